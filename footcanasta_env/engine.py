@@ -1,0 +1,814 @@
+"""The Foot Canasta rules engine: state as counts per card kind, exact legal actions, scoring.
+
+Pure Python with numpy for the random generator; no gymnasium, PettingZoo or torch. See
+``docs/RULES.md`` for the rules and every ruling, with rule numbers that the code comments cite.
+
+State layout (all Python lists of ints, indexed by the 15 card kinds of ``cards.py``):
+
+* ``hand[p]``: the cards player ``p`` holds (their hand, or their foot once picked up);
+  ``htot[p]`` its size.
+* ``foot[p]``: the unpicked foot; ``in_foot[p]`` once it is picked up.
+* ``stock``: kinds, top last; ``pile``: kinds, top last.
+* Per partnership ``t``: the incomplete meld of each of the 12 meld ranks (``inc_nat``, ``inc_two``,
+  ``inc_jk``, ``inc_size``), the complete canastas (``canastas``, plus counts by kind), the card value
+  and number of melded cards, ``down`` (initial meld made) and red threes laid down.
+  Before the partnership's initial meld, its meld structure holds the set-aside melds of the player to
+  act (rule 7.2): they are still that player's cards, hidden from the others, and count as held.
+* ``memory[p][k]``: the public memory of pickups (rule 12).
+
+Legal actions are computed once per state from the counts, by per-rank lookup tables, and cached
+until the next action.
+"""
+
+from __future__ import annotations
+
+import copy
+import datetime as _dt
+import hashlib
+from typing import Any
+
+import numpy as np
+
+from .actions import (
+    ACTION_CARD,
+    ACTION_JK,
+    ACTION_NAT,
+    ACTION_RANK,
+    ACTION_TWO,
+    ACTION_TYPE,
+    ADD,
+    ADD_BASE,
+    ADD_WILD_BASE,
+    DISCARD,
+    DISCARD_ID,
+    DRAW,
+    DRAW_ID,
+    LAYDOWN,
+    LAYDOWN_ID,
+    MELD,
+    MELD_BASE,
+    NUM_ACTIONS,
+    PICKUP,
+    PICKUP_ID,
+    WILD_MELD_BASE,
+    action_id,
+    action_name,
+)
+from .cards import BLACK3, JOKER, KINDS, MELD_RANK_NAMES, NUM_KINDS, NUM_NATURAL, RED3, TWO, WILD_RANK, deck_counts
+from .rules import CANASTA_SIZE, DEFAULT_RULES, Rules
+from .seats import SEAT_NAMES, left_of, partner_of, team_of
+
+DRAW_PHASE, PLAY_PHASE = 0, 1
+PHASE_NAMES = ("draw", "play")
+_DISCARD_IDS = tuple(DISCARD_ID.get(k, -1) for k in range(NUM_KINDS))
+
+
+class IllegalActionError(ValueError):
+    """An action that the rules forbid in the current state; the state is left unchanged."""
+
+
+def _natural_rank_table() -> dict[tuple[int, int, int, int], tuple[tuple[int, ...], tuple[int, ...]]]:
+    """(min(count,3), has 2, has JK, meld state) -> (meld offsets, add offsets) for a natural rank.
+
+    Meld state: 0 no incomplete meld, 1 incomplete meld that cannot take a wild card, 2 one that can.
+    """
+    table = {}
+    for n in range(4):
+        for h2 in (0, 1):
+            for hj in (0, 1):
+                for ms in (0, 1, 2):
+                    melds: list[int] = []
+                    adds: list[int] = []
+                    if ms == 0:
+                        if n >= 3:
+                            melds.append(0)
+                        if n >= 2 and h2:
+                            melds.append(1)
+                        if n >= 2 and hj:
+                            melds.append(2)
+                    else:
+                        if n:
+                            adds.append(0)
+                        if ms == 2 and h2:
+                            adds.append(1)
+                        if ms == 2 and hj:
+                            adds.append(2)
+                    table[(n, h2, hj, ms)] = (tuple(melds), tuple(adds))
+    return table
+
+
+_NAT_TABLE = _natural_rank_table()
+# Per rank r: key -> (meld ids, add ids), with the rank's offsets applied.
+_NAT_ACTS = [
+    {key: (tuple(MELD_BASE + 3 * r + o for o in m), tuple(ADD_BASE + 3 * r + o for o in a))
+     for key, (m, a) in _NAT_TABLE.items()}
+    for r in range(NUM_NATURAL)
+]
+
+
+def _wild_melds(n2: int, nj: int) -> tuple[int, ...]:
+    out = []
+    for i, (two, jk) in enumerate(((3, 0), (2, 1), (1, 2), (0, 3))):
+        if n2 >= two and nj >= jk:
+            out.append(WILD_MELD_BASE + i)
+    return tuple(out)
+
+
+_WILD_MELDS = {(a, b): _wild_melds(a, b) for a in range(4) for b in range(4)}
+
+
+def daily_seed(date: _dt.date | str) -> int:
+    """The seed of the daily game for a date: the same for everyone, different each day."""
+    if isinstance(date, str):
+        try:
+            date = _dt.date.fromisoformat(date.strip())
+        except ValueError as e:
+            raise ValueError(f"daily: {date!r} is not a date (use YYYY-MM-DD)") from e
+    elif isinstance(date, _dt.datetime):
+        date = date.date()
+    elif not isinstance(date, _dt.date):
+        raise ValueError(f"daily: expected a date or an ISO string, got {date!r}")
+    digest = hashlib.sha256(f"footcanasta-daily-{date.isoformat()}".encode()).digest()
+    return int.from_bytes(digest[:8], "little")
+
+
+class Game:
+    """One game of Foot Canasta (four rounds by default). Build it with ``new_game`` or ``load_scenario``."""
+
+    def __init__(self, rules: Rules | None = None, seed: int | None = None) -> None:
+        self.rules = rules if rules is not None else DEFAULT_RULES
+        if not isinstance(self.rules, Rules):
+            raise ValueError(f"rules must be a footcanasta_env.Rules, got {type(self.rules).__name__}")
+        self.seed = seed
+        self.rng = np.random.default_rng(seed)
+        self.values = list(self.rules.card_values)
+        self.round_no = 1
+        self.dealer = 0
+        self.cur = 0
+        self.phase_id = DRAW_PHASE
+        self.over = False
+        self.hand = [[0] * NUM_KINDS for _ in range(4)]
+        self.htot = [0, 0, 0, 0]
+        self.foot = [[0] * NUM_KINDS for _ in range(4)]
+        self.in_foot = [False] * 4
+        self.stock: list[int] = []
+        self.pile: list[int] = []
+        self.memory = [[0] * NUM_KINDS for _ in range(4)]
+        self._reset_table()
+        self.total = [0, 0]
+        self.results: list[dict[str, Any]] = []
+        self.actions_taken = 0
+        self._legal: list[int] | None = None
+
+    def _reset_table(self) -> None:
+        self.inc_nat = [[0] * 12, [0] * 12]
+        self.inc_two = [[0] * 12, [0] * 12]
+        self.inc_jk = [[0] * 12, [0] * 12]
+        self.inc_size = [[0] * 12, [0] * 12]
+        self.canastas: list[list[tuple[int, int, int, int]]] = [[], []]
+        self.n_clean = [0, 0]
+        self.n_dirty = [0, 0]
+        self.n_wild = [0, 0]
+        self.mval = [0, 0]
+        self.mcards = [0, 0]
+        self.down = [False, False]
+        self.red_threes = [0, 0]
+
+    # ------------------------------------------------------------------ public interface
+
+    @property
+    def current_player(self) -> int:
+        """Seat to act (0 South, 1 West, 2 North, 3 East)."""
+        return self.cur
+
+    @property
+    def phase(self) -> str:
+        """``"draw"`` or ``"play"``."""
+        return PHASE_NAMES[self.phase_id]
+
+    @property
+    def round(self) -> int:
+        """Current round, 1 to ``rules.rounds`` (the last one once the game is over)."""
+        return self.round_no
+
+    @property
+    def is_over(self) -> bool:
+        """Whether every round has been played."""
+        return self.over
+
+    @property
+    def scores(self) -> tuple[int, int]:
+        """Team totals over the finished rounds (team 0 = South/North, team 1 = West/East)."""
+        return (self.total[0], self.total[1])
+
+    @property
+    def round_results(self) -> list[dict[str, Any]]:
+        """One dict per finished round: ``scores``, ``went_out``, ``ended_by`` and a ``breakdown`` per team."""
+        return self.results
+
+    @property
+    def minimum(self) -> int:
+        """Initial-meld minimum of the current round."""
+        return self.rules.initial_minimums[self.round_no - 1]
+
+    def held(self, seat: int) -> int:
+        """Cards the seat holds, set-aside cards included."""
+        t = seat & 1
+        return self.htot[seat] + (self.mcards[t] if not self.down[t] and seat == self.cur else 0)
+
+    def winner(self) -> int | None:
+        """The winning team once the game is over; ``None`` for a draw or a game in progress."""
+        if not self.over or self.total[0] == self.total[1]:
+            return None
+        return 0 if self.total[0] > self.total[1] else 1
+
+    def legal_actions(self) -> list[int]:
+        """Ids of the legal actions, ascending; empty once the game is over."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        return legal
+
+    def legal_mask(self) -> np.ndarray:
+        """int8 mask over all ``NUM_ACTIONS`` actions."""
+        mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
+        mask[self.legal_actions()] = 1
+        return mask
+
+    def step(self, action: int | str) -> None:
+        """Apply one action (id or name); raises ``IllegalActionError`` and changes nothing if it is illegal."""
+        if isinstance(action, str):
+            a = action_id(action)
+        else:
+            try:
+                a = action.__index__()
+            except AttributeError:
+                raise IllegalActionError(f"an action is an id or a name, got {action!r}") from None
+            if not 0 <= a < NUM_ACTIONS:
+                raise IllegalActionError(f"action id {a} is out of range (0 to {NUM_ACTIONS - 1})")
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        if a not in legal:
+            raise IllegalActionError(f"'{action_name(a)}' is not legal now: {self.why_illegal(a)}")
+        self._legal = None
+        self.actions_taken += 1
+        typ = ACTION_TYPE[a]
+        if typ == DISCARD:
+            self._do_discard(ACTION_CARD[a])
+        elif typ == ADD:
+            self._do_meld_cards(ACTION_RANK[a], ACTION_NAT[a], ACTION_TWO[a], ACTION_JK[a], new=False)
+        elif typ == MELD:
+            self._do_meld_cards(ACTION_RANK[a], ACTION_NAT[a], ACTION_TWO[a], ACTION_JK[a], new=True)
+        elif typ == DRAW:
+            self._do_draw()
+        elif typ == PICKUP:
+            self._do_pickup()
+        else:
+            self._do_laydown()
+
+    def clone(self) -> "Game":
+        """An independent copy, random generator included."""
+        g = Game.__new__(Game)
+        d = g.__dict__
+        for k, v in self.__dict__.items():
+            if isinstance(v, list):
+                d[k] = [x[:] if isinstance(x, list) else x for x in v]
+            else:
+                d[k] = v
+        g.rng = copy.deepcopy(self.rng)
+        g.results = copy.deepcopy(self.results)
+        return g
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Game):
+            return NotImplemented
+        return self.to_scenario() == other.to_scenario()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def to_scenario(self) -> dict[str, Any]:
+        """The full state as a scenario dict (see ``load_scenario``); loading it gives an equal game."""
+        from .scenario import to_scenario
+
+        return to_scenario(self)
+
+    def view(self, seat: int):
+        """What ``seat`` may see (RULES.md section 12), as a read-only ``View``."""
+        from .view import make_view
+
+        return make_view(self, seat)
+
+    def __repr__(self) -> str:
+        state = "over" if self.over else f"{SEAT_NAMES[self.cur]} to {self.phase}"
+        return f"<Game round {self.round_no}/{self.rules.rounds}, {state}, scores {self.scores}>"
+
+    # ------------------------------------------------------------------ legality
+
+    def _compute_legal(self) -> list[int]:
+        if self.over:
+            return []
+        p = self.cur
+        t = p & 1
+        h = self.hand[p]
+        down = self.down[t]
+        out: list[int]
+        if self.phase_id == DRAW_PHASE:
+            out = [DRAW_ID]
+            if self._pickup_ok(p, t):
+                out.append(PICKUP_ID)
+            if not down:
+                out += self._meld_actions(h, t)
+        else:
+            out = self._meld_actions(h, t)
+            if not down and self.mcards[t] and self.mval[t] >= self.rules.initial_minimums[self.round_no - 1]:
+                out.append(LAYDOWN_ID)
+            if not down and self.mcards[t]:
+                held = self._aside_counts(t)
+                for k in range(NUM_KINDS):
+                    held[k] += h[k]
+            else:
+                held = h
+            for k in (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 14):
+                if held[k]:
+                    out.append(_DISCARD_IDS[k])
+        if self.in_foot[p] and self.htot[p] <= 4:
+            out = [a for a in out if self._foot_ok(a, p, t)]
+        return out
+
+    def _meld_actions(self, h: list[int], t: int) -> list[int]:
+        melds: list[int] = []
+        adds: list[int] = []
+        has2 = 1 if h[TWO] else 0
+        hasj = 1 if h[JOKER] else 0
+        size = self.inc_size[t]
+        nat = self.inc_nat[t]
+        for r in range(NUM_NATURAL):
+            n = h[r]
+            s = size[r]
+            if s:
+                ms = 2 if nat[r] >= 2 * (s - nat[r] + 1) else 1
+            else:
+                if n < 2:
+                    continue
+                ms = 0
+            m, a = _NAT_ACTS[r][(n if n < 3 else 3, has2, hasj, ms)]
+            if m:
+                melds += m
+            if a:
+                adds += a
+        if size[WILD_RANK]:
+            if has2:
+                adds.append(ADD_WILD_BASE)
+            if hasj:
+                adds.append(ADD_WILD_BASE + 1)
+        else:
+            n2 = h[TWO]
+            nj = h[JOKER]
+            if n2 + nj >= 3:
+                melds += _WILD_MELDS[(n2 if n2 < 3 else 3, nj if nj < 3 else 3)]
+        return melds + adds
+
+    def _pickup_ok(self, p: int, t: int) -> bool:
+        pile = self.pile
+        if not pile:
+            return False
+        top = pile[-1]
+        if top == BLACK3 or self.hand[p][top] < 2:
+            return False
+        mr = top if top < NUM_NATURAL else WILD_RANK
+        if self.inc_size[t][mr] + 3 > CANASTA_SIZE:
+            return False
+        if not self.down[t] and self.mval[t] + 3 * self.values[top] < self.minimum:
+            return False
+        return True
+
+    def _can_go_out(self, p: int, clean: int, dirty: int, wild: int) -> bool:
+        r = self.rules
+        return (self.in_foot[p] and (not r.partner_in_foot or self.in_foot[partner_of(p)])
+                and clean >= r.clean_needed and dirty >= r.dirty_needed and wild >= r.wild_needed)
+
+    def _completion(self, t: int, r: int, two: int, jk: int) -> tuple[int, int, int]:
+        """Canasta counts by kind if adding (two, jk) wild cards completes the meld of rank r now."""
+        if r == WILD_RANK:
+            return (0, 0, 1)
+        return (1, 0, 0) if self.inc_two[t][r] + self.inc_jk[t][r] + two + jk == 0 else (0, 1, 0)
+
+    def _foot_ok(self, a: int, p: int, t: int) -> bool:
+        """Rule 8.3: a player in their foot keeps at least one card after discarding unless going out."""
+        typ = ACTION_TYPE[a]
+        down = self.down[t]
+        aside = 0 if down else self.mcards[t]
+        clean, dirty, wild = (self.n_clean[t], self.n_dirty[t], self.n_wild[t]) if down else (0, 0, 0)
+        hand = self.htot[p]
+        if typ == DRAW:
+            return True
+        if typ == DISCARD:
+            left = hand + aside - 1
+            return left >= 1 or self._can_go_out(p, clean, dirty, wild)
+        if typ == MELD:
+            if not down:
+                return True
+            left = hand - 3
+        elif typ == ADD:
+            if not down:
+                return True
+            left = hand - 1
+            r = ACTION_RANK[a]
+            if self.inc_size[t][r] + 1 == CANASTA_SIZE:
+                c, d, w = self._completion(t, r, ACTION_TWO[a], ACTION_JK[a])
+                clean, dirty, wild = clean + c, dirty + d, wild + w
+        else:
+            if not down:
+                clean, dirty, wild = self._aside_canastas(t)
+            if typ == LAYDOWN:
+                left = hand
+            else:  # pickup
+                left = hand - 2 + min(self.rules.pile_take, len(self.pile)) - 1
+                top = self.pile[-1]
+                mr = top if top < NUM_NATURAL else WILD_RANK
+                if self.inc_size[t][mr] + 3 == CANASTA_SIZE:
+                    c, d, w = self._completion(t, mr, 0, 0)
+                    clean, dirty, wild = clean + c, dirty + d, wild + w
+        return left >= 2 or self._can_go_out(p, clean, dirty, wild)
+
+    def _aside_canastas(self, t: int) -> tuple[int, int, int]:
+        return (self.n_clean[t], self.n_dirty[t], self.n_wild[t])
+
+    def _aside_counts(self, t: int) -> list[int]:
+        """Counts per kind of the cards in partnership t's meld structure (set-aside or table)."""
+        counts = [0] * NUM_KINDS
+        for r in range(12):
+            if self.inc_size[t][r]:
+                if r < NUM_NATURAL:
+                    counts[r] += self.inc_nat[t][r]
+                counts[TWO] += self.inc_two[t][r]
+                counts[JOKER] += self.inc_jk[t][r]
+        for r, nat, two, jk in self.canastas[t]:
+            if r < NUM_NATURAL:
+                counts[r] += nat
+            counts[TWO] += two
+            counts[JOKER] += jk
+        return counts
+
+    def why_illegal(self, a: int) -> str:
+        """Why action ``a`` is refused now, citing the rule; '' if it is legal."""
+        if self.over:
+            return "the game is over"
+        if a in self.legal_actions():
+            return ""
+        p = self.cur
+        t = p & 1
+        h = self.hand[p]
+        typ = ACTION_TYPE[a]
+        down = self.down[t]
+        play = self.phase_id == PLAY_PHASE
+        if typ == DRAW:
+            return "you have already drawn this turn (rule 3.2)"
+        if typ == PICKUP:
+            if play:
+                return "you have already drawn this turn (rule 3.2)"
+            if not self.pile:
+                return "the discard pile is empty (rule 4.1)"
+            top = self.pile[-1]
+            if top == BLACK3:
+                return "the top of the pile is a black three (rule 4.1)"
+            if h[top] < 2:
+                return f"taking the pile needs two {KINDS[top]} in your hand to match the top card (rule 4.2)"
+            mr = top if top < NUM_NATURAL else WILD_RANK
+            if self.inc_size[t][mr] + 3 > CANASTA_SIZE:
+                return (f"your partnership's {MELD_RANK_NAMES[mr]} meld has {self.inc_size[t][mr]} cards: "
+                        "three more would pass seven (rule 4.3)")
+            if not down and self.mval[t] + 3 * self.values[top] < self.minimum:
+                return (f"before the initial meld the pickup and set-aside melds must be worth {self.minimum}, "
+                        f"they are worth {self.mval[t] + 3 * self.values[top]} (rule 7.3)")
+            return self._foot_reason()
+        if typ == LAYDOWN:
+            if not play:
+                return "lay down in the play step, after drawing (rule 7.2)"
+            if down:
+                return "your partnership has already made its initial meld (rule 7.4)"
+            if not self.mcards[t]:
+                return "nothing is set aside to lay down (rule 7.2)"
+            if self.mval[t] < self.minimum:
+                return f"the set-aside melds are worth {self.mval[t]}, the minimum is {self.minimum} (rule 7.1)"
+            return self._foot_reason()
+        if typ == DISCARD:
+            if not play:
+                return "discard in the play step, after drawing (rule 3.4)"
+            k = ACTION_CARD[a]
+            held = h[k] + (self._aside_counts(t)[k] if not down else 0)
+            if not held:
+                return f"you hold no {KINDS[k]} (rule 3.4)"
+            return self._foot_reason()
+        # meld / add
+        r = ACTION_RANK[a]
+        rn = MELD_RANK_NAMES[r]
+        if not play and down:
+            return "melds are made in the play step once your partnership has melded (rule 3.3)"
+        need_nat, need2, needj = ACTION_NAT[a], ACTION_TWO[a], ACTION_JK[a]
+        if r < NUM_NATURAL and h[r] < need_nat or h[TWO] < need2 or h[JOKER] < needj:
+            return f"you do not hold the cards (rule {'5.1' if r < NUM_NATURAL else '5.2'})"
+        where = "table" if down else "set-aside melds"
+        s = self.inc_size[t][r]
+        if typ == MELD:
+            if s:
+                return f"your partnership already has an incomplete {rn} meld on the {where} (rule 5.5)"
+            return self._foot_reason()
+        if not s:
+            return f"your partnership has no incomplete {rn} meld on the {where} to add to (rule 5.5)"
+        if r < NUM_NATURAL and need2 + needj:
+            nat = self.inc_nat[t][r]
+            return (f"the {rn} meld has {nat} naturals and {s - nat} wild cards: another wild card "
+                    "would break the two-naturals-per-wild limit (rule 5.1)")
+        return self._foot_reason()
+
+    def _foot_reason(self) -> str:
+        if self.in_foot[self.cur]:
+            return ("playing from your foot you must keep a card after discarding unless you may go out: "
+                    "your partnership needs the canastas and your partner their foot (rules 8.1, 8.3)")
+        return "not allowed now"
+
+    # ------------------------------------------------------------------ actions
+
+    def _do_draw(self) -> None:
+        p = self.cur
+        if not self.stock:
+            self._end_round(None, "stock")  # rule 3.2 / 10.1
+            return
+        for _ in range(self.rules.draw_count):
+            if not self.stock:
+                break
+            self._receive_from_stock(p)
+        self.phase_id = PLAY_PHASE
+        self._after_play_action()
+
+    def _receive_from_stock(self, p: int) -> None:
+        """Rule 3.5: a red three is laid down and replaced; with an empty stock, not replaced."""
+        stock = self.stock
+        card = stock.pop()
+        while card == RED3:
+            self.red_threes[p & 1] += 1
+            if not stock:
+                return
+            card = stock.pop()
+        self.hand[p][card] += 1
+        self.htot[p] += 1
+
+    def _do_pickup(self) -> None:
+        p = self.cur
+        t = p & 1
+        h = self.hand[p]
+        mem = self.memory[p]
+        pile = self.pile
+        take = min(self.rules.pile_take, len(pile))
+        taken = pile[len(pile) - take:]
+        del pile[len(pile) - take:]
+        top = taken.pop()
+        h[top] -= 2
+        self.htot[p] -= 2
+        mem[top] = max(0, mem[top] - 2)
+        if not self.down[t]:  # rule 7.3: the set-aside melds go down with the pickup
+            self._reveal_aside(p, t)
+        mr = top if top < NUM_NATURAL else WILD_RANK
+        if mr == WILD_RANK:
+            self._meld_into(t, mr, 0, 3 if top == TWO else 0, 3 if top == JOKER else 0)
+        else:
+            self._meld_into(t, mr, 3, 0, 0)
+        for k in taken:
+            h[k] += 1
+            mem[k] += 1
+        self.htot[p] += len(taken)
+        self.phase_id = PLAY_PHASE
+        self._after_play_action()
+
+    def _do_meld_cards(self, r: int, nat: int, two: int, jk: int, new: bool) -> None:
+        p = self.cur
+        t = p & 1
+        h = self.hand[p]
+        if nat:
+            h[r] -= nat
+        if two:
+            h[TWO] -= two
+        if jk:
+            h[JOKER] -= jk
+        self.htot[p] -= nat + two + jk
+        if self.down[t]:
+            mem = self.memory[p]
+            if nat and mem[r]:
+                mem[r] = max(0, mem[r] - nat)
+            if two and mem[TWO]:
+                mem[TWO] = max(0, mem[TWO] - two)
+            if jk and mem[JOKER]:
+                mem[JOKER] = max(0, mem[JOKER] - jk)
+        self._meld_into(t, r, nat, two, jk)
+        if self.down[t]:
+            self._after_play_action()
+        # A set-aside meld keeps the cards held: nothing else can change (rule 7.2).
+
+    def _meld_into(self, t: int, r: int, nat: int, two: int, jk: int) -> None:
+        n = nat + two + jk
+        self.mval[t] += nat * self.values[r] + two * self.values[TWO] + jk * self.values[JOKER]
+        self.mcards[t] += n
+        size = self.inc_size[t][r] + n
+        if size == CANASTA_SIZE:
+            cn, c2, cj = self.inc_nat[t][r] + nat, self.inc_two[t][r] + two, self.inc_jk[t][r] + jk
+            self.canastas[t].append((r, cn, c2, cj))
+            if r == WILD_RANK:
+                self.n_wild[t] += 1
+            elif c2 + cj:
+                self.n_dirty[t] += 1
+            else:
+                self.n_clean[t] += 1
+            self.inc_nat[t][r] = self.inc_two[t][r] = self.inc_jk[t][r] = self.inc_size[t][r] = 0
+        else:
+            self.inc_size[t][r] = size
+            self.inc_nat[t][r] += nat
+            self.inc_two[t][r] += two
+            self.inc_jk[t][r] += jk
+
+    def _reveal_aside(self, p: int, t: int) -> None:
+        """The set-aside melds become the partnership's table melds (rules 7.2, 7.3)."""
+        if self.mcards[t]:
+            mem = self.memory[p]
+            for k, n in enumerate(self._aside_counts(t)):
+                if n and mem[k]:
+                    mem[k] = max(0, mem[k] - n)
+        self.down[t] = True
+
+    def _do_laydown(self) -> None:
+        p = self.cur
+        t = p & 1
+        self._reveal_aside(p, t)
+        self._after_play_action()
+
+    def _return_aside(self, p: int, t: int) -> None:
+        """Rule 7.2: a discard first returns every set-aside card to the hand."""
+        counts = self._aside_counts(t)
+        h = self.hand[p]
+        for k, n in enumerate(counts):
+            h[k] += n
+        self.htot[p] += self.mcards[t]
+        for arr in (self.inc_nat[t], self.inc_two[t], self.inc_jk[t], self.inc_size[t]):
+            for r in range(12):
+                arr[r] = 0
+        self.canastas[t] = []
+        self.n_clean[t] = self.n_dirty[t] = self.n_wild[t] = 0
+        self.mval[t] = self.mcards[t] = 0
+
+    def _do_discard(self, k: int) -> None:
+        p = self.cur
+        t = p & 1
+        if not self.down[t] and self.mcards[t]:
+            self._return_aside(p, t)
+        self.hand[p][k] -= 1
+        self.htot[p] -= 1
+        self.pile.append(k)
+        mem = self.memory[p]
+        if mem[k]:
+            mem[k] -= 1
+        if self.htot[p] == 0 and self.in_foot[p]:
+            self._end_round(p, "went_out")  # rule 8.2: the legality check made sure they may
+            return
+        # An emptied hand (not foot) waits for the next turn: rule 6.2.
+        nxt = left_of(p)
+        self.cur = nxt
+        self.phase_id = DRAW_PHASE
+        if self.htot[nxt] == 0 and not self.in_foot[nxt]:
+            self._pick_up_foot(nxt)  # rule 3.1
+
+    def _after_play_action(self) -> None:
+        """After a play that may empty the held cards: foot pickup (6.1), going out (8.2), or 8.4."""
+        p = self.cur
+        t = p & 1
+        held = self.htot[p] + (0 if self.down[t] else self.mcards[t])
+        if held == 0:
+            if self.in_foot[p]:
+                self._end_round(p, "went_out")
+                return
+            self._pick_up_foot(p)
+        if self.phase_id == PLAY_PHASE and not self.legal_actions():
+            self._end_round(None, "no_action")  # rule 8.4
+
+    def _pick_up_foot(self, p: int) -> None:
+        """Rules 3.1, 3.5, 6.1: the foot becomes the hand; its red threes are laid down and replaced."""
+        foot = self.foot[p]
+        h = self.hand[p]
+        n3 = foot[RED3]
+        foot[RED3] = 0
+        for k in range(NUM_KINDS):
+            if foot[k]:
+                h[k] += foot[k]
+                self.htot[p] += foot[k]
+                foot[k] = 0
+        self.in_foot[p] = True
+        for _ in range(n3):
+            self.red_threes[p & 1] += 1
+            if self.stock:
+                self._receive_from_stock(p)
+        self._legal = None
+
+    # ------------------------------------------------------------------ rounds
+
+    def _end_round(self, went_out: int | None, ended_by: str) -> None:
+        r = self.rules
+        vals = self.values
+        breakdown = []
+        for t in (0, 1):
+            down = self.down[t]
+            melds = self.mval[t] if down else 0
+            bonus = (self.n_clean[t] * r.clean_bonus + self.n_dirty[t] * r.dirty_bonus
+                     + self.n_wild[t] * r.wild_bonus) if down else 0
+            red = self.red_threes[t] * r.red_three_bonus
+            out = r.going_out_bonus if went_out is not None and went_out & 1 == t else 0
+            held = 0
+            foot_red = 0
+            for s in (t, t + 2):
+                held += sum(n * v for n, v in zip(self.hand[s], vals))
+                if not self.in_foot[s]:
+                    held += sum(n * v for n, v in zip(self.foot[s], vals))
+                    foot_red += self.foot[s][RED3]
+            if not down:
+                held += self.mval[t]  # set-aside cards count as held (rule 7.2)
+            penalty = held + foot_red * r.red_three_bonus
+            total = melds + bonus + red + out - penalty
+            breakdown.append({
+                "melds": melds, "canastas": bonus, "red_threes": red, "going_out": out,
+                "cards_held": -held, "red_threes_in_foot": -foot_red * r.red_three_bonus,
+                "clean": self.n_clean[t] if down else 0, "dirty": self.n_dirty[t] if down else 0,
+                "wild": self.n_wild[t] if down else 0, "total": total,
+            })
+        scores = (breakdown[0]["total"], breakdown[1]["total"])
+        self.total[0] += scores[0]
+        self.total[1] += scores[1]
+        self.results.append({"round": self.round_no, "scores": scores, "went_out": went_out,
+                             "ended_by": ended_by, "breakdown": breakdown})
+        self._legal = None
+        if self.round_no >= r.rounds:
+            self.over = True
+            self._legal = []
+        else:
+            self.round_no += 1
+            self.dealer = left_of(self.dealer)
+            self._deal()
+
+    def _deal(self) -> None:
+        """Rules 2.1-2.4: shuffle, deal hands and feet, turn the pile's first card, lay down red threes."""
+        r = self.rules
+        deck = np.repeat(np.arange(NUM_KINDS, dtype=np.int64), deck_counts(r.decks))
+        stock: list[int] = self.rng.permutation(deck).tolist()
+        self.hand = [[0] * NUM_KINDS for _ in range(4)]
+        self.foot = [[0] * NUM_KINDS for _ in range(4)]
+        self.in_foot = [False] * 4
+        self.memory = [[0] * NUM_KINDS for _ in range(4)]
+        self._reset_table()
+        first = left_of(self.dealer)
+        order = [first, left_of(first), left_of(left_of(first)), left_of(left_of(left_of(first)))]
+        for p in order:
+            for _ in range(r.hand_size):
+                self.hand[p][stock.pop()] += 1
+        for p in order:
+            for _ in range(r.foot_size):
+                self.foot[p][stock.pop()] += 1
+        self.htot = [sum(h) for h in self.hand]
+        # Rule 2.3: a red three or wild card turned up goes back into the stock at a random position.
+        while True:
+            card = stock.pop()
+            if card != RED3 and card != TWO and card != JOKER:
+                break
+            stock.insert(int(self.rng.integers(0, len(stock) + 1)), card)
+        self.pile = [card]
+        self.stock = stock
+        for p in order:  # rule 2.4
+            while self.hand[p][RED3]:
+                self.hand[p][RED3] -= 1
+                self.htot[p] -= 1
+                self.red_threes[p & 1] += 1
+                if stock:
+                    self._receive_from_stock(p)
+        self.cur = first
+        self.phase_id = DRAW_PHASE
+        self._legal = None
+
+
+def new_game(seed: int | None = None, rules: Rules | None = None, daily: _dt.date | str | None = None) -> Game:
+    """A new game dealt from ``seed`` (fresh entropy if None), or the daily game of a date."""
+    if daily is not None:
+        if seed is not None:
+            raise ValueError("new_game: give either seed or daily, not both")
+        seed = daily_seed(daily)
+    elif seed is None:
+        seed = int(np.random.SeedSequence().entropy % (1 << 63))
+    elif isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
+        raise ValueError(f"new_game: seed must be a non-negative integer, got {seed!r}")
+    g = Game(rules, int(seed))
+    g.dealer = int(g.rng.integers(0, 4))  # rule 2.1
+    g._deal()
+    return g
+
+
+def card_total(game: Game) -> int:
+    """Every card of the game, wherever it is; the deck size when the state is consistent."""
+    n = len(game.stock) + len(game.pile) + sum(game.htot) + sum(sum(f) for f in game.foot)
+    n += game.mcards[0] + game.mcards[1] + game.red_threes[0] + game.red_threes[1]
+    return n

@@ -1,0 +1,31 @@
+"""Seats, partnerships and turn order: the one place that knows the table geometry."""
+
+from __future__ import annotations
+
+SEAT_NAMES: tuple[str, ...] = ("South", "West", "North", "East")
+NUM_SEATS = 4
+
+
+def team_of(seat: int) -> int:
+    """Partnership of a seat: 0 for South/North, 1 for West/East."""
+    return seat & 1
+
+
+def partner_of(seat: int) -> int:
+    """The seat opposite."""
+    return (seat + 2) & 3
+
+
+def left_of(seat: int) -> int:
+    """The next seat clockwise (the player who acts after ``seat``)."""
+    return (seat + 1) & 3
+
+
+def relative_seat(observer: int, seat: int) -> int:
+    """Position of ``seat`` seen from ``observer``: 0 me, 1 left, 2 partner, 3 right."""
+    return (seat - observer) & 3
+
+
+def team_seats(team: int) -> tuple[int, int]:
+    """The two seats of a partnership."""
+    return (team, team + 2)
