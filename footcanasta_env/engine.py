@@ -60,61 +60,98 @@ from .seats import SEAT_NAMES, left_of, partner_of, team_of
 
 DRAW_PHASE, PLAY_PHASE = 0, 1
 PHASE_NAMES = ("draw", "play")
-_DISCARD_IDS = tuple(DISCARD_ID.get(k, -1) for k in range(NUM_KINDS))
 
 
 class IllegalActionError(ValueError):
     """An action that the rules forbid in the current state; the state is left unchanged."""
 
 
-def _natural_rank_table() -> dict[tuple[int, int, int, int], tuple[tuple[int, ...], tuple[int, ...]]]:
-    """(min(count,3), has 2, has JK, meld state) -> (meld offsets, add offsets) for a natural rank.
+def _natural_rank_bits(r: int) -> list[int]:
+    """Action bits of natural rank r as if a two and a joker were held, by min(count,3)*3 + meld state.
 
-    Meld state: 0 no incomplete meld, 1 incomplete meld that cannot take a wild card, 2 one that can.
+    Meld state: 0 no incomplete meld of the rank, 1 one that cannot take a wild card (rule 5.1), 2 one that can.
+    Whether a two or joker is really held is applied afterwards by ``_WILD_FILTER``, so a change in the
+    wild cards held never invalidates the natural ranks.
     """
-    table = {}
-    for n in range(4):
-        for h2 in (0, 1):
-            for hj in (0, 1):
-                for ms in (0, 1, 2):
-                    melds: list[int] = []
-                    adds: list[int] = []
-                    if ms == 0:
-                        if n >= 3:
-                            melds.append(0)
-                        if n >= 2 and h2:
-                            melds.append(1)
-                        if n >= 2 and hj:
-                            melds.append(2)
-                    else:
-                        if n:
-                            adds.append(0)
-                        if ms == 2 and h2:
-                            adds.append(1)
-                        if ms == 2 and hj:
-                            adds.append(2)
-                    table[(n, h2, hj, ms)] = (tuple(melds), tuple(adds))
+    table = []
+    for key in range(12):
+        n, ms = divmod(key, 3)
+        offsets: list[int] = []
+        if ms == 0:
+            base = MELD_BASE + 3 * r
+            if n >= 3:
+                offsets.append(base)
+            if n >= 2:
+                offsets += [base + 1, base + 2]
+        else:
+            base = ADD_BASE + 3 * r
+            if n:
+                offsets.append(base)
+            if ms == 2:
+                offsets += [base + 1, base + 2]
+        table.append(sum(1 << a for a in offsets))
     return table
 
 
-_NAT_TABLE = _natural_rank_table()
-# Per rank r: key -> (meld ids, add ids), with the rank's offsets applied.
-_NAT_ACTS = [
-    {key: (tuple(MELD_BASE + 3 * r + o for o in m), tuple(ADD_BASE + 3 * r + o for o in a))
-     for key, (m, a) in _NAT_TABLE.items()}
-    for r in range(NUM_NATURAL)
+def _wild_filter(has2: bool, hasj: bool) -> int:
+    drop = 0
+    for r in range(NUM_NATURAL):
+        for base in (MELD_BASE + 3 * r, ADD_BASE + 3 * r):
+            if not has2:
+                drop |= 1 << (base + 1)
+            if not hasj:
+                drop |= 1 << (base + 2)
+    return ((1 << NUM_ACTIONS) - 1) & ~drop
+
+
+_WILD_FILTER = [_wild_filter(bool(i & 1), bool(i & 2)) for i in range(4)]  # index: has2 + 2 * hasJK
+
+
+def _wild_rank_bits() -> list[int]:
+    """Action bits of the wild rank, indexed by min(twos,3)*8 + min(jokers,3)*2 + has incomplete wild meld."""
+    table = []
+    for key in range(32):
+        n2, rest = divmod(key, 8)
+        nj, inc = divmod(rest, 2)
+        bits = 0
+        if inc:
+            bits |= (1 << ADD_WILD_BASE) if n2 else 0
+            bits |= (1 << (ADD_WILD_BASE + 1)) if nj else 0
+        else:
+            for i, (two, jk) in enumerate(((3, 0), (2, 1), (1, 2), (0, 3))):
+                if n2 >= two and nj >= jk:
+                    bits |= 1 << (WILD_MELD_BASE + i)
+        table.append(bits)
+    return table
+
+
+_NAT_BITS = [_natural_rank_bits(r) for r in range(NUM_NATURAL)]
+_WILD_BITS = _wild_rank_bits()
+_ALL_RANKS = (1 << 12) - 1
+_NATURAL_RANKS = (1 << NUM_NATURAL) - 1
+_DRAW_BIT = 1 << DRAW_ID
+_PICKUP_BIT = 1 << PICKUP_ID
+_LAYDOWN_BIT = 1 << LAYDOWN_ID
+_DISCARD_SHIFT = DISCARD_ID[0]
+_B3_DISCARD_BIT = 1 << DISCARD_ID[BLACK3]
+assert all(DISCARD_ID[k] == _DISCARD_SHIFT + k for k in range(13))
+_LOW13 = (1 << 13) - 1
+_MASK_BYTES = (NUM_ACTIONS + 7) // 8
+
+# Legal-action ids by mask, read 12 bits at a time from precomputed tables (8 x 4096 small tuples).
+_BLOCK = 12
+_BLOCK_TABLES = [
+    [tuple(base + i for i in range(_BLOCK) if bits >> i & 1) for bits in range(1 << _BLOCK)]
+    for base in range(0, NUM_ACTIONS, _BLOCK)
 ]
+assert len(_BLOCK_TABLES) == 8
+_T0, _T1, _T2, _T3, _T4, _T5, _T6, _T7 = _BLOCK_TABLES
 
 
-def _wild_melds(n2: int, nj: int) -> tuple[int, ...]:
-    out = []
-    for i, (two, jk) in enumerate(((3, 0), (2, 1), (1, 2), (0, 3))):
-        if n2 >= two and nj >= jk:
-            out.append(WILD_MELD_BASE + i)
-    return tuple(out)
-
-
-_WILD_MELDS = {(a, b): _wild_melds(a, b) for a in range(4) for b in range(4)}
+def mask_to_list(m: int) -> list[int]:
+    """The ids of the set bits of an action bit mask, ascending."""
+    return [*_T0[m & 4095], *_T1[m >> 12 & 4095], *_T2[m >> 24 & 4095], *_T3[m >> 36 & 4095],
+            *_T4[m >> 48 & 4095], *_T5[m >> 60 & 4095], *_T6[m >> 72 & 4095], *_T7[m >> 84]]
 
 
 def daily_seed(date: _dt.date | str) -> int:
@@ -158,7 +195,14 @@ class Game:
         self.total = [0, 0]
         self.results: list[dict[str, Any]] = []
         self.actions_taken = 0
-        self._legal: list[int] | None = None
+        # Incremental legality: per player, the meld/add action bits of each rank against the
+        # partnership's meld structure, their sum, the ranks to recompute, and the kinds held.
+        self.rbits = [[0] * 12 for _ in range(4)]
+        self.mbits = [0, 0, 0, 0]
+        self.dirty = [_ALL_RANKS] * 4
+        self.hbits = [0, 0, 0, 0]
+        self.sbits = [0, 0]  # kinds in each partnership's meld structure (set-aside discards)
+        self._mask: int | None = None  # legal actions as bits; None until computed for this state
 
     def _reset_table(self) -> None:
         self.inc_nat = [[0] * 12, [0] * 12]
@@ -173,6 +217,7 @@ class Game:
         self.mcards = [0, 0]
         self.down = [False, False]
         self.red_threes = [0, 0]
+        self.sbits = [0, 0]
 
     # ------------------------------------------------------------------ public interface
 
@@ -224,34 +269,45 @@ class Game:
 
     def legal_actions(self) -> list[int]:
         """Ids of the legal actions, ascending; empty once the game is over."""
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._compute_legal()
-        return legal
+        mask = self._mask
+        if mask is None:
+            mask = self._update_legal()
+        return mask_to_list(mask)
 
     def legal_mask(self) -> np.ndarray:
         """int8 mask over all ``NUM_ACTIONS`` actions."""
-        mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
-        mask[self.legal_actions()] = 1
+        mask = self._mask
+        if mask is None:
+            mask = self._update_legal()
+        bits = np.unpackbits(np.frombuffer(mask.to_bytes(_MASK_BYTES, "little"), dtype=np.uint8), bitorder="little")
+        return bits[:NUM_ACTIONS].view(np.int8)
+
+    def legal_bits(self) -> int:
+        """The legal actions as an int bit mask (bit i set when action i is legal)."""
+        mask = self._mask
+        if mask is None:
+            mask = self._update_legal()
         return mask
 
     def step(self, action: int | str) -> None:
         """Apply one action (id or name); raises ``IllegalActionError`` and changes nothing if it is illegal."""
-        if isinstance(action, str):
+        if action.__class__ is int:
+            a = action
+        elif isinstance(action, str):
             a = action_id(action)
         else:
             try:
                 a = action.__index__()
             except AttributeError:
                 raise IllegalActionError(f"an action is an id or a name, got {action!r}") from None
+        mask = self._mask
+        if mask is None:
+            mask = self._update_legal()
+        if not (0 <= a < NUM_ACTIONS and mask >> a & 1):
             if not 0 <= a < NUM_ACTIONS:
                 raise IllegalActionError(f"action id {a} is out of range (0 to {NUM_ACTIONS - 1})")
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._compute_legal()
-        if a not in legal:
             raise IllegalActionError(f"'{action_name(a)}' is not legal now: {self.why_illegal(a)}")
-        self._legal = None
+        self._mask = None
         self.actions_taken += 1
         typ = ACTION_TYPE[a]
         if typ == DISCARD:
@@ -305,69 +361,81 @@ class Game:
 
     # ------------------------------------------------------------------ legality
 
-    def _compute_legal(self) -> list[int]:
+    def _update_legal(self) -> int:
         if self.over:
-            return []
+            self._mask = 0
+            return 0
         p = self.cur
         t = p & 1
-        h = self.hand[p]
+        d = self.dirty[p]
+        if d:
+            self._refresh_ranks(p, t, d)
         down = self.down[t]
-        out: list[int]
         if self.phase_id == DRAW_PHASE:
-            out = [DRAW_ID]
+            m = _DRAW_BIT
             if self._pickup_ok(p, t):
-                out.append(PICKUP_ID)
+                m |= _PICKUP_BIT
             if not down:
-                out += self._meld_actions(h, t)
+                m |= self.mbits[p] & _WILD_FILTER[self.hbits[p] >> TWO & 3]
         else:
-            out = self._meld_actions(h, t)
-            if not down and self.mcards[t] and self.mval[t] >= self.rules.initial_minimums[self.round_no - 1]:
-                out.append(LAYDOWN_ID)
+            hb = self.hbits[p]
+            m = self.mbits[p] & _WILD_FILTER[hb >> TWO & 3]
             if not down and self.mcards[t]:
-                held = self._aside_counts(t)
-                for k in range(NUM_KINDS):
-                    held[k] += h[k]
-            else:
-                held = h
-            for k in (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 14):
-                if held[k]:
-                    out.append(_DISCARD_IDS[k])
+                hb |= self.sbits[t]
+                if self.mval[t] >= self.rules.initial_minimums[self.round_no - 1]:
+                    m |= _LAYDOWN_BIT
+            m |= (hb & _LOW13) << _DISCARD_SHIFT
+            if hb >> BLACK3 & 1:
+                m |= _B3_DISCARD_BIT
         if self.in_foot[p] and self.htot[p] <= 4:
-            out = [a for a in out if self._foot_ok(a, p, t)]
-        return out
+            for a in mask_to_list(m):
+                if not self._foot_ok(a, p, t):
+                    m &= ~(1 << a)
+        self._mask = m
+        return m
 
-    def _meld_actions(self, h: list[int], t: int) -> list[int]:
-        melds: list[int] = []
-        adds: list[int] = []
-        has2 = 1 if h[TWO] else 0
-        hasj = 1 if h[JOKER] else 0
+    def _refresh_ranks(self, p: int, t: int, d: int) -> None:
+        """Recompute player p's meld/add bits for the ranks set in d."""
+        h = self.hand[p]
+        rb = self.rbits[p]
         size = self.inc_size[t]
-        nat = self.inc_nat[t]
-        for r in range(NUM_NATURAL):
-            n = h[r]
-            s = size[r]
-            if s:
-                ms = 2 if nat[r] >= 2 * (s - nat[r] + 1) else 1
-            else:
-                if n < 2:
-                    continue
-                ms = 0
-            m, a = _NAT_ACTS[r][(n if n < 3 else 3, has2, hasj, ms)]
-            if m:
-                melds += m
-            if a:
-                adds += a
-        if size[WILD_RANK]:
-            if has2:
-                adds.append(ADD_WILD_BASE)
-            if hasj:
-                adds.append(ADD_WILD_BASE + 1)
-        else:
+        total = self.mbits[p]
+        if d >> WILD_RANK & 1:
+            d ^= 1 << WILD_RANK
             n2 = h[TWO]
             nj = h[JOKER]
-            if n2 + nj >= 3:
-                melds += _WILD_MELDS[(n2 if n2 < 3 else 3, nj if nj < 3 else 3)]
-        return melds + adds
+            bits = _WILD_BITS[(n2 if n2 < 3 else 3) * 8 + (nj if nj < 3 else 3) * 2 + (1 if size[WILD_RANK] else 0)]
+            total += bits - rb[WILD_RANK]
+            rb[WILD_RANK] = bits
+        nat = self.inc_nat[t]
+        while d:
+            low = d & -d
+            d ^= low
+            r = low.bit_length() - 1
+            s = size[r]
+            n = h[r]
+            bits = _NAT_BITS[r][(n if n < 3 else 3) * 3 + ((2 if nat[r] >= 2 * (s - nat[r] + 1) else 1) if s else 0)]
+            total += bits - rb[r]
+            rb[r] = bits
+        self.mbits[p] = total
+        self.dirty[p] = 0
+
+    def _hand_changed(self, p: int, k: int) -> None:
+        """Keep the incremental legality in step after hand[p][k] changed."""
+        if self.hand[p][k]:
+            self.hbits[p] |= 1 << k
+        else:
+            self.hbits[p] &= ~(1 << k)
+        if k < NUM_NATURAL:
+            self.dirty[p] |= 1 << k
+        elif k <= JOKER:
+            self.dirty[p] |= 1 << WILD_RANK
+
+    def _hand_reset(self, p: int) -> None:
+        """Recompute the held-kind bits of player p after a bulk change of the hand."""
+        h = self.hand[p]
+        self.hbits[p] = sum(1 << k for k in range(NUM_KINDS) if h[k])
+        self.dirty[p] = _ALL_RANKS
 
     def _pickup_ok(self, p: int, t: int) -> bool:
         pile = self.pile
@@ -455,7 +523,7 @@ class Game:
         """Why action ``a`` is refused now, citing the rule; '' if it is legal."""
         if self.over:
             return "the game is over"
-        if a in self.legal_actions():
+        if self.legal_bits() >> a & 1:
             return ""
         p = self.cur
         t = p & 1
@@ -554,6 +622,7 @@ class Game:
             card = stock.pop()
         self.hand[p][card] += 1
         self.htot[p] += 1
+        self._hand_changed(p, card)
 
     def _do_pickup(self) -> None:
         p = self.cur
@@ -579,6 +648,7 @@ class Game:
             h[k] += 1
             mem[k] += 1
         self.htot[p] += len(taken)
+        self._hand_reset(p)
         self.phase_id = PLAY_PHASE
         self._after_play_action()
 
@@ -593,6 +663,12 @@ class Game:
         if jk:
             h[JOKER] -= jk
         self.htot[p] -= nat + two + jk
+        if nat:
+            self._hand_changed(p, r)
+        if two:
+            self._hand_changed(p, TWO)
+        if jk:
+            self._hand_changed(p, JOKER)
         if self.down[t]:
             mem = self.memory[p]
             if nat and mem[r]:
@@ -610,6 +686,9 @@ class Game:
         n = nat + two + jk
         self.mval[t] += nat * self.values[r] + two * self.values[TWO] + jk * self.values[JOKER]
         self.mcards[t] += n
+        self.dirty[t] |= 1 << r
+        self.dirty[t + 2] |= 1 << r
+        self.sbits[t] |= (1 << r if nat else 0) | (1 << TWO if two else 0) | (1 << JOKER if jk else 0)
         size = self.inc_size[t][r] + n
         if size == CANASTA_SIZE:
             cn, c2, cj = self.inc_nat[t][r] + nat, self.inc_two[t][r] + two, self.inc_jk[t][r] + jk
@@ -655,6 +734,9 @@ class Game:
         self.canastas[t] = []
         self.n_clean[t] = self.n_dirty[t] = self.n_wild[t] = 0
         self.mval[t] = self.mcards[t] = 0
+        self.sbits[t] = 0
+        self._hand_reset(p)
+        self.dirty[t] = self.dirty[t + 2] = _ALL_RANKS
 
     def _do_discard(self, k: int) -> None:
         p = self.cur
@@ -663,6 +745,7 @@ class Game:
             self._return_aside(p, t)
         self.hand[p][k] -= 1
         self.htot[p] -= 1
+        self._hand_changed(p, k)
         self.pile.append(k)
         mem = self.memory[p]
         if mem[k]:
@@ -687,7 +770,7 @@ class Game:
                 self._end_round(p, "went_out")
                 return
             self._pick_up_foot(p)
-        if self.phase_id == PLAY_PHASE and not self.legal_actions():
+        if self.phase_id == PLAY_PHASE and not self._update_legal():
             self._end_round(None, "no_action")  # rule 8.4
 
     def _pick_up_foot(self, p: int) -> None:
@@ -702,11 +785,12 @@ class Game:
                 self.htot[p] += foot[k]
                 foot[k] = 0
         self.in_foot[p] = True
+        self._hand_reset(p)
         for _ in range(n3):
             self.red_threes[p & 1] += 1
             if self.stock:
                 self._receive_from_stock(p)
-        self._legal = None
+        self._mask = None
 
     # ------------------------------------------------------------------ rounds
 
@@ -743,10 +827,9 @@ class Game:
         self.total[1] += scores[1]
         self.results.append({"round": self.round_no, "scores": scores, "went_out": went_out,
                              "ended_by": ended_by, "breakdown": breakdown})
-        self._legal = None
+        self._mask = None
         if self.round_no >= r.rounds:
             self.over = True
-            self._legal = []
         else:
             self.round_no += 1
             self.dealer = left_of(self.dealer)
@@ -786,9 +869,11 @@ class Game:
                 self.red_threes[p & 1] += 1
                 if stock:
                     self._receive_from_stock(p)
+        for p in range(4):
+            self._hand_reset(p)
         self.cur = first
         self.phase_id = DRAW_PHASE
-        self._legal = None
+        self._mask = None
 
 
 def new_game(seed: int | None = None, rules: Rules | None = None, daily: _dt.date | str | None = None) -> Game:

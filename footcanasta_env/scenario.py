@@ -243,12 +243,14 @@ def load_scenario(spec: dict | str, seed: int = 0) -> Game:
     for r in game.results:
         r["scores"] = tuple(r["scores"])
 
+    for p in range(4):
+        game._hand_reset(p)
     over_flag = spec.get("over", False)
     if not isinstance(over_flag, bool):
         raise ScenarioError(f"scenario over must be true or false, got {over_flag!r}")
     game.over = over_flag
     if over_flag:
-        game._legal = []
+        game._mask = None
         return game
 
     p = current
@@ -258,7 +260,7 @@ def load_scenario(spec: dict | str, seed: int = 0) -> Game:
     if game.in_foot[p] and game.held(p) == 0:
         raise ScenarioError(f"players[{p}] is to act from their foot with no cards; they would have gone out "
                             "(rule 8.2)")
-    game._legal = None
+    game._mask = None
     if game.phase_id == PLAY_PHASE and not game.legal_actions():
         raise ScenarioError("the player to act has no legal action; the round would already have ended (rule 8.4)")
     assert game.phase_id in (DRAW_PHASE, PLAY_PHASE)
