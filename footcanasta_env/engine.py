@@ -126,6 +126,8 @@ def _wild_rank_bits() -> list[int]:
 
 
 _NAT_BITS = [_natural_rank_bits(r) for r in range(NUM_NATURAL)]
+_NAT_FLAT = [bits for r in range(NUM_NATURAL) for bits in _NAT_BITS[r]]  # index r*12 + min(n,3)*3 + state
+_RANKS_OF = [tuple(r for r in range(NUM_NATURAL) if d >> r & 1) for d in range(1 << NUM_NATURAL)]
 _WILD_BITS = _wild_rank_bits()
 _ALL_RANKS = (1 << 12) - 1
 _NATURAL_RANKS = (1 << NUM_NATURAL) - 1
@@ -209,6 +211,8 @@ class Game:
         self.inc_two = [[0] * 12, [0] * 12]
         self.inc_jk = [[0] * 12, [0] * 12]
         self.inc_size = [[0] * 12, [0] * 12]
+        # Per natural rank: 0 no incomplete meld, 1 one that cannot take a wild card (rule 5.1), 2 one that can.
+        self.mstate = [[0] * 12, [0] * 12]
         self.canastas: list[list[tuple[int, int, int, int]]] = [[], []]
         self.n_clean = [0, 0]
         self.n_dirty = [0, 0]
@@ -269,10 +273,13 @@ class Game:
 
     def legal_actions(self) -> list[int]:
         """Ids of the legal actions, ascending; empty once the game is over."""
-        mask = self._mask
-        if mask is None:
-            mask = self._update_legal()
-        return mask_to_list(mask)
+        m = self._mask
+        if m is None:
+            m = self._update_legal()
+        if m < 4096:
+            return [*_T0[m]]
+        return [*_T0[m & 4095], *_T1[m >> 12 & 4095], *_T2[m >> 24 & 4095], *_T3[m >> 36 & 4095],
+                *_T4[m >> 48 & 4095], *_T5[m >> 60 & 4095], *_T6[m >> 72 & 4095], *_T7[m >> 84]]
 
     def legal_mask(self) -> np.ndarray:
         """int8 mask over all ``NUM_ACTIONS`` actions."""
@@ -310,12 +317,10 @@ class Game:
         self._mask = None
         self.actions_taken += 1
         typ = ACTION_TYPE[a]
-        if typ == DISCARD:
+        if typ == MELD or typ == ADD:
+            self._do_meld_cards(ACTION_RANK[a], ACTION_NAT[a], ACTION_TWO[a], ACTION_JK[a])
+        elif typ == DISCARD:
             self._do_discard(ACTION_CARD[a])
-        elif typ == ADD:
-            self._do_meld_cards(ACTION_RANK[a], ACTION_NAT[a], ACTION_TWO[a], ACTION_JK[a], new=False)
-        elif typ == MELD:
-            self._do_meld_cards(ACTION_RANK[a], ACTION_NAT[a], ACTION_TWO[a], ACTION_JK[a], new=True)
         elif typ == DRAW:
             self._do_draw()
         elif typ == PICKUP:
@@ -373,8 +378,11 @@ class Game:
         down = self.down[t]
         if self.phase_id == DRAW_PHASE:
             m = _DRAW_BIT
-            if self._pickup_ok(p, t):
-                m |= _PICKUP_BIT
+            pile = self.pile
+            if pile:
+                top = pile[-1]
+                if top != BLACK3 and self.hand[p][top] >= 2 and self._pickup_ok(p, t):
+                    m |= _PICKUP_BIT
             if not down:
                 m |= self.mbits[p] & _WILD_FILTER[self.hbits[p] >> TWO & 3]
         else:
@@ -398,23 +406,18 @@ class Game:
         """Recompute player p's meld/add bits for the ranks set in d."""
         h = self.hand[p]
         rb = self.rbits[p]
-        size = self.inc_size[t]
         total = self.mbits[p]
         if d >> WILD_RANK & 1:
-            d ^= 1 << WILD_RANK
             n2 = h[TWO]
             nj = h[JOKER]
-            bits = _WILD_BITS[(n2 if n2 < 3 else 3) * 8 + (nj if nj < 3 else 3) * 2 + (1 if size[WILD_RANK] else 0)]
+            bits = _WILD_BITS[(n2 if n2 < 3 else 3) * 8 + (nj if nj < 3 else 3) * 2
+                              + (1 if self.inc_size[t][WILD_RANK] else 0)]
             total += bits - rb[WILD_RANK]
             rb[WILD_RANK] = bits
-        nat = self.inc_nat[t]
-        while d:
-            low = d & -d
-            d ^= low
-            r = low.bit_length() - 1
-            s = size[r]
+        msc = self.mstate[t]
+        for r in _RANKS_OF[d & _NATURAL_RANKS]:
             n = h[r]
-            bits = _NAT_BITS[r][(n if n < 3 else 3) * 3 + ((2 if nat[r] >= 2 * (s - nat[r] + 1) else 1) if s else 0)]
+            bits = _NAT_FLAT[r * 12 + (n if n < 3 else 3) * 3 + msc[r]]
             total += bits - rb[r]
             rb[r] = bits
         self.mbits[p] = total
@@ -604,12 +607,26 @@ class Game:
         if not self.stock:
             self._end_round(None, "stock")  # rule 3.2 / 10.1
             return
+        stock = self.stock
+        h = self.hand[p]
         for _ in range(self.rules.draw_count):
-            if not self.stock:
+            if not stock:
                 break
-            self._receive_from_stock(p)
+            card = stock.pop()
+            if card == RED3:
+                stock.append(card)
+                self._receive_from_stock(p)
+                continue
+            h[card] += 1
+            self.htot[p] += 1
+            self.hbits[p] |= 1 << card
+            if card < NUM_NATURAL:
+                self.dirty[p] |= 1 << card
+            elif card <= JOKER:
+                self.dirty[p] |= 1 << WILD_RANK
         self.phase_id = PLAY_PHASE
-        self._after_play_action()
+        if self.in_foot[p] and self.htot[p] <= 4 and not self._update_legal():
+            self._end_round(None, "no_action")  # rule 8.4
 
     def _receive_from_stock(self, p: int) -> None:
         """Rule 3.5: a red three is laid down and replaced; with an empty stock, not replaced."""
@@ -652,7 +669,7 @@ class Game:
         self.phase_id = PLAY_PHASE
         self._after_play_action()
 
-    def _do_meld_cards(self, r: int, nat: int, two: int, jk: int, new: bool) -> None:
+    def _do_meld_cards(self, r: int, nat: int, two: int, jk: int) -> None:
         p = self.cur
         t = p & 1
         h = self.hand[p]
@@ -663,12 +680,17 @@ class Game:
         if jk:
             h[JOKER] -= jk
         self.htot[p] -= nat + two + jk
-        if nat:
-            self._hand_changed(p, r)
-        if two:
-            self._hand_changed(p, TWO)
-        if jk:
-            self._hand_changed(p, JOKER)
+        hb = self.hbits[p]
+        if nat and not h[r]:
+            hb ^= 1 << r
+        if two and not h[TWO]:
+            hb ^= 1 << TWO
+        if jk and not h[JOKER]:
+            hb ^= 1 << JOKER
+        self.hbits[p] = hb
+        # The rank itself is marked by _meld_into; a wild card used changes the wild rank's melds.
+        if two or jk:
+            self.dirty[p] |= 1 << WILD_RANK
         if self.down[t]:
             mem = self.memory[p]
             if nat and mem[r]:
@@ -700,11 +722,13 @@ class Game:
             else:
                 self.n_clean[t] += 1
             self.inc_nat[t][r] = self.inc_two[t][r] = self.inc_jk[t][r] = self.inc_size[t][r] = 0
+            self.mstate[t][r] = 0
         else:
             self.inc_size[t][r] = size
-            self.inc_nat[t][r] += nat
+            cn = self.inc_nat[t][r] = self.inc_nat[t][r] + nat
             self.inc_two[t][r] += two
             self.inc_jk[t][r] += jk
+            self.mstate[t][r] = 2 if cn >= 2 * (size - cn + 1) else 1
 
     def _reveal_aside(self, p: int, t: int) -> None:
         """The set-aside melds become the partnership's table melds (rules 7.2, 7.3)."""
@@ -728,7 +752,7 @@ class Game:
         for k, n in enumerate(counts):
             h[k] += n
         self.htot[p] += self.mcards[t]
-        for arr in (self.inc_nat[t], self.inc_two[t], self.inc_jk[t], self.inc_size[t]):
+        for arr in (self.inc_nat[t], self.inc_two[t], self.inc_jk[t], self.inc_size[t], self.mstate[t]):
             for r in range(12):
                 arr[r] = 0
         self.canastas[t] = []
@@ -743,9 +767,15 @@ class Game:
         t = p & 1
         if not self.down[t] and self.mcards[t]:
             self._return_aside(p, t)
-        self.hand[p][k] -= 1
+        h = self.hand[p]
+        h[k] -= 1
         self.htot[p] -= 1
-        self._hand_changed(p, k)
+        if not h[k]:
+            self.hbits[p] ^= 1 << k
+        if k < NUM_NATURAL:
+            self.dirty[p] |= 1 << k
+        elif k <= JOKER:
+            self.dirty[p] |= 1 << WILD_RANK
         self.pile.append(k)
         mem = self.memory[p]
         if mem[k]:
@@ -770,8 +800,9 @@ class Game:
                 self._end_round(p, "went_out")
                 return
             self._pick_up_foot(p)
-        if self.phase_id == PLAY_PHASE and not self._update_legal():
-            self._end_round(None, "no_action")  # rule 8.4
+        # Rule 8.4: only a player in their foot with few cards can be left without a legal action.
+        if self.in_foot[p] and self.htot[p] <= 4 and self.phase_id == PLAY_PHASE and not self._update_legal():
+            self._end_round(None, "no_action")
 
     def _pick_up_foot(self, p: int) -> None:
         """Rules 3.1, 3.5, 6.1: the foot becomes the hand; its red threes are laid down and replaced."""
