@@ -372,9 +372,6 @@ class Game:
             return 0
         p = self.cur
         t = p & 1
-        d = self.dirty[p]
-        if d:
-            self._refresh_ranks(p, t, d)
         down = self.down[t]
         if self.phase_id == DRAW_PHASE:
             m = _DRAW_BIT
@@ -384,8 +381,14 @@ class Game:
                 if top != BLACK3 and self.hand[p][top] >= 2 and self._pickup_ok(p, t):
                     m |= _PICKUP_BIT
             if not down:
+                d = self.dirty[p]
+                if d:
+                    self._refresh_ranks(p, t, d)
                 m |= self.mbits[p] & _WILD_FILTER[self.hbits[p] >> TWO & 3]
         else:
+            d = self.dirty[p]
+            if d:
+                self._refresh_ranks(p, t, d)
             hb = self.hbits[p]
             m = self.mbits[p] & _WILD_FILTER[hb >> TWO & 3]
             if not down and self.mcards[t]:
@@ -705,29 +708,42 @@ class Game:
         # A set-aside meld keeps the cards held: nothing else can change (rule 7.2).
 
     def _meld_into(self, t: int, r: int, nat: int, two: int, jk: int) -> None:
-        n = nat + two + jk
-        self.mval[t] += nat * self.values[r] + two * self.values[TWO] + jk * self.values[JOKER]
-        self.mcards[t] += n
+        values = self.values
+        self.mval[t] += nat * values[r] + two * values[TWO] + jk * values[JOKER]
+        self.mcards[t] += nat + two + jk
         self.dirty[t] |= 1 << r
         self.dirty[t + 2] |= 1 << r
-        self.sbits[t] |= (1 << r if nat else 0) | (1 << TWO if two else 0) | (1 << JOKER if jk else 0)
-        size = self.inc_size[t][r] + n
+        sb = self.sbits[t]
+        if nat:
+            sb |= 1 << r
+        if two:
+            sb |= 1 << TWO
+        if jk:
+            sb |= 1 << JOKER
+        self.sbits[t] = sb
+        isize = self.inc_size[t]
+        inat = self.inc_nat[t]
+        size = isize[r] + nat + two + jk
         if size == CANASTA_SIZE:
-            cn, c2, cj = self.inc_nat[t][r] + nat, self.inc_two[t][r] + two, self.inc_jk[t][r] + jk
-            self.canastas[t].append((r, cn, c2, cj))
+            i2 = self.inc_two[t]
+            ij = self.inc_jk[t]
+            c2 = i2[r] + two
+            cj = ij[r] + jk
+            self.canastas[t].append((r, inat[r] + nat, c2, cj))
             if r == WILD_RANK:
                 self.n_wild[t] += 1
             elif c2 + cj:
                 self.n_dirty[t] += 1
             else:
                 self.n_clean[t] += 1
-            self.inc_nat[t][r] = self.inc_two[t][r] = self.inc_jk[t][r] = self.inc_size[t][r] = 0
-            self.mstate[t][r] = 0
+            inat[r] = i2[r] = ij[r] = isize[r] = self.mstate[t][r] = 0
         else:
-            self.inc_size[t][r] = size
-            cn = self.inc_nat[t][r] = self.inc_nat[t][r] + nat
-            self.inc_two[t][r] += two
-            self.inc_jk[t][r] += jk
+            isize[r] = size
+            cn = inat[r] = inat[r] + nat
+            if two:
+                self.inc_two[t][r] += two
+            if jk:
+                self.inc_jk[t][r] += jk
             self.mstate[t][r] = 2 if cn >= 2 * (size - cn + 1) else 1
 
     def _reveal_aside(self, p: int, t: int) -> None:
