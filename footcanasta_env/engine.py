@@ -150,6 +150,22 @@ assert len(_BLOCK_TABLES) == 8
 _T0, _T1, _T2, _T3, _T4, _T5, _T6, _T7 = _BLOCK_TABLES
 
 
+# Whole masks recur often enough that a bounded memo in front of the block tables pays.
+_MASK_MEMO: dict[int, tuple[int, ...]] = {}
+_MASK_MEMO_CAP = 400_000
+
+
+def _mask_tuple(m: int) -> tuple[int, ...]:
+    out = _MASK_MEMO.get(m)
+    if out is None:
+        out = (*_T0[m & 4095], *_T1[m >> 12 & 4095], *_T2[m >> 24 & 4095], *_T3[m >> 36 & 4095],
+               *_T4[m >> 48 & 4095], *_T5[m >> 60 & 4095], *_T6[m >> 72 & 4095], *_T7[m >> 84])
+        if len(_MASK_MEMO) >= _MASK_MEMO_CAP:
+            _MASK_MEMO.clear()
+        _MASK_MEMO[m] = out
+    return out
+
+
 def mask_to_list(m: int) -> list[int]:
     """The ids of the set bits of an action bit mask, ascending."""
     return [*_T0[m & 4095], *_T1[m >> 12 & 4095], *_T2[m >> 24 & 4095], *_T3[m >> 36 & 4095],
@@ -278,8 +294,10 @@ class Game:
             m = self._update_legal()
         if m < 4096:
             return [*_T0[m]]
-        return [*_T0[m & 4095], *_T1[m >> 12 & 4095], *_T2[m >> 24 & 4095], *_T3[m >> 36 & 4095],
-                *_T4[m >> 48 & 4095], *_T5[m >> 60 & 4095], *_T6[m >> 72 & 4095], *_T7[m >> 84]]
+        out = _MASK_MEMO.get(m)
+        if out is None:
+            out = _mask_tuple(m)
+        return [*out]
 
     def legal_mask(self) -> np.ndarray:
         """int8 mask over all ``NUM_ACTIONS`` actions."""
