@@ -747,13 +747,7 @@ class Game:
             ij = self.inc_jk[t]
             c2 = i2[r] + two
             cj = ij[r] + jk
-            self.canastas[t].append((r, inat[r] + nat, c2, cj))
-            if r == WILD_RANK:
-                self.n_wild[t] += 1
-            elif c2 + cj:
-                self.n_dirty[t] += 1
-            else:
-                self.n_clean[t] += 1
+            self._record_canasta(t, r, inat[r] + nat, c2, cj)
             inat[r] = i2[r] = ij[r] = isize[r] = self.mstate[t][r] = 0
         else:
             isize[r] = size
@@ -763,6 +757,23 @@ class Game:
             if jk:
                 self.inc_jk[t][r] += jk
             self.mstate[t][r] = 2 if cn >= 2 * (size - cn + 1) else 1
+
+    def _record_canasta(self, t: int, r: int, nat: int, two: int, jk: int) -> None:
+        self.canastas[t].append((r, nat, two, jk))
+        if r == WILD_RANK:
+            self.n_wild[t] += 1
+        elif two + jk:
+            self.n_dirty[t] += 1
+        else:
+            self.n_clean[t] += 1
+
+    def _place_canasta(self, t: int, r: int, nat: int, two: int, jk: int) -> None:
+        """Put a complete canasta in partnership t's melds, beside any incomplete meld of its rank."""
+        values = self.values
+        self.mval[t] += nat * values[r] + two * values[TWO] + jk * values[JOKER]
+        self.mcards[t] += nat + two + jk
+        self.sbits[t] |= (1 << r if nat else 0) | (1 << TWO if two else 0) | (1 << JOKER if jk else 0)
+        self._record_canasta(t, r, nat, two, jk)
 
     def _reveal_aside(self, p: int, t: int) -> None:
         """The set-aside melds become the partnership's table melds (rules 7.2, 7.3)."""

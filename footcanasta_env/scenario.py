@@ -111,7 +111,10 @@ def meld_string(r: int, nat: int, two: int, jk: int) -> str:
 
 def _place_melds(game: Game, t: int, melds: list[tuple[int, int, int, int]], where: str) -> None:
     for r, nat, two, jk in melds:
-        if nat + two + jk < CANASTA_SIZE and game.inc_size[t][r]:
+        if nat + two + jk == CANASTA_SIZE:
+            game._place_canasta(t, r, nat, two, jk)
+            continue
+        if game.inc_size[t][r]:
             raise ScenarioError(f"{where}: two incomplete {'wild' if r == WILD_RANK else KINDS[r]} melds; "
                                 "a partnership has at most one incomplete meld per rank (rule 5.5)")
         game._meld_into(t, r, nat, two, jk)
