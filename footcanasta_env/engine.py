@@ -213,11 +213,10 @@ class Game:
         self.total = [0, 0]
         self.results: list[dict[str, Any]] = []
         self.actions_taken = 0
-        # Incremental legality: per player, the meld/add action bits of each rank against the
-        # partnership's meld structure, their sum, the ranks to recompute, and the kinds held.
+        # Incremental legality, kept up to date at every change: per player, the meld/add action bits of
+        # each rank against the partnership's meld structure, their sum, and the kinds held.
         self.rbits = [[0] * 12 for _ in range(4)]
         self.mbits = [0, 0, 0, 0]
-        self.dirty = [_ALL_RANKS] * 4
         self.hbits = [0, 0, 0, 0]
         self.sbits = [0, 0]  # kinds in each partnership's meld structure (set-aside discards)
         self._mask: int | None = None  # legal actions as bits; None until computed for this state
@@ -399,14 +398,8 @@ class Game:
                 if top != BLACK3 and self.hand[p][top] >= 2 and self._pickup_ok(p, t):
                     m |= _PICKUP_BIT
             if not down:
-                d = self.dirty[p]
-                if d:
-                    self._refresh_ranks(p, t, d)
                 m |= self.mbits[p] & _WILD_FILTER[self.hbits[p] >> TWO & 3]
         else:
-            d = self.dirty[p]
-            if d:
-                self._refresh_ranks(p, t, d)
             hb = self.hbits[p]
             m = self.mbits[p] & _WILD_FILTER[hb >> TWO & 3]
             if not down and self.mcards[t]:
@@ -442,7 +435,25 @@ class Game:
             total += bits - rb[r]
             rb[r] = bits
         self.mbits[p] = total
-        self.dirty[p] = 0
+
+    def _nat_rank(self, p: int, r: int) -> None:
+        """Recompute player p's meld/add bits for natural rank r."""
+        n = self.hand[p][r]
+        bits = _NAT_FLAT[r * 12 + (n if n < 3 else 3) * 3 + self.mstate[p & 1][r]]
+        rb = self.rbits[p]
+        self.mbits[p] += bits - rb[r]
+        rb[r] = bits
+
+    def _wild_rank(self, p: int) -> None:
+        """Recompute player p's wild-meld bits."""
+        h = self.hand[p]
+        n2 = h[TWO]
+        nj = h[JOKER]
+        bits = _WILD_BITS[(n2 if n2 < 3 else 3) * 8 + (nj if nj < 3 else 3) * 2
+                          + (1 if self.inc_size[p & 1][WILD_RANK] else 0)]
+        rb = self.rbits[p]
+        self.mbits[p] += bits - rb[WILD_RANK]
+        rb[WILD_RANK] = bits
 
     def _hand_changed(self, p: int, k: int) -> None:
         """Keep the incremental legality in step after hand[p][k] changed."""
@@ -451,15 +462,15 @@ class Game:
         else:
             self.hbits[p] &= ~(1 << k)
         if k < NUM_NATURAL:
-            self.dirty[p] |= 1 << k
+            self._nat_rank(p, k)
         elif k <= JOKER:
-            self.dirty[p] |= 1 << WILD_RANK
+            self._wild_rank(p)
 
     def _hand_reset(self, p: int) -> None:
-        """Recompute the held-kind bits of player p after a bulk change of the hand."""
+        """Recompute everything derived from player p's hand after a bulk change."""
         h = self.hand[p]
         self.hbits[p] = sum(1 << k for k in range(NUM_KINDS) if h[k])
-        self.dirty[p] = _ALL_RANKS
+        self._refresh_ranks(p, p & 1, _ALL_RANKS)
 
     def _pickup_ok(self, p: int, t: int) -> bool:
         pile = self.pile
@@ -630,6 +641,9 @@ class Game:
             return
         stock = self.stock
         h = self.hand[p]
+        rb = self.rbits[p]
+        msc = self.mstate[p & 1]
+        wild = False
         for _ in range(self.rules.draw_count):
             if not stock:
                 break
@@ -638,13 +652,17 @@ class Game:
                 stock.append(card)
                 self._receive_from_stock(p)
                 continue
-            h[card] += 1
+            n = h[card] = h[card] + 1
             self.htot[p] += 1
             self.hbits[p] |= 1 << card
             if card < NUM_NATURAL:
-                self.dirty[p] |= 1 << card
+                bits = _NAT_FLAT[card * 12 + (n if n < 3 else 3) * 3 + msc[card]]
+                self.mbits[p] += bits - rb[card]
+                rb[card] = bits
             elif card <= JOKER:
-                self.dirty[p] |= 1 << WILD_RANK
+                wild = True
+        if wild:
+            self._wild_rank(p)
         self.phase_id = PLAY_PHASE
         if self.in_foot[p] and self.htot[p] <= 4 and not self._update_legal():
             self._end_round(None, "no_action")  # rule 8.4
@@ -709,9 +727,6 @@ class Game:
         if jk and not h[JOKER]:
             hb ^= 1 << JOKER
         self.hbits[p] = hb
-        # The rank itself is marked by _meld_into; a wild card used changes the wild rank's melds.
-        if two or jk:
-            self.dirty[p] |= 1 << WILD_RANK
         if self.down[t]:
             mem = self.memory[p]
             if nat and mem[r]:
@@ -721,6 +736,8 @@ class Game:
             if jk and mem[JOKER]:
                 mem[JOKER] = max(0, mem[JOKER] - jk)
         self._meld_into(t, r, nat, two, jk)
+        if (two or jk) and r != WILD_RANK:
+            self._wild_rank(p)  # _meld_into refreshed rank r; the wild cards held changed too
         if self.down[t]:
             self._after_play_action()
         # A set-aside meld keeps the cards held: nothing else can change (rule 7.2).
@@ -729,8 +746,6 @@ class Game:
         values = self.values
         self.mval[t] += nat * values[r] + two * values[TWO] + jk * values[JOKER]
         self.mcards[t] += nat + two + jk
-        self.dirty[t] |= 1 << r
-        self.dirty[t + 2] |= 1 << r
         sb = self.sbits[t]
         if nat:
             sb |= 1 << r
@@ -757,6 +772,12 @@ class Game:
             if jk:
                 self.inc_jk[t][r] += jk
             self.mstate[t][r] = 2 if cn >= 2 * (size - cn + 1) else 1
+        if r == WILD_RANK:
+            self._wild_rank(t)
+            self._wild_rank(t + 2)
+        else:
+            self._nat_rank(t, r)
+            self._nat_rank(t + 2, r)
 
     def _record_canasta(self, t: int, r: int, nat: int, two: int, jk: int) -> None:
         self.canastas[t].append((r, nat, two, jk))
@@ -805,7 +826,7 @@ class Game:
         self.mval[t] = self.mcards[t] = 0
         self.sbits[t] = 0
         self._hand_reset(p)
-        self.dirty[t] = self.dirty[t + 2] = _ALL_RANKS
+        self._refresh_ranks(partner_of(p), t, _ALL_RANKS)
 
     def _do_discard(self, k: int) -> None:
         p = self.cur
@@ -818,9 +839,9 @@ class Game:
         if not h[k]:
             self.hbits[p] ^= 1 << k
         if k < NUM_NATURAL:
-            self.dirty[p] |= 1 << k
+            self._nat_rank(p, k)
         elif k <= JOKER:
-            self.dirty[p] |= 1 << WILD_RANK
+            self._wild_rank(p)
         self.pile.append(k)
         mem = self.memory[p]
         if mem[k]:
