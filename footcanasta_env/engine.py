@@ -469,7 +469,11 @@ class Game:
     def _hand_reset(self, p: int) -> None:
         """Recompute everything derived from player p's hand after a bulk change."""
         h = self.hand[p]
-        self.hbits[p] = sum(1 << k for k in range(NUM_KINDS) if h[k])
+        hb = 0
+        for k in range(NUM_KINDS):
+            if h[k]:
+                hb |= 1 << k
+        self.hbits[p] = hb
         self._refresh_ranks(p, p & 1, _ALL_RANKS)
 
     def _pickup_ok(self, p: int, t: int) -> bool:
@@ -813,20 +817,31 @@ class Game:
 
     def _return_aside(self, p: int, t: int) -> None:
         """Rule 7.2: a discard first returns every set-aside card to the hand."""
-        counts = self._aside_counts(t)
         h = self.hand[p]
-        for k, n in enumerate(counts):
-            h[k] += n
-        self.htot[p] += self.mcards[t]
-        for arr in (self.inc_nat[t], self.inc_two[t], self.inc_jk[t], self.inc_size[t], self.mstate[t]):
-            for r in range(12):
-                arr[r] = 0
+        inat, i2, ij, isize, msc = self.inc_nat[t], self.inc_two[t], self.inc_jk[t], self.inc_size[t], self.mstate[t]
+        for r in range(12):
+            if isize[r]:
+                if r < NUM_NATURAL:
+                    h[r] += inat[r]
+                h[TWO] += i2[r]
+                h[JOKER] += ij[r]
+                inat[r] = i2[r] = ij[r] = isize[r] = msc[r] = 0
+        for r, nat, two, jk in self.canastas[t]:
+            if r < NUM_NATURAL:
+                h[r] += nat
+            h[TWO] += two
+            h[JOKER] += jk
         self.canastas[t] = []
+        self.htot[p] += self.mcards[t]
         self.n_clean[t] = self.n_dirty[t] = self.n_wild[t] = 0
         self.mval[t] = self.mcards[t] = 0
+        # Only the ranks whose cards were set aside change, for this player and the partner.
+        sb = self.sbits[t]
         self.sbits[t] = 0
-        self._hand_reset(p)
-        self._refresh_ranks(partner_of(p), t, _ALL_RANKS)
+        self.hbits[p] |= sb
+        ranks = (sb & _NATURAL_RANKS) | (1 << WILD_RANK if sb >> TWO & 3 else 0)
+        self._refresh_ranks(p, t, ranks)
+        self._refresh_ranks(partner_of(p), t, ranks)
 
     def _do_discard(self, k: int) -> None:
         p = self.cur
