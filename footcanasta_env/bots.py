@@ -6,7 +6,8 @@ seed, never the game's, so a bot's choices are a function of its seed and the vi
 
 from __future__ import annotations
 
-from typing import Callable, Protocol, runtime_checkable
+from collections.abc import Callable
+from typing import Protocol, runtime_checkable
 
 import numpy as np
 

@@ -79,4 +79,4 @@ def deck_counts(decks: int) -> list[int]:
 
 def cards_value(counts: Sequence[int], values: Sequence[int]) -> int:
     """Total card value of counts per kind."""
-    return sum(n * v for n, v in zip(counts, values))
+    return sum(n * v for n, v in zip(counts, values, strict=False))

@@ -13,7 +13,8 @@ _OPTIONAL_MODULES = ("footcanasta_env.evaluation_cli", "footcanasta_env.play")
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every available subcommand."""
-    parser = argparse.ArgumentParser(prog="footcanasta", description="Foot Canasta (Hand and Foot) for people and bots.")
+    parser = argparse.ArgumentParser(prog="footcanasta",
+                                     description="Foot Canasta (Hand and Foot) for people and bots.")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in _COMMAND_MODULES + _OPTIONAL_MODULES:
         try:

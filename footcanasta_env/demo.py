@@ -29,7 +29,8 @@ def play_random_game(seed: int) -> tuple[Game, list[list[str]]]:
         game.step(a)
         if ACTION_TYPE[a] in (PICKUP, LAYDOWN):
             events[-1].append(f"{SEAT_NAMES[seat]}: {ACTION_NAMES[a]}")
-        if game.round == rnd and not game.is_over and len(game.canastas[seat & 1]) > len(before) and game.down[seat & 1]:
+        grew = len(game.canastas[seat & 1]) > len(before)
+        if game.round == rnd and not game.is_over and grew and game.down[seat & 1]:
             events[-1].append(f"{SEAT_NAMES[seat]} completes {meld_string(*game.canastas[seat & 1][-1])}")
         if game.round != rnd or game.is_over:
             events.append([])
@@ -38,7 +39,7 @@ def play_random_game(seed: int) -> tuple[Game, list[list[str]]]:
 
 def describe(game: Game, events: list[list[str]], console: Console, verbose: bool) -> None:
     """Print each round's account and the final result."""
-    for res, evs in zip(game.round_results, events):
+    for res, evs in zip(game.round_results, events, strict=False):
         how = {"went_out": f"{SEAT_NAMES[res['went_out']]} went out" if res["went_out"] is not None else "",
                "stock": "the stock ran out", "no_action": "a player was left without a legal action"}[res["ended_by"]]
         console.print(f"\n[bold]Round {res['round']}[/bold]: {how}.")

@@ -56,7 +56,7 @@ from .actions import (
 )
 from .cards import BLACK3, JOKER, KINDS, MELD_RANK_NAMES, NUM_KINDS, NUM_NATURAL, RED3, TWO, WILD_RANK, deck_counts
 from .rules import CANASTA_SIZE, DEFAULT_RULES, Rules
-from .seats import SEAT_NAMES, left_of, partner_of, team_of
+from .seats import SEAT_NAMES, left_of, partner_of
 
 DRAW_PHASE, PLAY_PHASE = 0, 1
 PHASE_NAMES = ("draw", "play")
@@ -345,7 +345,7 @@ class Game:
         else:
             self._do_laydown()
 
-    def clone(self) -> "Game":
+    def clone(self) -> Game:
         """An independent copy, random generator included."""
         g = Game.__new__(Game)
         d = g.__dict__
@@ -920,9 +920,9 @@ class Game:
             held = 0
             foot_red = 0
             for s in (t, t + 2):
-                held += sum(n * v for n, v in zip(self.hand[s], vals))
+                held += sum(n * v for n, v in zip(self.hand[s], vals, strict=False))
                 if not self.in_foot[s]:
-                    held += sum(n * v for n, v in zip(self.foot[s], vals))
+                    held += sum(n * v for n, v in zip(self.foot[s], vals, strict=False))
                     foot_red += self.foot[s][RED3]
             if not down:
                 held += self.mval[t]  # set-aside cards count as held (rule 7.2)

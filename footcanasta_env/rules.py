@@ -87,7 +87,7 @@ class Rules:
         """Number of rounds in a game (one per initial-meld minimum)."""
         return len(self.initial_minimums)
 
-    def with_rounds(self, n: int) -> "Rules":
+    def with_rounds(self, n: int) -> Rules:
         """The same rules, playing only the first ``n`` rounds."""
         if not 1 <= n <= len(self.initial_minimums):
             raise ValueError(f"rounds must be 1 to {len(self.initial_minimums)}, got {n}")
@@ -106,7 +106,7 @@ class Rules:
         return {k: v for k, v in self.to_dict().items() if default[k] != v}
 
     @classmethod
-    def from_dict(cls, d: dict[str, Any]) -> "Rules":
+    def from_dict(cls, d: dict[str, Any]) -> Rules:
         """Build from a dict of fields; unknown keys are refused by name."""
         if not isinstance(d, dict):
             raise ValueError(f"rules must be an object of fields, got {type(d).__name__}")
