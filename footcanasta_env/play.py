@@ -12,8 +12,6 @@ import argparse
 import datetime as _dt
 import os
 import sys
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
@@ -21,21 +19,11 @@ import numpy as np
 from rich.console import Console, RenderableType
 from rich.text import Text
 
-from .actions import (
-    ACTION_CARDS_USED,
-    ACTION_JK,
-    ACTION_RANK,
-    ACTION_TWO,
-    ACTION_TYPE,
-    ADD,
-    DISCARD,
-    MELD,
-    action_id,
-    action_name,
-)
+from .actions import action_name
 from .bots import Bot, bot_names, make_bot
-from .cards import JOKER, KINDS, NUM_NATURAL, RED3, TWO, WILD_RANK, kind_of
+from .cards import KINDS
 from .engine import Game, daily_seed, new_game
+from .play_input import parse_command
 from .play_screen import (
     describe_round_end,
     describe_step,
@@ -53,25 +41,28 @@ HUMAN = 0  # the person always plays South (RULES.md 1.1)
 
 HELP = """\
 Commands (case does not matter; cards are 4 5 6 7 8 9 10 J Q K A 2 JK B3):
-  d, draw             draw two cards from the stock
-  p, pickup           take the pile: you need two cards matching its top card
-  m K K K, meld ...   start a meld (m K K 2, m 2 2 JK); 'm K' picks the only K meld you can make
-  a K, a K 2, a wild JK   add a card to your side's meld of that rank
-  l, laydown          put your set-aside melds on the table as the initial meld
-  x 9, discard 9      discard a card and end your turn
-  1, 2, ...           the action with that number in the list
-  hint                what the strongest bot would play
-  pile                every card in the discard pile, bottom to top
-  look                show the table again
-  help                this text
-  quit                stop (the game so far is saved as a replay)
-Rules in brief: partners South/North against West/East, four rounds. Each turn draw two cards or take the
-pile, meld, then discard one. Melds are 3 to 7 cards of one rank (4 to A), at least two naturals per wild
-card (2 or JK), or 3 to 7 wild cards; seven cards make a canasta: clean (no wild, 500), dirty (300) or wild
-(1500). Your side's first lay-down each round must be worth 50, 90, 120, 150 card points: before it,
-melds are set aside and go down together with 'laydown' (or with a pickup). When your hand is empty you
-play your foot. To go out your side needs 2 clean, 2 dirty and 1 wild canasta, you in your foot and your
-partner in theirs. Cards left in hand count against you; red threes score 100 each."""
+  d, draw          draw two cards from the stock
+  p, pickup        take the pile: you need two cards matching its top card
+  m K K K          start a meld (m K K 2, m 2 2 JK); 'm K' if only one K meld fits
+  a K, a K 2       add a card to your side's meld of that rank (a wild JK)
+  l, laydown       put your set-aside melds down as the initial meld
+  x 9, discard 9   discard a card and end your turn
+  1, 2, ...        the action with that number in the list
+  hint             what the strongest bot would play
+  pile             every card in the discard pile, bottom to top
+  look             show the table again
+  help             this text
+  quit             stop (the game so far is saved as a replay)"""
+# One paragraph without line breaks, so that the console wraps it to its own width.
+RULES_BRIEF = (
+    "Rules in brief: partners South/North against West/East, four rounds. Each turn draw two cards or take "
+    "the pile, meld, then discard one. Melds are 3 to 7 cards of one rank (4 to A), at least two naturals per "
+    "wild card (2 or JK), or 3 to 7 wild cards; seven cards make a canasta: clean (no wild, 500), dirty (300) "
+    "or wild (1500). Your side's first lay-down each round must be worth 50, 90, 120, 150 card points: before "
+    "it, melds are set aside and go down together with 'laydown' (or with a pickup). When your hand is empty "
+    "you play your foot. To go out your side needs 2 clean, 2 dirty and 1 wild canasta, you in your foot and "
+    "your partner in theirs. Cards left in hand count against you; red threes score 100 each."
+)
 
 
 # ---------------------------------------------------------------------------------------------- bots
@@ -93,149 +84,6 @@ def strongest_bot() -> str:
 def bot_seed(game_seed: int, seat: int) -> int:
     """A bot's seed, derived from the game's so that the same deal and moves replay the same bots."""
     return int(np.random.SeedSequence([game_seed, seat]).generate_state(1, np.uint64)[0] >> 1)
-
-
-# ---------------------------------------------------------------------------------------------- input
-
-
-@dataclass(frozen=True)
-class Command:
-    """One parsed input line: ``kind`` is action, help, hint, pile, look, quit, empty or error."""
-
-    kind: str
-    action: int | None = None
-    message: str = ""
-
-
-VERBS = {"d": "draw", "draw": "draw", "p": "pickup", "pickup": "pickup", "take": "pickup",
-         "l": "laydown", "laydown": "laydown", "lay": "laydown", "m": "meld", "meld": "meld",
-         "a": "add", "add": "add", "x": "discard", "discard": "discard"}
-WORDS = {"help": "help", "h": "help", "?": "help", "hint": "hint", "pile": "pile", "look": "look",
-         "show": "look", "quit": "quit", "q": "quit", "exit": "quit"}
-_ACTIONS_OF = {"meld": MELD, "add": ADD, "discard": DISCARD}
-
-
-def _cards_of(a: int) -> Sequence[int]:
-    """The card kinds an action uses from the hand (for matching partial input)."""
-    r = ACTION_RANK[a]
-    nat = ACTION_CARDS_USED[a] - ACTION_TWO[a] - ACTION_JK[a]
-    return [r] * (nat if r < NUM_NATURAL else 0) + [TWO] * ACTION_TWO[a] + [JOKER] * ACTION_JK[a]
-
-
-def _choose(text: str, candidates: list[int], legal: Sequence[int], why: Callable[[int], str]) -> Command:
-    """The one legal action among ``candidates``, or a message saying none or which ones."""
-    ok = [a for a in legal if a in candidates]
-    if len(ok) == 1:
-        return Command("action", ok[0])
-    if ok:
-        opts = ", ".join(f"{legal.index(a) + 1} '{action_name(a)}'" for a in ok)
-        msg = f"'{text}' is ambiguous: it could be {opts}; type the full action or its number"
-        return Command("error", message=msg)
-    if len(candidates) == 1:
-        return Command("error", message=f"'{action_name(candidates[0])}' is not legal now: {why(candidates[0])}")
-    if candidates:
-        return Command("error", message=f"'{text}' is not legal now: {why(candidates[0])}")
-    return Command("error", message=f"'{text}' is not legal now")
-
-
-def _exact(a: int, legal: Sequence[int], why: Callable[[int], str]) -> Command:
-    if a in legal:
-        return Command("action", a)
-    return Command("error", message=f"'{action_name(a)}' is not legal now: {why(a)}")
-
-
-def parse_command(text: str, legal: Sequence[int], why: Callable[[int], str]) -> Command:
-    """Turn one line of input into a command: an action, a word like ``help``, or an error to show."""
-    tokens = text.split()
-    if not tokens:
-        return Command("empty")
-    word = tokens[0].lower()
-    shown = " ".join(tokens)
-    if len(tokens) == 1 and word in WORDS:
-        return Command(WORDS[word])
-    if word.lstrip("+-").isdigit():
-        if len(tokens) > 1:
-            return Command("error", message=f"'{shown}': type one action number at a time")
-        n = int(word)
-        if not legal:
-            return Command("error", message="there is nothing to choose now")
-        if not 1 <= n <= len(legal):
-            return Command("error", message=f"there is no action number {n}: choose 1 to {len(legal)}")
-        return Command("action", legal[n - 1])
-    verb = VERBS.get(word)
-    if verb is None:
-        return Command("error", message=f"unknown command '{shown}': type an action such as 'd', 'm K K K' or "
-                                        "'x 9', its number, or 'help'")
-    rest = tokens[1:]
-    if verb == "laydown" and [t.lower() for t in rest] == ["down"]:
-        rest = []
-    if verb in ("draw", "pickup", "laydown"):
-        if rest:
-            return Command("error", message=f"'{verb}' takes no cards (you typed '{shown}')")
-        return _exact(action_id(verb), legal, why)
-    target_wild = False
-    if verb == "add" and rest and rest[0].lower() in ("wild", "w"):
-        target_wild = True
-        rest = rest[1:]
-    try:
-        kinds = [kind_of(t) for t in rest]
-    except ValueError as e:
-        return Command("error", message=str(e))
-    if RED3 in kinds:
-        return Command("error", message="red threes are laid down at once; they are never melded or discarded "
-                                        "(rule 3.5)")
-    if verb == "discard":
-        if len(kinds) > 1:
-            return Command("error", message="discard one card, e.g. 'x 9'")
-        if kinds:
-            return _exact(action_id(f"discard {KINDS[kinds[0]]}"), legal, why)
-        return _choose(shown, [a for a in range(len(ACTION_TYPE)) if ACTION_TYPE[a] == DISCARD], legal, why)
-    if verb == "meld":
-        if len(kinds) > 3:
-            return Command("error", message="a meld starts with three cards; add more with 'a', e.g. 'a K'")
-        if len(kinds) == 3:
-            try:
-                return _exact(action_id("meld " + " ".join(KINDS[k] for k in kinds)), legal, why)
-            except ValueError:
-                return Command("error", message=f"'{shown}' is not a meld: three cards of one rank with at most "
-                                                "one wild card (m K K K, m K K 2), or three wild cards (m 2 2 JK)")
-        want = kinds
-        cands = [a for a in range(len(ACTION_TYPE)) if ACTION_TYPE[a] == MELD and _contains(_cards_of(a), want)]
-        return _choose(shown, cands, legal, why)
-    # add
-    if len(kinds) > 2 or (target_wild and len(kinds) > 1):
-        return Command("error", message="add one card at a time, e.g. 'a K', 'a K 2' or 'a wild JK'")
-    if target_wild:
-        rank = WILD_RANK
-        card = kinds[0] if kinds else None
-    elif len(kinds) == 2:
-        rank = kinds[0] if kinds[0] < NUM_NATURAL else WILD_RANK
-        card = kinds[1]
-    elif len(kinds) == 1 and kinds[0] < NUM_NATURAL:
-        rank, card = kinds[0], kinds[0]  # 'a K' adds a natural K
-    else:
-        rank, card = None, kinds[0] if kinds else None  # 'a 2': onto whichever meld can take it
-    if rank is not None and card is not None:
-        name = f"add {'wild' if rank == WILD_RANK else KINDS[rank]} {KINDS[card]}"
-        try:
-            return _exact(action_id(name), legal, why)
-        except ValueError:
-            what = "a wild card" if rank == WILD_RANK else f"a {KINDS[rank]} or a wild card"
-            meld = KINDS[rank] if rank != WILD_RANK else "wild"
-            return Command("error", message=f"'{shown}' does not fit: the {meld} meld takes {what}")
-    cands = [a for a in range(len(ACTION_TYPE)) if ACTION_TYPE[a] == ADD
-             and (rank is None or ACTION_RANK[a] == rank) and (card is None or card in _cards_of(a))]
-    return _choose(shown, cands, legal, why)
-
-
-def _contains(have: Sequence[int], want: Sequence[int]) -> bool:
-    """Whether multiset ``want`` is inside multiset ``have``."""
-    rest = list(have)
-    for k in want:
-        if k not in rest:
-            return False
-        rest.remove(k)
-    return True
 
 
 # ---------------------------------------------------------------------------------------------- terminal
@@ -260,6 +108,7 @@ class Terminal:
             try:
                 return self.console.input(prompt)
             except EOFError:
+                self.console.print()  # end the prompt's line
                 return None
         self.console.print(Text(prompt), end="")
         line = self.stdin.readline()
@@ -292,6 +141,7 @@ def _south_turn(game: Game, term: Terminal, hint_bot: Bot | None) -> int | str:
             return QUIT
         if cmd.kind == "help":
             term.show(HELP)
+            term.show(RULES_BRIEF)
         elif cmd.kind == "hint":
             term.show(_hint(game, hint_bot))
         elif cmd.kind == "pile":
@@ -427,8 +277,12 @@ def run_replay(args: argparse.Namespace, stdin: TextIO | None = None, console: C
     who = ", ".join(f"{p.get('name', '?')}: {p.get('bot', p.get('kind', '?'))}" for p in replay.players)
     term.show(f"Replay of {deal}, {len(replay.actions)} actions ({who}).")
     stepping = [bool(args.step)]
+    new_round = [False]
 
     def before(game: Game, i: int, seat: int, a: int) -> None:
+        if i == 0 or new_round[0]:
+            new_round[0] = False
+            term.show(f"Round {game.round}: {SEAT_NAMES[seat]} plays first.")
         if stepping[0] and seat == HUMAN:
             term.show(render_screen(game.view(HUMAN), (), console.width, term.times))
 
@@ -442,6 +296,7 @@ def run_replay(args: argparse.Namespace, stdin: TextIO | None = None, console: C
             totals = [sum(r["scores"][t] for r in game.round_results[:shown_rounds[0]]) for t in (0, 1)]
             term.show(describe_round_end(result))
             term.show(round_table(result, totals))
+            new_round[0] = True
         if stepping[0]:
             line = term.read("Enter: next, c: continue to the end, q: stop> ")
             if line is None or line.strip().lower() == "c":

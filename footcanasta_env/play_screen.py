@@ -90,8 +90,8 @@ def _teams_table(view: View) -> Table:
 
 def _melds_block(view: View, t: int) -> Table:
     grid = Table.grid(padding=(0, 2))
-    grid.add_column()
-    grid.add_column()
+    grid.add_column(no_wrap=True)
+    grid.add_column(no_wrap=True)
     grid.add_row(Text(f"{TEAM_NAMES[t]} melds" + (" (yours)" if t == view.team else ""), style="bold"), "")
     if not view.melds[t]:
         grid.add_row(Text("  none on the table", style="dim"), "")

@@ -18,7 +18,8 @@ from footcanasta_env.bots import BOTS, RandomBot
 from footcanasta_env.cards import RED3, format_cards, parse_cards
 from footcanasta_env.cli import main
 from footcanasta_env.engine import daily_seed
-from footcanasta_env.play import Terminal, parse_command, play_game, strongest_bot
+from footcanasta_env.play import Terminal, play_game, strongest_bot
+from footcanasta_env.play_input import parse_command
 from footcanasta_env.play_screen import describe_step, screen_text
 from footcanasta_env.replay import Replay, load_replay, reproduce
 
@@ -340,6 +341,7 @@ def test_replay_reproduces_the_game(saved_game, monkeypatch, capsys):
     out, err = capsys.readouterr()
     assert f"Reproduced exactly: the final scores {game.scores[0]} to {game.scores[1]} match the file." in out
     assert out.count(" scores") >= 4 and err == ""
+    assert "Round 1: " in out and "Round 4: " in out
     monkeypatch.setattr(sys, "stdin", io.StringIO("\n\nq\n"))
     assert main(["replay", str(path), "--step"]) == 0
     out, _ = capsys.readouterr()
