@@ -208,3 +208,53 @@ def test_rule_8_4_no_legal_action_ends_the_round():
     b = res["breakdown"][0]
     assert b["red_threes"] == 200 and b["going_out"] == 0
     assert g.round == 2
+
+
+def test_rule_8_1_partner_who_emptied_the_hand_has_not_picked_up_the_foot_yet():
+    # North discarded the last hand card last turn: the foot is still unpicked (rule 6.2), so South may
+    # not go out; melding 8 8 8 (which would empty South's foot) is refused, discarding one 8 is not.
+    s = scenario(["8 8 8", "9", "", "6"], feet=["", "4 5 6", "7 7 7", "4 5 6"], phase="play", melds0=READY,
+                 stock="7 7")
+    g = load_scenario(s)
+    assert g.to_scenario()["players"][2] == {"hand": "", "foot": "7 7 7"}
+    assert names(g) == {"discard 8"}
+
+
+def test_rule_8_2_going_out_by_taking_the_pile():
+    # South (foot) holds exactly the pair; the one-card pile's K makes a new K meld of three and empties
+    # the foot: going out is allowed because the canastas are there.
+    g = foot_player("K K", melds=READY, phase="draw", pile="K")
+    assert "pickup" in names(g)
+    g.step("pickup")
+    res = g.round_results[0]
+    assert res["went_out"] == 0 and res["breakdown"][0]["going_out"] == 100
+    assert res["breakdown"][0]["melds"] == 600 + 30
+
+
+def test_rule_8_2_going_out_by_laying_down_set_aside_canastas():
+    # Variant: one clean canasta suffices. South in the foot, not down, sets everything aside and lays down.
+    rules = {"clean_needed": 1, "dirty_needed": 0, "wild_needed": 0}
+    s = scenario(["Q Q Q Q Q Q Q", "9", "9", "9"], feet=["", "4 5 6", "", "4 5 6"], phase="play",
+                 rules=rules, stock="7 7")
+    g = load_scenario(s)
+    g.step("meld Q Q Q")
+    for _ in range(4):
+        g.step("add Q Q")
+    assert g.to_scenario()["players"][0]["set_aside"] == ["Q Q Q Q Q Q Q"]
+    assert "laydown" in names(g)
+    g.step("laydown")
+    res = g.round_results[0]
+    assert res["went_out"] == 0
+    b = res["breakdown"][0]
+    assert (b["melds"], b["canastas"], b["going_out"], b["cards_held"]) == (70, 500, 100, -10)  # North's 9
+
+
+def test_rule_6_1_pickup_that_empties_the_hand_brings_the_foot_with_set_aside_laid_down():
+    s = scenario(["K K", "9", "9", "9"], feet=["7 7 8", "4 5 6", "4 5 6", "4 5 6"], pile="K",
+                 set_aside=["A A A"], stock="7 7")
+    g = load_scenario(s)
+    g.step("pickup")  # 60 + 30 >= 50
+    out = g.to_scenario()
+    assert out["teams"][0]["melds"] == ["K K K", "A A A"]
+    assert out["players"][0] == {"hand": "7 7 8", "foot": ""}
+    assert g.phase == "play" and g.current_player == 0
