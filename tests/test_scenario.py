@@ -77,6 +77,17 @@ def test_two_incomplete_melds_of_a_rank():
     load_scenario(base(melds0=["Q Q Q", "Q Q Q Q Q Q Q"]))  # one incomplete beside a canasta is fine
 
 
+@pytest.mark.parametrize("melds", [["Q Q Q", "Q Q Q Q Q Q Q"], ["Q Q Q Q Q Q Q", "Q Q Q"],
+                                   ["5 5 5 2", "5 5 5 5 5 5 5"]])
+def test_canasta_and_incomplete_meld_of_a_rank_in_either_order(melds):
+    # Rules 5.4/5.5: a canasta is closed; the incomplete meld of its rank is a separate meld, whatever the
+    # order the scenario lists them in (to_scenario lists the one with fewer naturals first).
+    s = scenario(["Q 9", "4", "5", "6"], phase="play", melds0=melds, stock="7 7")
+    g = load_scenario(s)
+    assert sorted(g.to_scenario()["teams"][0]["melds"]) == sorted(melds)
+    assert load_scenario(g.to_scenario()) == g
+
+
 def test_down_false_with_melds():
     refused(base(melds0=["Q Q Q"], down0=False), "down")
 
