@@ -65,7 +65,7 @@ def legal_names(s: dict) -> set[str]:
         return set()
     rules = dict(DEFAULTS)
     rules.update(s.get("rules", {}))
-    value = dict(zip(TOKENS, rules["card_values"]))
+    value = dict(zip(TOKENS, rules["card_values"], strict=True))
 
     me = s["current"]
     partner = (me + 2) % 4
@@ -208,7 +208,7 @@ def scenario(hands, feet=None, *, current=0, phase="draw", pile="", stock="", me
              scores=(0, 0)) -> dict:
     """A scenario dict with an explicit (small) stock. ``feet`` default to a 3-card foot each; '' is in foot."""
     feet = list(feet) if feet is not None else [FILLER_FOOT] * 4
-    players = [{"hand": h, "foot": f} for h, f in zip(hands, feet)]
+    players = [{"hand": h, "foot": f} for h, f in zip(hands, feet, strict=True)]
     if set_aside is not None:
         players[current]["set_aside"] = list(set_aside)
     t0 = {"melds": list(melds0), "red_threes": red0}

@@ -157,3 +157,21 @@ def test_rule_3_5_red_threes_are_never_discarded_or_melded():
     from footcanasta_env import ACTION_NAMES
 
     assert not any("R3" in n for n in ACTION_NAMES)
+
+
+def test_rule_3_1_and_3_5_foot_picked_up_at_turn_start_lays_down_its_red_three():
+    # East discards the last hand card; at East's next turn the foot comes up, its red three is laid down
+    # for team 1 and replaced from the stock, all before East draws.
+    s = scenario(["9 9", "4 4", "5 5", "6"], feet=["4 5 6", "4 5 6", "4 5 6", "R3 8 8"], current=3,
+                 phase="play", melds1=["A A A"], stock="K K K K K K Q")
+    g = load_scenario(s)
+    g.step("discard 6")
+    for seat in (0, 1, 2):
+        assert g.current_player == seat
+        g.step("draw")
+        g.step("discard K")
+    out = g.to_scenario()
+    assert g.current_player == 3 and g.phase == "draw"
+    assert out["players"][3] == {"hand": "8 8 Q", "foot": ""}
+    assert out["teams"][1]["red_threes"] == 1
+    assert out["stock"] == ""
