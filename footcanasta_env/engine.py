@@ -16,8 +16,10 @@ State layout (all Python lists of ints, indexed by the 15 card kinds of ``cards.
   act (rule 7.2): they are still that player's cards, hidden from the others, and count as held.
 * ``memory[p][k]``: the public memory of pickups (rule 12).
 
-Legal actions are computed once per state from the counts, by per-rank lookup tables, and cached
-until the next action.
+Legal actions are an int bit mask kept up to date incrementally: each player's meld/add bits per rank
+come from lookup tables indexed by (cards of the rank held, state of the partnership's meld of that rank)
+and are refreshed only for the ranks an action touches; draw, pickup, laydown and discard bits are
+derived from a few counters when the mask is asked for. In the hot paths ``p & 1`` is ``team_of(p)``.
 """
 
 from __future__ import annotations
@@ -201,7 +203,7 @@ class Game:
         self.dealer = 0
         self.cur = 0
         self.phase_id = DRAW_PHASE
-        self.over = False
+        self.is_over = False  # whether every round has been played
         self.hand = [[0] * NUM_KINDS for _ in range(4)]
         self.htot = [0, 0, 0, 0]
         self.foot = [[0] * NUM_KINDS for _ in range(4)]
@@ -256,9 +258,9 @@ class Game:
         return self.round_no
 
     @property
-    def is_over(self) -> bool:
-        """Whether every round has been played."""
-        return self.over
+    def over(self) -> bool:
+        """Whether every round has been played (same as ``is_over``)."""
+        return self.is_over
 
     @property
     def scores(self) -> tuple[int, int]:
@@ -282,7 +284,7 @@ class Game:
 
     def winner(self) -> int | None:
         """The winning team once the game is over; ``None`` for a draw or a game in progress."""
-        if not self.over or self.total[0] == self.total[1]:
+        if not self.is_over or self.total[0] == self.total[1]:
             return None
         return 0 if self.total[0] > self.total[1] else 1
 
@@ -378,13 +380,13 @@ class Game:
         return make_view(self, seat)
 
     def __repr__(self) -> str:
-        state = "over" if self.over else f"{SEAT_NAMES[self.cur]} to {self.phase}"
+        state = "over" if self.is_over else f"{SEAT_NAMES[self.cur]} to {self.phase}"
         return f"<Game round {self.round_no}/{self.rules.rounds}, {state}, scores {self.scores}>"
 
     # ------------------------------------------------------------------ legality
 
     def _update_legal(self) -> int:
-        if self.over:
+        if self.is_over:
             self._mask = 0
             return 0
         p = self.cur
@@ -560,7 +562,7 @@ class Game:
 
     def why_illegal(self, a: int) -> str:
         """Why action ``a`` is refused now, citing the rule; '' if it is legal."""
-        if self.over:
+        if self.is_over:
             return "the game is over"
         if self.legal_bits() >> a & 1:
             return ""
@@ -742,7 +744,7 @@ class Game:
         self._meld_into(t, r, nat, two, jk)
         if (two or jk) and r != WILD_RANK:
             self._wild_rank(p)  # _meld_into refreshed rank r; the wild cards held changed too
-        if self.down[t]:
+        if self.down[t] and (self.htot[p] == 0 or self.in_foot[p] and self.htot[p] <= 4):
             self._after_play_action()
         # A set-aside meld keeps the cards held: nothing else can change (rule 7.2).
 
@@ -780,8 +782,13 @@ class Game:
             self._wild_rank(t)
             self._wild_rank(t + 2)
         else:
-            self._nat_rank(t, r)
-            self._nat_rank(t + 2, r)
+            base = r * 12 + self.mstate[t][r]
+            for q in (t, t + 2):
+                n = self.hand[q][r]
+                bits = _NAT_FLAT[base + (n if n < 3 else 3) * 3]
+                rb = self.rbits[q]
+                self.mbits[q] += bits - rb[r]
+                rb[r] = bits
 
     def _record_canasta(self, t: int, r: int, nat: int, two: int, jk: int) -> None:
         self.canastas[t].append((r, nat, two, jk))
@@ -941,7 +948,7 @@ class Game:
                              "ended_by": ended_by, "breakdown": breakdown})
         self._mask = None
         if self.round_no >= r.rounds:
-            self.over = True
+            self.is_over = True
         else:
             self.round_no += 1
             self.dealer = left_of(self.dealer)

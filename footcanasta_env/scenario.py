@@ -251,7 +251,7 @@ def load_scenario(spec: dict | str, seed: int = 0) -> Game:
     over_flag = spec.get("over", False)
     if not isinstance(over_flag, bool):
         raise ScenarioError(f"scenario over must be true or false, got {over_flag!r}")
-    game.over = over_flag
+    game.is_over = over_flag
     if over_flag:
         game._mask = None
         return game
@@ -298,7 +298,7 @@ def to_scenario(game: Game) -> dict[str, Any]:
         "rng": game.rng.bit_generator.state,
         "round_results": json.loads(json.dumps(game.results)),
     }
-    if game.over:
+    if game.is_over:
         spec["over"] = True
     changes = game.rules.changes()
     if changes:

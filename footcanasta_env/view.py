@@ -98,10 +98,10 @@ def make_view(game, seat: int) -> View:
         own_aside = team_melds(game, t)
     melds = tuple(team_melds(game, x) if game.down[x] else () for x in (0, 1))
     held = tuple(game.held(s) for s in range(4))
-    legal = tuple(game.legal_actions()) if (game.cur == seat and not game.over) else ()
+    legal = tuple(game.legal_actions()) if (game.cur == seat and not game.is_over) else ()
     return View(
         seat=seat, rules=game.rules, round=game.round_no, dealer=game.dealer, current_player=game.cur,
-        phase=game.phase, is_over=game.over, hand=_ro(game.hand[seat]), set_aside=own_aside,
+        phase=game.phase, is_over=game.is_over, hand=_ro(game.hand[seat]), set_aside=own_aside,
         in_foot=tuple(game.in_foot), held=held, melds=melds, red_threes=tuple(game.red_threes),
         down=tuple(game.down), pile=tuple(game.pile), stock_size=len(game.stock), minimum=game.minimum,
         scores=tuple(game.total), memory=_ro(game.memory), legal_actions=legal,
