@@ -155,7 +155,9 @@ class raw_env(AECEnv):
                  reward_scale: float = 0.001, max_actions: int = 20000, render_mode: str | None = None,
                  render_seat: int | None = 0) -> None:
         super().__init__()
-        self.rules = _resolve_rules(rules, rounds)
+        self.base_rules = _resolve_rules(rules, None)
+        self.rounds = rounds
+        self.rules = _resolve_rules(self.base_rules, rounds)  # the default episode's rules
         if reward_mode not in REWARD_MODES:
             raise ValueError(f"reward_mode must be one of {REWARD_MODES}, got {reward_mode!r}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
@@ -205,8 +207,8 @@ class raw_env(AECEnv):
         if self._seed_rng is None:
             self._seed_rng = np.random.default_rng()
         game_seed = int(self._seed_rng.integers(0, 2**63 - 1))
-        rounds = options.get("rounds")
-        rules = _resolve_rules(options.get("rules", self.rules), rounds)
+        rounds = options.get("rounds", self.rounds)
+        rules = _resolve_rules(options.get("rules", self.base_rules), rounds)
         self.game = start_game(rules, game_seed, options.get("scenario"), rounds)
         if self._encoder is None:
             self._encoder = GameEncoder(self.game)
