@@ -34,7 +34,7 @@ def bench_footcanasta(steps: int, seed: int) -> float:
         if term or trunc:
             e.reset()
             continue
-        legal = np.flatnonzero(obs["action_mask"])
+        legal = obs["action_mask"].nonzero()[0]
         e.step(int(legal[int(rng.integers(len(legal)))]))
         done += 1
     return done / (time.process_time() - t0)

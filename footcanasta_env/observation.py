@@ -331,10 +331,11 @@ def _gather_index(seat: int, down: tuple[bool, bool], aside_visible: bool) -> np
     return idx
 
 
-_GATHER = {(s, d0, d1, v): _gather_index(s, (d0, d1), v)
-           for s in range(4) for d0 in (False, True) for d1 in (False, True) for v in (False, True)}
+# Indexed by 8 * seat + 4 * down[0] + 2 * down[1] + (set-aside visible).
+_GATHER = [_gather_index(s, (d0, d1), v)
+           for s in range(4) for d0 in (False, True) for d1 in (False, True) for v in (False, True)]
 
-_ENGINE_FIELDS = ("hand", "htot", "mcards", "inc_nat", "inc_two", "inc_jk", "canastas", "red_threes", "down",
+_ENGINE_FIELDS = ("actions_taken", "hand", "htot", "mcards", "inc_nat", "inc_two", "inc_jk", "canastas", "red_threes", "down",
                   "n_clean", "n_dirty", "n_wild", "mval", "pile", "in_foot", "memory", "stock", "round_no",
                   "dealer", "cur", "phase_id", "over", "total", "held", "minimum", "rules")
 
@@ -343,7 +344,14 @@ class GameEncoder:
     """Observations of one game for any seat, kept up to date incrementally from the engine's counts.
 
     Call ``invalidate()`` after every change to the game (the env does it after each step), then
-    ``observe(seat)``. Falls back to ``encode(game.view(seat))`` if the engine lacks a field it reads.
+    ``observe(seat)``. When exactly one action was applied since the last sync (the usual case: an
+    observation per step), only what that action can change is compared: the hands of the player who
+    acted and of the player now to act (a discard may make the next player pick up their foot), the
+    acting team's melds when its melded card count moved (every meld, add, pickup or return of
+    set-aside cards moves it), the pile when its length moved (a discard adds a card, a pickup takes
+    some), the actor's pickup memory, and the public flags and counters. A round's end, a new game or a
+    sync that covers several actions compares everything. Falls back to ``encode(game.view(seat))`` if
+    the engine lacks a field it reads.
     """
 
     def __init__(self, game: Any) -> None:
@@ -360,17 +368,21 @@ class GameEncoder:
         self._hand: list[Any] = [[0] * NUM_KINDS for _ in range(4)]
         self._inc: list[Any] = [([0] * 12, [0] * 12, [0] * 12) for _ in range(2)]
         self._can: list[Any] = [[], []]
+        self._mcards: list[Any] = [None, None]
         self._tkey: Any = (None,) * 6
-        self._pile: list[int] = []
+        self._plen = -1
+        self._ptop = 15
         self._pcount = [0] * NUM_KINDS
         self._ptcount = [0] * NUM_KINDS
-        self._skey: Any = (None,) * 6
         self._seat: list[Any] = [(0, False, False, False)] * 4
         self._mem: list[Any] = [[0] * NUM_KINDS for _ in range(4)]
         self._stock = 0
         self._phase: Any = None
         self._round: Any = None
         self._total: Any = None
+        self._over: Any = None
+        self._seen = -2  # actions_taken at the last sync
+        self._cur = 0    # the player to act at the last sync
         self.raw[_A_TOP + 15] = 1  # empty pile
         self._stale = True
 
@@ -380,81 +392,128 @@ class GameEncoder:
 
     def _sync(self) -> None:
         g = self.game
-        F = self.raw
-        hands = g.hand
-        cache = self._hand
-        for s in (0, 1, 2, 3):
-            h = hands[s]
-            if h != cache[s]:
-                F[_A_HAND + 15 * s:_A_HAND + 15 * s + 15] = h
-                cache[s] = h[:]
-        for t in (0, 1):
-            nat, two, jk = g.inc_nat[t], g.inc_two[t], g.inc_jk[t]
-            c = self._inc[t]
-            if nat != c[0] or two != c[1] or jk != c[2]:
-                o = _A_TEAM + MELD_BLOCK * t
-                F[o:o + 36] = nat + two + jk
-                self._inc[t] = (nat[:], two[:], jk[:])
-            can = g.canastas[t]
-            if can != self._can[t]:
-                self._sync_canastas(_A_TEAM + MELD_BLOCK * t + 36, can)
-                self._can[t] = can[:]
-        tkey = self._tkey
-        red, down, clean, dirty, wild, mval = g.red_threes, g.down, g.n_clean, g.n_dirty, g.n_wild, g.mval
-        if (red != tkey[0] or down != tkey[1] or clean != tkey[2] or dirty != tkey[3] or wild != tkey[4]
-                or mval != tkey[5]):
-            F[_A_TEAMF:_A_TEAMF + 12] = (red[0], down[0], clean[0], dirty[0], wild[0], mval[0],
-                                         red[1], down[1], clean[1], dirty[1], wild[1], mval[1])
-            self._tkey = (red[:], down[:], clean[:], dirty[:], wild[:], mval[:])
+        n = g.actions_taken
+        if n == self._seen + 1 and g.round_no == self._round and g.total == self._total and not g.over:
+            self._sync_one(g)
+        elif n != self._seen or g.round_no != self._round or g.total != self._total or g.over != self._over:
+            self._sync_all(g)
+        self._seen = n
+        self._cur = g.cur
+        self._stale = False
+
+    def _sync_hand(self, g: Any, s: int) -> None:
+        h = g.hand[s]
+        if h != self._hand[s]:
+            self.raw[_A_HAND + 15 * s:_A_HAND + 15 * s + 15] = h
+            self._hand[s] = h[:]
+
+    def _sync_team(self, g: Any, t: int) -> None:
+        nat, two, jk = g.inc_nat[t], g.inc_two[t], g.inc_jk[t]
+        c = self._inc[t]
+        if nat != c[0] or two != c[1] or jk != c[2]:
+            o = _A_TEAM + MELD_BLOCK * t
+            self.raw[o:o + 36] = nat + two + jk
+            self._inc[t] = (nat[:], two[:], jk[:])
+        can = g.canastas[t]
+        if can != self._can[t]:
+            self._sync_canastas(_A_TEAM + MELD_BLOCK * t + 36, can)
+            self._can[t] = can[:]
+        self._mcards[t] = g.mcards[t]
+
+    def _sync_memory(self, g: Any, s: int) -> None:
+        m = g.memory[s]
+        if m != self._mem[s]:
+            self.raw[_A_MEM + 15 * s:_A_MEM + 15 * s + 15] = m
+            self._mem[s] = m[:]
+
+    def _sync_one(self, g: Any) -> None:
+        """After exactly one action within a round: compare only what that action can change."""
+        p = self._cur
+        cur = g.cur
+        self._sync_hand(g, p)
+        if cur != p:
+            self._sync_hand(g, cur)
+        t = p & 1
+        moved = g.mcards[t] != self._mcards[t]
+        if moved:
+            self._sync_team(g, t)
         pile = g.pile
-        if pile != self._pile:
-            self._sync_pile(pile, g.rules.pile_take)
-        over = g.over
-        cur = -1 if over else g.cur
-        skey = self._skey
-        htot, mcards, in_foot = g.htot, g.mcards, g.in_foot
-        if (cur != skey[0] or g.dealer != skey[1] or htot != skey[2] or mcards != skey[3] or down != skey[4]
-                or in_foot != skey[5]):
-            dealer = g.dealer
-            held = g.held
-            mv = self._mv
-            seat = self._seat
-            for s in (0, 1, 2, 3):
-                key = (held(s), in_foot[s], cur == s, dealer == s)
-                old = seat[s]
-                if key != old:  # usually only the held count of the player to act
-                    o = _A_SEATF + 4 * s
-                    for i in (0, 1, 2, 3):
-                        if key[i] != old[i]:
-                            mv[o + i] = key[i]
-                    seat[s] = key
-            self._skey = (cur, dealer, htot[:], mcards[:], down[:], in_foot[:])
-        memory = g.memory
-        cache = self._mem
-        for s in (0, 1, 2, 3):
-            m = memory[s]
-            if m != cache[s]:
-                F[_A_MEM + 15 * s:_A_MEM + 15 * s + 15] = m
-                cache[s] = m[:]
+        n = len(pile)
+        if n != self._plen:
+            take = g.rules.pile_take
+            if n == self._plen + 1:
+                self._pile_discard(pile, take)
+            else:
+                self._pile_recount(pile, take)
+        self._sync_memory(g, p)
+        # Team flags: red threes (the actor's team, or the next player's from their foot), down, and
+        # the canasta counts and melded value (which change only with the melded card count).
+        red, down = g.red_threes, g.down
+        tkey = self._tkey
+        if moved or red != tkey[0] or down != tkey[1]:
+            self._sync_team_flags(g)
+        # Seat flags: only the actor's and the next player's can move within a round.
+        self._sync_seat(g, p, cur)
+        if cur != p:
+            self._sync_seat(g, cur, cur)
         mv = self._mv
         n = len(g.stock)
         if n != self._stock:
             mv[_A_STOCK] = n
             self._stock = n
-        phase = -1 if over else g.phase_id
+        phase = g.phase_id
         if phase != self._phase:
             mv[_A_PHASE] = phase == 0
             mv[_A_PHASE + 1] = phase == 1
-            mv[_A_PHASE + 2] = over
             self._phase = phase
+
+    def _sync_seat(self, g: Any, s: int, cur: int) -> None:
+        key = (g.held(s), g.in_foot[s], cur == s, g.dealer == s)
+        old = self._seat[s]
+        if key != old:
+            o = _A_SEATF + 4 * s
+            mv = self._mv
+            for i in (0, 1, 2, 3):
+                if key[i] != old[i]:
+                    mv[o + i] = key[i]
+            self._seat[s] = key
+
+    def _sync_team_flags(self, g: Any) -> None:
+        red, down, clean, dirty, wild, mval = g.red_threes, g.down, g.n_clean, g.n_dirty, g.n_wild, g.mval
+        self.raw[_A_TEAMF:_A_TEAMF + 12] = (red[0], down[0], clean[0], dirty[0], wild[0], mval[0],
+                                            red[1], down[1], clean[1], dirty[1], wild[1], mval[1])
+        self._tkey = (red[:], down[:], clean[:], dirty[:], wild[:], mval[:])
+
+    def _sync_all(self, g: Any) -> None:
+        """Compare every piece of the state."""
+        for s in (0, 1, 2, 3):
+            self._sync_hand(g, s)
+            self._sync_memory(g, s)
+        for t in (0, 1):
+            self._sync_team(g, t)
+        self._pile_recount(g.pile, g.rules.pile_take)
         total = g.total
-        if g.round_no != self._round or total != self._total:
-            rnd = g.round_no
-            F[_A_ROUND:_A_ROUND + 8] = (rnd == 1, rnd == 2, rnd == 3, rnd == 4, g.rules.rounds, g.minimum,
-                                        _clip_score(total[0]), _clip_score(total[1]))
-            self._round = rnd
-            self._total = total[:]
-        self._stale = False
+        rnd = g.round_no
+        self.raw[_A_ROUND:_A_ROUND + 8] = (rnd == 1, rnd == 2, rnd == 3, rnd == 4, g.rules.rounds, g.minimum,
+                                           _clip_score(total[0]), _clip_score(total[1]))
+        self._round = rnd
+        self._total = total[:]
+        self._over = g.over
+        self._sync_public(g)
+
+    def _sync_public(self, g: Any) -> None:
+        """Team flags, seat flags, stock and phase, all compared."""
+        self._sync_team_flags(g)
+        over = g.over
+        cur = -1 if over else g.cur
+        for s in (0, 1, 2, 3):
+            self._sync_seat(g, s, cur)
+        mv = self._mv
+        mv[_A_STOCK] = self._stock = len(g.stock)
+        self._phase = phase = -1 if over else g.phase_id
+        mv[_A_PHASE] = phase == 0
+        mv[_A_PHASE + 1] = phase == 1
+        mv[_A_PHASE + 2] = over
 
     def _sync_canastas(self, o: int, can: list) -> None:
         """Rewrite the complete-canasta rows of a MELDS block starting at absolute index ``o``."""
@@ -470,34 +529,42 @@ class GameEncoder:
             block[48 + r] += jk
         self.raw[o:o + 60] = block
 
-    def _sync_pile(self, pile: list[int], take: int) -> None:
+    def _pile_top(self, pile: list[int]) -> None:
         mv = self._mv
-        old = self._pile
-        n = len(pile)
-        mv[_A_TOP + (old[-1] if old else 15)] = 0
-        mv[_A_TOP + (pile[-1] if pile else 15)] = 1
-        mv[_A_PSIZE] = n
+        top = pile[-1] if pile else 15
+        mv[_A_TOP + self._ptop] = 0
+        mv[_A_TOP + top] = 1
+        self._ptop = top
+        self._plen = len(pile)
+        mv[_A_PSIZE] = self._plen
+
+    def _pile_discard(self, pile: list[int], take: int) -> None:
+        """The pile grew by one discard: update its counts in place."""
+        mv = self._mv
         counts = self._pcount
         tcounts = self._ptcount
-        if n == len(old) + 1 and pile[:-1] == old:  # a discard: update the counts in place
-            k = pile[-1]
+        k = pile[-1]
+        counts[k] += 1
+        mv[_A_PCOUNT + k] = counts[k]
+        if len(pile) > take:
+            j = pile[-take - 1]
+            tcounts[j] -= 1
+            mv[_A_PTAKE + j] = tcounts[j]
+        tcounts[k] += 1
+        mv[_A_PTAKE + k] = tcounts[k]
+        self._pile_top(pile)
+
+    def _pile_recount(self, pile: list[int], take: int) -> None:
+        counts = self._pcount
+        tcounts = self._ptcount
+        for k in range(NUM_KINDS):
+            counts[k] = tcounts[k] = 0
+        for k in pile:
             counts[k] += 1
-            mv[_A_PCOUNT + k] = counts[k]
-            if n > take:
-                j = pile[-take - 1]
-                tcounts[j] -= 1
-                mv[_A_PTAKE + j] = tcounts[j]
+        for k in pile[-take:] if pile else ():
             tcounts[k] += 1
-            mv[_A_PTAKE + k] = tcounts[k]
-        else:
-            for k in range(NUM_KINDS):
-                counts[k] = tcounts[k] = 0
-            for k in pile:
-                counts[k] += 1
-            for k in pile[-take:] if pile else ():
-                tcounts[k] += 1
-            self.raw[_A_PCOUNT:_A_PCOUNT + 30] = counts + tcounts
-        self._pile = pile[:]
+        self.raw[_A_PCOUNT:_A_PCOUNT + 30] = counts + tcounts
+        self._pile_top(pile)
 
     def observe(self, seat: int) -> np.ndarray:
         """``seat``'s observation: a new float32 array the caller may keep."""
@@ -507,6 +574,8 @@ class GameEncoder:
         if self._stale:
             self._sync()
         down = g.down
-        out = self.raw.take(_GATHER[(seat, down[0], down[1], (not down[seat & 1]) and g.cur == seat)])
+        d0, d1 = down
+        vis = g.cur == seat and not (d1 if seat & 1 else d0)
+        out = self.raw.take(_GATHER[8 * seat + 4 * d0 + 2 * d1 + vis])
         np.multiply(out, SCALE, out=out)
         return out
