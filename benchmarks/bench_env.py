@@ -2,7 +2,9 @@
 
 Prints steps per second (median of several runs) for ``footcanasta_env.env()`` and, when ``open_spiel``
 is importable, for OpenSpiel's C++ gin_rummy driven the same way from Python (legal actions and the
-observation tensor of the player to act at every step), and the ratio.
+observation tensor of the player to act at every step), and the ratio. Both are timed in CPU time of
+this process (``time.process_time``), interleaved run by run, so that other work on a shared machine
+skews the ratio less than it would skew wall-clock figures.
 
     python benchmarks/bench_env.py [--steps 20000] [--runs 5]
 """

@@ -44,7 +44,7 @@ seat (me, left, partner, right; own team, other team), so one policy can play ev
 |---------|-------------------------------------------------------------------------------|
 | 0-13    | own held cards per kind (4 .. A, 2, JK, B3)                                    |
 | 14-110  | own set-aside melds (while acting before the team's initial meld) and their value |
-| 111-212 | own team: table melds per meld rank (incomplete naturals/twos/jokers, complete clean/dirty/wild canastas and their wild cards), red threes, down, canasta totals, melded value |
+| 111-212 | own team: table melds per meld rank (MELDS block), red threes, down, canastas, melded value |
 | 213-314 | other team, the same                                                          |
 | 315-358 | pile: top card one-hot (or empty), size, contents per kind, what a pickup takes |
 | 359-430 | per relative seat: cards held, foot picked up, to act, dealer, public pickup memory per kind |

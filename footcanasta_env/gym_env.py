@@ -117,7 +117,7 @@ class FootCanastaGymEnv(gym.Env):
         elif isinstance(opponents, Sequence) and not isinstance(opponents, str):
             if len(opponents) != len(seats):
                 raise ValueError(f"opponents: expected {len(seats)} opponents for seats {seats}, got {len(opponents)}")
-            specs = dict(zip(seats, opponents))
+            specs = dict(zip(seats, opponents, strict=True))
         else:
             specs = {s: opponents for s in seats}
         return {s: (None if spec is None else _as_policy(spec, None if seed is None else seed + s))

@@ -49,10 +49,12 @@ MELDS block (96) for one team structure, 8 rows of 12 meld ranks (``4 .. A, wild
     +84  jokers in the complete canastas of the rank            1/10
 
 The pile's order below its top ``pile_take`` cards is not encoded (it is public, but only its counts
-matter for play). ``encode(view)`` is the reference encoding. ``GameEncoder`` is a fast incremental
-encoder that reads the engine's count lists, keeps an absolute (seat-indexed) raw vector up to date by
-comparing each piece with its last value, and gathers the observer-relative vector with one ``take``;
-``tests/test_env_hidden.py`` checks at every step of several games that both give the same bytes.
+matter for play). ``encode(view)`` is the reference encoding of a ``View``. ``GameEncoder`` is the fast
+encoder the envs use: it reads the engine's count lists, keeps an absolute (seat- and team-indexed)
+vector of raw counts up to date by comparing each piece with the copy it last wrote (after a single
+action, only the pieces that action can change), and produces an observation with one gather through
+a per-observer index and one float32 multiply by ``SCALE``. ``tests/test_env_hidden.py`` checks at
+every step of several games, for every seat, that both give the same bytes.
 
 Version history: 1 - first layout.
 """
@@ -147,7 +149,7 @@ def observation_bounds(rules: Rules) -> tuple[np.ndarray, np.ndarray]:
     """(low, high) float32 bounds of every feature under ``rules``, for the observation space."""
     d = deck_counts(rules.decks)
     total = sum(d)
-    value = sum(n * v for n, v in zip(d, rules.card_values))
+    value = sum(n * v for n, v in zip(d, rules.card_values, strict=True))
     raw = np.ones(OBS_SIZE, dtype=np.float64)
     kinds = np.array([d[k] for k in HOLD_KINDS], dtype=np.float64)
     canastas = total // CANASTA_SIZE
@@ -335,9 +337,9 @@ def _gather_index(seat: int, down: tuple[bool, bool], aside_visible: bool) -> np
 _GATHER = [_gather_index(s, (d0, d1), v)
            for s in range(4) for d0 in (False, True) for d1 in (False, True) for v in (False, True)]
 
-_ENGINE_FIELDS = ("actions_taken", "hand", "htot", "mcards", "inc_nat", "inc_two", "inc_jk", "canastas", "red_threes", "down",
-                  "n_clean", "n_dirty", "n_wild", "mval", "pile", "in_foot", "memory", "stock", "round_no",
-                  "dealer", "cur", "phase_id", "over", "total", "held", "minimum", "rules")
+_ENGINE_FIELDS = ("actions_taken", "hand", "htot", "mcards", "inc_nat", "inc_two", "inc_jk", "canastas",
+                  "red_threes", "down", "n_clean", "n_dirty", "n_wild", "mval", "pile", "in_foot", "memory",
+                  "stock", "round_no", "dealer", "cur", "phase_id", "over", "total", "held", "minimum", "rules")
 
 
 class GameEncoder:
@@ -518,7 +520,7 @@ class GameEncoder:
     def _sync_canastas(self, o: int, can: list) -> None:
         """Rewrite the complete-canasta rows of a MELDS block starting at absolute index ``o``."""
         block = [0] * 60
-        for r, nat, two, jk in can:
+        for r, _nat, two, jk in can:
             if r == WILD_RANK:
                 block[24 + r] += 1
             elif two + jk:

@@ -207,6 +207,7 @@ def test_fast_encoder_gives_the_view_encoding_at_every_step(seed):
     rules = VARIANT if seed == 4 else Rules().with_rounds(2) if seed % 2 else Rules()
     game = new_game(seed, rules)
     enc = GameEncoder(game)
+    assert enc.fast  # the engine still has the fields the fast encoder reads (else it falls back to views)
     pick = random.Random(seed)
     low, high = observation_bounds(rules)
     n = 0
@@ -255,6 +256,16 @@ SCENARIO = {
     "stock": "5 8 8 J A R3 B3 10",
     "memory": ["K", "6 6", "", ""],
 }
+
+
+def test_layout_offsets_match_the_documented_table():
+    import footcanasta_env.observation as observation
+
+    starts = [0, 14, 110, 111, 207, 213, 309, 315, 330, 331, 345, 359, 431, 432, 436, 437, 438, 440, 442]
+    assert list(OFFSETS.values()) == starts and OBS_SIZE == 443
+    doc = observation.__doc__
+    for a, b in zip(starts, starts[1:] + [OBS_SIZE], strict=True):
+        assert (f"{a}-{b - 1} " if b - a > 1 else f"{a} ") in doc
 
 
 def _block(obs: np.ndarray, name: str, size: int, extra: int = 0) -> np.ndarray:
