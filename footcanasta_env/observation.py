@@ -342,6 +342,18 @@ _ENGINE_FIELDS = ("actions_taken", "hand", "htot", "mcards", "inc_nat", "inc_two
                   "stock", "round_no", "dealer", "cur", "phase_id", "over", "total", "held", "minimum", "rules")
 
 
+def _diff_write(mv: memoryview, o: int, new: list[int], cache: list[int]) -> None:
+    """Write the entries of ``new`` that differ from ``cache`` at ``o`` and update ``cache``.
+
+    One action changes few entries, and item writes through a memoryview are cheaper than converting
+    a whole list for a numpy slice assignment.
+    """
+    for i, x in enumerate(new):
+        if x != cache[i]:
+            mv[o + i] = x
+            cache[i] = x
+
+
 class GameEncoder:
     """Observations of one game for any seat, kept up to date incrementally from the engine's counts.
 
@@ -406,16 +418,14 @@ class GameEncoder:
     def _sync_hand(self, g: Any, s: int) -> None:
         h = g.hand[s]
         if h != self._hand[s]:
-            self.raw[_A_HAND + 15 * s:_A_HAND + 15 * s + 15] = h
-            self._hand[s] = h[:]
+            _diff_write(self._mv, _A_HAND + 15 * s, h, self._hand[s])
 
     def _sync_team(self, g: Any, t: int) -> None:
-        nat, two, jk = g.inc_nat[t], g.inc_two[t], g.inc_jk[t]
         c = self._inc[t]
-        if nat != c[0] or two != c[1] or jk != c[2]:
-            o = _A_TEAM + MELD_BLOCK * t
-            self.raw[o:o + 36] = nat + two + jk
-            self._inc[t] = (nat[:], two[:], jk[:])
+        o = _A_TEAM + MELD_BLOCK * t
+        for part, new in enumerate((g.inc_nat[t], g.inc_two[t], g.inc_jk[t])):
+            if new != c[part]:
+                _diff_write(self._mv, o + 12 * part, new, c[part])
         can = g.canastas[t]
         if can != self._can[t]:
             self._sync_canastas(_A_TEAM + MELD_BLOCK * t + 36, can)
@@ -425,14 +435,15 @@ class GameEncoder:
     def _sync_memory(self, g: Any, s: int) -> None:
         m = g.memory[s]
         if m != self._mem[s]:
-            self.raw[_A_MEM + 15 * s:_A_MEM + 15 * s + 15] = m
-            self._mem[s] = m[:]
+            _diff_write(self._mv, _A_MEM + 15 * s, m, self._mem[s])
 
     def _sync_one(self, g: Any) -> None:
         """After exactly one action within a round: compare only what that action can change."""
         p = self._cur
         cur = g.cur
-        self._sync_hand(g, p)
+        h = g.hand[p]  # _sync_hand(g, p), inlined: this runs at every step
+        if h != self._hand[p]:
+            _diff_write(self._mv, _A_HAND + 15 * p, h, self._hand[p])
         if cur != p:
             self._sync_hand(g, cur)
         t = p & 1
@@ -447,7 +458,9 @@ class GameEncoder:
                 self._pile_discard(pile, take)
             else:
                 self._pile_recount(pile, take)
-        self._sync_memory(g, p)
+        m = g.memory[p]  # _sync_memory(g, p), inlined
+        if m != self._mem[p]:
+            _diff_write(self._mv, _A_MEM + 15 * p, m, self._mem[p])
         # Team flags: red threes (the actor's team, or the next player's from their foot), down, and
         # the canasta counts and melded value (which change only with the melded card count).
         red, down = g.red_threes, g.down
