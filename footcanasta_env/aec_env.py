@@ -71,7 +71,8 @@ about 1,200 per four-round game). Constructor: `rules=Rules(...)`, `rounds=N`, `
 step), `render_seat` (the seat whose view is rendered; `None` shows every card). `reset(seed=...,
 options={...})` takes `"scenario"` (a scenario dict or JSON string, see DESIGN.md), `"rules"` and
 `"rounds"` for one episode; unknown options are ignored with a warning. Without a seed, each reset
-draws the next game seed from the generator of the last seeded reset.
+draws the next game seed from the generator of the last seeded reset. The observation space's bounds
+come from the constructor's rules; a reset with rules of more decks may exceed them.
 
 ## Version history
 
