@@ -238,7 +238,7 @@ class raw_env(AECEnv):
         seat = _AGENT_SEAT[agent]
         obs = self._encoder.observe(seat)
         buf = bytearray(NUM_ACTIONS)  # a fresh buffer: cheaper than numpy item assignment
-        if seat == game.cur and not game.over:
+        if seat == game.cur and not game.is_over:
             for a in game.legal_actions():
                 buf[a] = 1
         return {"observation": obs, "action_mask": np.frombuffer(buf, dtype=np.int8)}
@@ -266,7 +266,7 @@ class raw_env(AECEnv):
         self._num_actions += 1
         if len(game.round_results) != self._rounds_scored:
             self._score_round()
-        if game.over:
+        if game.is_over:
             for a in AGENTS:
                 self.terminations[a] = True
         elif self._num_actions >= self.max_actions:
@@ -287,7 +287,7 @@ class raw_env(AECEnv):
             for r in results[self._rounds_scored:]:
                 s = r["scores"]
                 diff += (s[0] - s[1]) * self.reward_scale
-        elif game.over:
+        elif game.is_over:
             t0, t1 = game.scores
             diff = 1.0 if t0 > t1 else -1.0 if t0 < t1 else 0.0
         self._rounds_scored = len(results)

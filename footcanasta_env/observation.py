@@ -407,9 +407,9 @@ class GameEncoder:
     def _sync(self) -> None:
         g = self.game
         n = g.actions_taken
-        if n == self._seen + 1 and g.round_no == self._round and g.total == self._total and not g.over:
+        if n == self._seen + 1 and g.round_no == self._round and g.total == self._total and not g.is_over:
             self._sync_one(g)
-        elif n != self._seen or g.round_no != self._round or g.total != self._total or g.over != self._over:
+        elif n != self._seen or g.round_no != self._round or g.total != self._total or g.is_over != self._over:
             self._sync_all(g)
         self._seen = n
         self._cur = g.cur
@@ -513,13 +513,13 @@ class GameEncoder:
                                            _clip_score(total[0]), _clip_score(total[1]))
         self._round = rnd
         self._total = total[:]
-        self._over = g.over
+        self._over = g.is_over
         self._sync_public(g)
 
     def _sync_public(self, g: Any) -> None:
         """Team flags, seat flags, stock and phase, all compared."""
         self._sync_team_flags(g)
-        over = g.over
+        over = g.is_over
         cur = -1 if over else g.cur
         for s in (0, 1, 2, 3):
             self._sync_seat(g, s, cur)
