@@ -176,7 +176,8 @@ def wilson(p: float, n: int) -> tuple[float, float]:
     z2 = Z95 * Z95
     centre = (p + z2 / (2 * n)) / (1 + z2 / n)
     half = Z95 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
+    # Clamp so rounding never puts the observed proportion outside its own interval.
+    return max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half))
 
 
 @dataclass
