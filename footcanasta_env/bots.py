@@ -11,13 +11,15 @@ Registered names: ``random``, ``greedy``, ``expert`` (see ``strategy.py``). ``le
 from __future__ import annotations
 
 import os
-from typing import Callable, Protocol, runtime_checkable
+from collections.abc import Callable
+from typing import Protocol, runtime_checkable
 
 import numpy as np
 
 from .actions import ADD_BASE, ADD_WILD_BASE, DISCARD_ID, DRAW_ID, LAYDOWN_ID, MELD_BASE, PICKUP_ID, WILD_MELD_BASE
 from .cards import BLACK3, JOKER, NUM_NATURAL, TWO
-from .strategy import ExpertBot, check_legal as _check_legal
+from .strategy import ExpertBot
+from .strategy import check_legal as _check_legal
 from .view import View
 
 
@@ -135,9 +137,3 @@ def make_bot(name: str, seed: int | None = None) -> Bot:
     if factory is None:
         raise ValueError(f"unknown bot {name!r} (known: {', '.join(bot_names())}, learned, or policy:PATH)")
     return factory(seed)
-
-
-def check_bot_name(name: str) -> None:
-    """Raise ``ValueError`` if ``make_bot(name)`` would fail, without keeping the bot."""
-    make_bot(name, 0)
-

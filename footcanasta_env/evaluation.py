@@ -26,8 +26,9 @@ import itertools
 import math
 import multiprocessing as mp
 import os
+from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass, field
-from typing import Any, Iterable, Sequence
+from typing import Any
 
 import numpy as np
 
@@ -79,7 +80,7 @@ class GameRecord:
 
 def play_game(names: Sequence[str], seed: int, bot_seeds: Sequence[int], rules: Rules | None = None) -> Game:
     """One whole game: ``names[s]`` plays seat ``s`` with ``bot_seeds[s]``; each bot sees only its view."""
-    bots = [make_bot(n, s) for n, s in zip(names, bot_seeds)]
+    bots = [make_bot(n, s) for n, s in zip(names, bot_seeds, strict=True)]
     game = new_game(seed, rules)
     while not game.is_over:
         p = game.current_player
@@ -203,7 +204,7 @@ class MatchReport:
 
     @classmethod
     def from_games(cls, a: str, b: str, seed: int, deals: int, rotations: int,
-                   games: list[GameRecord]) -> "MatchReport":
+                   games: list[GameRecord]) -> MatchReport:
         """Compute every figure from the games played."""
         if not games:
             raise ValueError("a match report needs at least one game")
@@ -300,7 +301,8 @@ class LeagueReport:
         """Plain JSON-able summary."""
         return {
             "names": self.names, "seed": self.seed, "deals": self.deals, "rotations": self.rotations,
-            "ratings": [{"bot": n, "elo": r, "sd": s} for n, r, s in zip(self.names, self.ratings, self.rating_sd)],
+            "ratings": [{"bot": n, "elo": r, "sd": s}
+                        for n, r, s in zip(self.names, self.ratings, self.rating_sd, strict=True)],
             "bootstrap": self.bootstrap, "matches": [m.to_dict() for m in self.matches],
         }
 

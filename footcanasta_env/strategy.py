@@ -223,7 +223,7 @@ class ExpertBot:
             clean, dirty, _ = view.canastas(team)
             # A wild card that completes a needed dirty canasta, without spoiling a needed clean one.
             if dirty < rules.dirty_needed:
-                for r, (n, t, j, size) in inc.items():
+                for r, (_, t, j, size) in inc.items():
                     if r < NUM_NATURAL and size == 6 and (t + j or clean >= rules.clean_needed):
                         for a in (ADD_BASE + 3 * r + 1, ADD_BASE + 3 * r + 2):
                             if a in ls:

@@ -28,7 +28,7 @@ from footcanasta_env.evaluation import (
 def round_deals(names, gseed, seeds):
     """Play one game and record every round's deal (hands, feet, pile, stock) as it starts."""
     game = new_game(gseed)
-    bots = [make_bot(n, s) for n, s in zip(names, seeds)]
+    bots = [make_bot(n, s) for n, s in zip(names, seeds, strict=True)]
 
     def snap():
         sc = game.to_scenario()
@@ -93,7 +93,7 @@ def test_report_figures_follow_from_the_games():
 
 def test_same_seed_same_report_any_workers():
     one = evaluate("random", "greedy", deals=2, seed=9).to_dict(with_games=True)
-    two = evaluate("random", "greedy", deals=2, seed=9, workers=2).to_dict(with_games=True)
+    two = evaluate("random", "greedy", deals=2, seed=9, workers=2, progress=True).to_dict(with_games=True)
     assert one == two
     assert evaluate("random", "greedy", deals=2, seed=10).to_dict() != one
 
