@@ -96,7 +96,9 @@ def print_league(rep: LeagueReport) -> None:
         p.add_row(m.a, m.b, f"{m.win_rate:.1%}", _fmt_ci(*m.win_ci, pct=True), f"{m.mean_diff:+.0f}",
                   _fmt_ci(*m.diff_ci))
     console.print(p)
-    console.print("One virtual draw per pair keeps ratings finite after a clean sweep; such a gap is a lower bound.")
+    if any(m.win_rate in (0.0, 1.0) for m in rep.matches):
+        console.print("A pair ended in a clean sweep: one virtual draw per pair keeps the ratings finite, so that gap "
+                      "is a lower bound and its bootstrap spread understates the uncertainty.")
 
 
 def run_evaluate(args: argparse.Namespace) -> int:
