@@ -141,10 +141,11 @@ class ExpertBot:
        the wild canasta. Together this plans toward the two clean, two dirty and one wild canastas
        needed to go out, with as many wild canastas as the partnership can build.
     5. Pairs are kept (not discarded) so it can take the pile when an opponent discards that rank.
-    6. Discard: never a wild card if avoidable; a black three when the pile is big (it blocks the next
-       player); otherwise the card that the next opponent is least likely to pick the pile up with: not a
-       rank they hold two of by the public memory, not a rank they are melding, and preferably one of
-       which few are unseen (estimated from every card this seat has seen).
+    6. Discard: never a wild card if avoidable; a black three first, whatever the size of the pile (it
+       blocks the next player from the pile, and holding it back for a bigger pile measured worse);
+       otherwise the card that the next opponent is least likely to pick the pile up with: not a rank
+       they hold two of by the public memory, not a rank they are melding, and preferably one of which
+       few are unseen (estimated from every card this seat has seen).
     7. Going out: it melds everything it can, so when the partnership has the canastas and both partners
        are in their feet it goes out as soon as its cards allow (going out pays 100, stops the opponents
        from melding their hands and charges them for what they hold).
@@ -154,18 +155,18 @@ class ExpertBot:
     estimate about 900; completing needed dirty canastas with wild cards at any time lost about 1200
     against doing it only in the feet; pairing naturals with wild cards for the initial meld lost about
     500; emptying the hand with wild cards before feeding the wild meld gained about 500. Holding a pair
-    back from a small meld to take the pile, or declining to go out unless ahead on the table, did not pay.
+    back from a small meld to take the pile, saving black threes for big piles, declining small piles, or
+    declining to go out unless ahead on the table, did not pay.
     The keyword arguments are these tuning knobs; the defaults are the measured best.
     """
 
     name = "expert"
 
-    def __init__(self, seed: int | None = None, pair_keep: float = 35.0, b3_pile: int = 4,
+    def __init__(self, seed: int | None = None, pair_keep: float = 35.0,
                  danger_scale: float = 1.0, empty_slack: int = 1, shed_stock: int = 20,
                  init_pairs: bool = False, shed_value: float = 0.0, complete_dirty: int = 2) -> None:
         self.rng = np.random.default_rng(seed)  # unused: the strategy is deterministic
         self.pair_keep = pair_keep
-        self.b3_pile = b3_pile
         self.danger_scale = danger_scale
         self.empty_slack = empty_slack  # cards that may stay in hand when wild cards are spent to empty it
         self.shed_stock = shed_stock  # with this few stock cards left, meld pairs with wild cards anyway
@@ -329,7 +330,7 @@ class ExpertBot:
             if k == TWO or k == JOKER:
                 cost = 1000.0 + values[k]
             elif k == BLACK3:
-                cost = -5.0 - (3.0 * len(pile) if len(pile) >= self.b3_pile else 0.0)
+                cost = -5.0 - 3.0 * len(pile)  # always the safest discard: it blocks the next player
             else:
                 lam = opp_held * unseen[k] / pool
                 if mem[k] >= 2:
