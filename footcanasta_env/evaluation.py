@@ -80,12 +80,19 @@ class GameRecord:
 
 def play_game(names: Sequence[str], seed: int, bot_seeds: Sequence[int], rules: Rules | None = None) -> Game:
     """One whole game: ``names[s]`` plays seat ``s`` with ``bot_seeds[s]``; each bot sees only its view."""
+    return _play(names, seed, bot_seeds, rules)[0]
+
+
+def _play(names: Sequence[str], seed: int, bot_seeds: Sequence[int], rules: Rules | None) -> tuple[Game, int]:
+    """The finished game and the number of actions played."""
     bots = [make_bot(n, s) for n, s in zip(names, bot_seeds, strict=True)]
     game = new_game(seed, rules)
+    n = 0
     while not game.is_over:
         p = game.current_player
         game.step(bots[p].act(game.view(p)))
-    return game
+        n += 1
+    return game, n
 
 
 def play_deal(a: str, b: str, seed: int, deal: int, rotations: int = 2,
@@ -101,9 +108,9 @@ def play_deal(a: str, b: str, seed: int, deal: int, rotations: int = 2,
             for pos, seat in enumerate((team, team + 2)):
                 names[seat] = name
                 seeds[seat] = bot_seed(seed, deal, bot, order[pos])
-        game = play_game(names, gseed, seeds, rules)
+        game, n = _play(names, gseed, seeds, rules)
         sa, sb = game.scores[team_a], game.scores[1 - team_a]
-        out.append(GameRecord(deal, rot, (team_a, team_a + 2), int(sa), int(sb), game.actions_taken))
+        out.append(GameRecord(deal, rot, (team_a, team_a + 2), int(sa), int(sb), n))
     return out
 
 
