@@ -141,7 +141,8 @@ def test_whole_game_through_the_cli(tmp_path, monkeypatch, capsys):
     assert "Traceback" not in out + err and err == ""
     for msg in ("unknown command 'hello'", "unknown command '[/bold]'", "unknown card 'Z'",
                 "'discard K' is not legal now", "'laydown' is not legal now", "there is no action number 99",
-                "there is no action number 0", "Hint (random bot)", "Pile, bottom to top:", "Commands (case"):
+                "there is no action number 0", f"Hint ({strongest_bot()} bot)", "Pile, bottom to top:",
+                "Commands (case"):
         assert msg in out, msg
     files = list(tmp_path.glob("*.json"))
     assert len(files) == 1
@@ -200,6 +201,8 @@ def test_bad_play_options(tmp_path, monkeypatch, capsys, argv, expect):
 
 
 def test_default_bot_is_the_strongest_available(monkeypatch):
+    for name in ("learned", "expert", "greedy"):
+        monkeypatch.delitem(BOTS, name, raising=False)
     assert strongest_bot() == "random"
     monkeypatch.setitem(BOTS, "greedy", RandomBot)
     assert strongest_bot() == "greedy"
