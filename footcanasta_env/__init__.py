@@ -26,4 +26,8 @@ def __getattr__(name: str):
         from .bots import make_bot
 
         return make_bot
+    if name == "FootCanastaGymEnv":
+        from .gym_env import FootCanastaGymEnv
+
+        return FootCanastaGymEnv
     raise AttributeError(f"module 'footcanasta_env' has no attribute {name!r}")

@@ -39,25 +39,37 @@ from .actions import (
     ACTION_TWO,
     ACTION_TYPE,
     ADD,
-    ADD_BASE,
-    ADD_WILD_BASE,
     DISCARD,
-    DISCARD_ID,
     DRAW,
-    DRAW_ID,
     LAYDOWN,
-    LAYDOWN_ID,
     MELD,
-    MELD_BASE,
     NUM_ACTIONS,
     PICKUP,
-    PICKUP_ID,
-    WILD_MELD_BASE,
     action_id,
     action_name,
 )
-from .cards import BLACK3, JOKER, KINDS, MELD_RANK_NAMES, NUM_KINDS, NUM_NATURAL, RED3, TWO, WILD_RANK, deck_counts
+from .cards import BLACK3, JOKER, NUM_KINDS, NUM_NATURAL, RED3, TWO, WILD_RANK, deck_counts
+from .masks import (
+    ALL_RANKS,
+    B3_DISCARD_BIT,
+    DISCARD_SHIFT,
+    DRAW_BIT,
+    LAYDOWN_BIT,
+    LOW13,
+    MASK_BYTES,
+    MASK_MEMO,
+    NAT_FLAT,
+    NATURAL_RANKS,
+    PICKUP_BIT,
+    RANKS_OF,
+    T0,
+    WILD_BITS,
+    WILD_FILTER,
+    mask_to_list,
+    mask_tuple,
+)
 from .rules import CANASTA_SIZE, DEFAULT_RULES, Rules
+from .scoring import score_round
 from .seats import SEAT_NAMES, left_of, partner_of
 
 DRAW_PHASE, PLAY_PHASE = 0, 1
@@ -66,112 +78,6 @@ PHASE_NAMES = ("draw", "play")
 
 class IllegalActionError(ValueError):
     """An action that the rules forbid in the current state; the state is left unchanged."""
-
-
-def _natural_rank_bits(r: int) -> list[int]:
-    """Action bits of natural rank r as if a two and a joker were held, by min(count,3)*3 + meld state.
-
-    Meld state: 0 no incomplete meld of the rank, 1 one that cannot take a wild card (rule 5.1), 2 one that can.
-    Whether a two or joker is really held is applied afterwards by ``_WILD_FILTER``, so a change in the
-    wild cards held never invalidates the natural ranks.
-    """
-    table = []
-    for key in range(12):
-        n, ms = divmod(key, 3)
-        offsets: list[int] = []
-        if ms == 0:
-            base = MELD_BASE + 3 * r
-            if n >= 3:
-                offsets.append(base)
-            if n >= 2:
-                offsets += [base + 1, base + 2]
-        else:
-            base = ADD_BASE + 3 * r
-            if n:
-                offsets.append(base)
-            if ms == 2:
-                offsets += [base + 1, base + 2]
-        table.append(sum(1 << a for a in offsets))
-    return table
-
-
-def _wild_filter(has2: bool, hasj: bool) -> int:
-    drop = 0
-    for r in range(NUM_NATURAL):
-        for base in (MELD_BASE + 3 * r, ADD_BASE + 3 * r):
-            if not has2:
-                drop |= 1 << (base + 1)
-            if not hasj:
-                drop |= 1 << (base + 2)
-    return ((1 << NUM_ACTIONS) - 1) & ~drop
-
-
-_WILD_FILTER = [_wild_filter(bool(i & 1), bool(i & 2)) for i in range(4)]  # index: has2 + 2 * hasJK
-
-
-def _wild_rank_bits() -> list[int]:
-    """Action bits of the wild rank, indexed by min(twos,3)*8 + min(jokers,3)*2 + has incomplete wild meld."""
-    table = []
-    for key in range(32):
-        n2, rest = divmod(key, 8)
-        nj, inc = divmod(rest, 2)
-        bits = 0
-        if inc:
-            bits |= (1 << ADD_WILD_BASE) if n2 else 0
-            bits |= (1 << (ADD_WILD_BASE + 1)) if nj else 0
-        else:
-            for i, (two, jk) in enumerate(((3, 0), (2, 1), (1, 2), (0, 3))):
-                if n2 >= two and nj >= jk:
-                    bits |= 1 << (WILD_MELD_BASE + i)
-        table.append(bits)
-    return table
-
-
-_NAT_BITS = [_natural_rank_bits(r) for r in range(NUM_NATURAL)]
-_NAT_FLAT = [bits for r in range(NUM_NATURAL) for bits in _NAT_BITS[r]]  # index r*12 + min(n,3)*3 + state
-_RANKS_OF = [tuple(r for r in range(NUM_NATURAL) if d >> r & 1) for d in range(1 << NUM_NATURAL)]
-_WILD_BITS = _wild_rank_bits()
-_ALL_RANKS = (1 << 12) - 1
-_NATURAL_RANKS = (1 << NUM_NATURAL) - 1
-_DRAW_BIT = 1 << DRAW_ID
-_PICKUP_BIT = 1 << PICKUP_ID
-_LAYDOWN_BIT = 1 << LAYDOWN_ID
-_DISCARD_SHIFT = DISCARD_ID[0]
-_B3_DISCARD_BIT = 1 << DISCARD_ID[BLACK3]
-assert all(DISCARD_ID[k] == _DISCARD_SHIFT + k for k in range(13))
-_LOW13 = (1 << 13) - 1
-_MASK_BYTES = (NUM_ACTIONS + 7) // 8
-
-# Legal-action ids by mask, read 12 bits at a time from precomputed tables (8 x 4096 small tuples).
-_BLOCK = 12
-_BLOCK_TABLES = [
-    [tuple(base + i for i in range(_BLOCK) if bits >> i & 1) for bits in range(1 << _BLOCK)]
-    for base in range(0, NUM_ACTIONS, _BLOCK)
-]
-assert len(_BLOCK_TABLES) == 8
-_T0, _T1, _T2, _T3, _T4, _T5, _T6, _T7 = _BLOCK_TABLES
-
-
-# Whole masks recur often enough that a bounded memo in front of the block tables pays.
-_MASK_MEMO: dict[int, tuple[int, ...]] = {}
-_MASK_MEMO_CAP = 400_000
-
-
-def _mask_tuple(m: int) -> tuple[int, ...]:
-    out = _MASK_MEMO.get(m)
-    if out is None:
-        out = (*_T0[m & 4095], *_T1[m >> 12 & 4095], *_T2[m >> 24 & 4095], *_T3[m >> 36 & 4095],
-               *_T4[m >> 48 & 4095], *_T5[m >> 60 & 4095], *_T6[m >> 72 & 4095], *_T7[m >> 84])
-        if len(_MASK_MEMO) >= _MASK_MEMO_CAP:
-            _MASK_MEMO.clear()
-        _MASK_MEMO[m] = out
-    return out
-
-
-def mask_to_list(m: int) -> list[int]:
-    """The ids of the set bits of an action bit mask, ascending."""
-    return [*_T0[m & 4095], *_T1[m >> 12 & 4095], *_T2[m >> 24 & 4095], *_T3[m >> 36 & 4095],
-            *_T4[m >> 48 & 4095], *_T5[m >> 60 & 4095], *_T6[m >> 72 & 4095], *_T7[m >> 84]]
 
 
 def daily_seed(date: _dt.date | str) -> int:
@@ -294,10 +200,10 @@ class Game:
         if m is None:
             m = self._update_legal()
         if m < 4096:
-            return [*_T0[m]]
-        out = _MASK_MEMO.get(m)
+            return [*T0[m]]
+        out = MASK_MEMO.get(m)
         if out is None:
-            out = _mask_tuple(m)
+            out = mask_tuple(m)
         return [*out]
 
     def legal_mask(self) -> np.ndarray:
@@ -305,7 +211,7 @@ class Game:
         mask = self._mask
         if mask is None:
             mask = self._update_legal()
-        bits = np.unpackbits(np.frombuffer(mask.to_bytes(_MASK_BYTES, "little"), dtype=np.uint8), bitorder="little")
+        bits = np.unpackbits(np.frombuffer(mask.to_bytes(MASK_BYTES, "little"), dtype=np.uint8), bitorder="little")
         return bits[:NUM_ACTIONS].view(np.int8)
 
     def legal_bits(self) -> int:
@@ -393,24 +299,24 @@ class Game:
         t = p & 1
         down = self.down[t]
         if self.phase_id == DRAW_PHASE:
-            m = _DRAW_BIT
+            m = DRAW_BIT
             pile = self.pile
             if pile:
                 top = pile[-1]
                 if top != BLACK3 and self.hand[p][top] >= 2 and self._pickup_ok(p, t):
-                    m |= _PICKUP_BIT
+                    m |= PICKUP_BIT
             if not down:
-                m |= self.mbits[p] & _WILD_FILTER[self.hbits[p] >> TWO & 3]
+                m |= self.mbits[p] & WILD_FILTER[self.hbits[p] >> TWO & 3]
         else:
             hb = self.hbits[p]
-            m = self.mbits[p] & _WILD_FILTER[hb >> TWO & 3]
+            m = self.mbits[p] & WILD_FILTER[hb >> TWO & 3]
             if not down and self.mcards[t]:
                 hb |= self.sbits[t]
                 if self.mval[t] >= self.rules.initial_minimums[self.round_no - 1]:
-                    m |= _LAYDOWN_BIT
-            m |= (hb & _LOW13) << _DISCARD_SHIFT
+                    m |= LAYDOWN_BIT
+            m |= (hb & LOW13) << DISCARD_SHIFT
             if hb >> BLACK3 & 1:
-                m |= _B3_DISCARD_BIT
+                m |= B3_DISCARD_BIT
         if self.in_foot[p] and self.htot[p] <= 4:
             for a in mask_to_list(m):
                 if not self._foot_ok(a, p, t):
@@ -426,14 +332,14 @@ class Game:
         if d >> WILD_RANK & 1:
             n2 = h[TWO]
             nj = h[JOKER]
-            bits = _WILD_BITS[(n2 if n2 < 3 else 3) * 8 + (nj if nj < 3 else 3) * 2
+            bits = WILD_BITS[(n2 if n2 < 3 else 3) * 8 + (nj if nj < 3 else 3) * 2
                               + (1 if self.inc_size[t][WILD_RANK] else 0)]
             total += bits - rb[WILD_RANK]
             rb[WILD_RANK] = bits
         msc = self.mstate[t]
-        for r in _RANKS_OF[d & _NATURAL_RANKS]:
+        for r in RANKS_OF[d & NATURAL_RANKS]:
             n = h[r]
-            bits = _NAT_FLAT[r * 12 + (n if n < 3 else 3) * 3 + msc[r]]
+            bits = NAT_FLAT[r * 12 + (n if n < 3 else 3) * 3 + msc[r]]
             total += bits - rb[r]
             rb[r] = bits
         self.mbits[p] = total
@@ -441,7 +347,7 @@ class Game:
     def _nat_rank(self, p: int, r: int) -> None:
         """Recompute player p's meld/add bits for natural rank r."""
         n = self.hand[p][r]
-        bits = _NAT_FLAT[r * 12 + (n if n < 3 else 3) * 3 + self.mstate[p & 1][r]]
+        bits = NAT_FLAT[r * 12 + (n if n < 3 else 3) * 3 + self.mstate[p & 1][r]]
         rb = self.rbits[p]
         self.mbits[p] += bits - rb[r]
         rb[r] = bits
@@ -451,7 +357,7 @@ class Game:
         h = self.hand[p]
         n2 = h[TWO]
         nj = h[JOKER]
-        bits = _WILD_BITS[(n2 if n2 < 3 else 3) * 8 + (nj if nj < 3 else 3) * 2
+        bits = WILD_BITS[(n2 if n2 < 3 else 3) * 8 + (nj if nj < 3 else 3) * 2
                           + (1 if self.inc_size[p & 1][WILD_RANK] else 0)]
         rb = self.rbits[p]
         self.mbits[p] += bits - rb[WILD_RANK]
@@ -476,7 +382,7 @@ class Game:
             if h[k]:
                 hb |= 1 << k
         self.hbits[p] = hb
-        self._refresh_ranks(p, p & 1, _ALL_RANKS)
+        self._refresh_ranks(p, p & 1, ALL_RANKS)
 
     def _pickup_ok(self, p: int, t: int) -> bool:
         pile = self.pile
@@ -562,81 +468,9 @@ class Game:
 
     def why_illegal(self, a: int) -> str:
         """Why action ``a`` is refused now, citing the rule; '' if it is legal."""
-        if self.is_over:
-            return "the game is over"
-        if self.legal_bits() >> a & 1:
-            return ""
-        p = self.cur
-        t = p & 1
-        h = self.hand[p]
-        typ = ACTION_TYPE[a]
-        down = self.down[t]
-        play = self.phase_id == PLAY_PHASE
-        if typ == DRAW:
-            return "you have already drawn this turn (rule 3.2)"
-        if typ == PICKUP:
-            if play:
-                return "you have already drawn this turn (rule 3.2)"
-            if not self.pile:
-                return "the discard pile is empty (rule 4.1)"
-            top = self.pile[-1]
-            if top == BLACK3:
-                return "the top of the pile is a black three (rule 4.1)"
-            if h[top] < 2:
-                return f"taking the pile needs two {KINDS[top]} in your hand to match the top card (rule 4.2)"
-            mr = top if top < NUM_NATURAL else WILD_RANK
-            if self.inc_size[t][mr] + 3 > CANASTA_SIZE:
-                return (f"your partnership's {MELD_RANK_NAMES[mr]} meld has {self.inc_size[t][mr]} cards: "
-                        "three more would pass seven (rule 4.3)")
-            if not down and self.mval[t] + 3 * self.values[top] < self.minimum:
-                return (f"before the initial meld the pickup and set-aside melds must be worth {self.minimum}, "
-                        f"they are worth {self.mval[t] + 3 * self.values[top]} (rule 7.3)")
-            return self._foot_reason()
-        if typ == LAYDOWN:
-            if not play:
-                return "lay down in the play step, after drawing (rule 7.2)"
-            if down:
-                return "your partnership has already made its initial meld (rule 7.4)"
-            if not self.mcards[t]:
-                return "nothing is set aside to lay down (rule 7.2)"
-            if self.mval[t] < self.minimum:
-                return f"the set-aside melds are worth {self.mval[t]}, the minimum is {self.minimum} (rule 7.1)"
-            return self._foot_reason()
-        if typ == DISCARD:
-            if not play:
-                return "discard in the play step, after drawing (rule 3.4)"
-            k = ACTION_CARD[a]
-            held = h[k] + (self._aside_counts(t)[k] if not down else 0)
-            if not held:
-                return f"you hold no {KINDS[k]} (rule 3.4)"
-            return self._foot_reason()
-        # meld / add
-        r = ACTION_RANK[a]
-        rn = MELD_RANK_NAMES[r]
-        if not play and down:
-            return "melds are made in the play step once your partnership has melded (rule 3.3)"
-        need_nat, need2, needj = ACTION_NAT[a], ACTION_TWO[a], ACTION_JK[a]
-        if r < NUM_NATURAL and h[r] < need_nat or h[TWO] < need2 or h[JOKER] < needj:
-            return f"you do not hold the cards (rule {'5.1' if r < NUM_NATURAL else '5.2'})"
-        where = "table" if down else "set-aside melds"
-        s = self.inc_size[t][r]
-        if typ == MELD:
-            if s:
-                return f"your partnership already has an incomplete {rn} meld on the {where} (rule 5.5)"
-            return self._foot_reason()
-        if not s:
-            return f"your partnership has no incomplete {rn} meld on the {where} to add to (rule 5.5)"
-        if r < NUM_NATURAL and need2 + needj:
-            nat = self.inc_nat[t][r]
-            return (f"the {rn} meld has {nat} naturals and {s - nat} wild cards: another wild card "
-                    "would break the two-naturals-per-wild limit (rule 5.1)")
-        return self._foot_reason()
+        from .explain import why_illegal
 
-    def _foot_reason(self) -> str:
-        if self.in_foot[self.cur]:
-            return ("playing from your foot you must keep a card after discarding unless you may go out: "
-                    "your partnership needs the canastas and your partner their foot (rules 8.1, 8.3)")
-        return "not allowed now"
+        return why_illegal(self, a)
 
     # ------------------------------------------------------------------ actions
 
@@ -662,7 +496,7 @@ class Game:
             self.htot[p] += 1
             self.hbits[p] |= 1 << card
             if card < NUM_NATURAL:
-                bits = _NAT_FLAT[card * 12 + (n if n < 3 else 3) * 3 + msc[card]]
+                bits = NAT_FLAT[card * 12 + (n if n < 3 else 3) * 3 + msc[card]]
                 self.mbits[p] += bits - rb[card]
                 rb[card] = bits
             elif card <= JOKER:
@@ -785,7 +619,7 @@ class Game:
             base = r * 12 + self.mstate[t][r]
             for q in (t, t + 2):
                 n = self.hand[q][r]
-                bits = _NAT_FLAT[base + (n if n < 3 else 3) * 3]
+                bits = NAT_FLAT[base + (n if n < 3 else 3) * 3]
                 rb = self.rbits[q]
                 self.mbits[q] += bits - rb[r]
                 rb[r] = bits
@@ -846,7 +680,7 @@ class Game:
         sb = self.sbits[t]
         self.sbits[t] = 0
         self.hbits[p] |= sb
-        ranks = (sb & _NATURAL_RANKS) | (1 << WILD_RANK if sb >> TWO & 3 else 0)
+        ranks = (sb & NATURAL_RANKS) | (1 << WILD_RANK if sb >> TWO & 3 else 0)
         self._refresh_ranks(p, t, ranks)
         self._refresh_ranks(partner_of(p), t, ranks)
 
@@ -915,32 +749,7 @@ class Game:
 
     def _end_round(self, went_out: int | None, ended_by: str) -> None:
         r = self.rules
-        vals = self.values
-        breakdown = []
-        for t in (0, 1):
-            down = self.down[t]
-            melds = self.mval[t] if down else 0
-            bonus = (self.n_clean[t] * r.clean_bonus + self.n_dirty[t] * r.dirty_bonus
-                     + self.n_wild[t] * r.wild_bonus) if down else 0
-            red = self.red_threes[t] * r.red_three_bonus
-            out = r.going_out_bonus if went_out is not None and went_out & 1 == t else 0
-            held = 0
-            foot_red = 0
-            for s in (t, t + 2):
-                held += sum(n * v for n, v in zip(self.hand[s], vals, strict=False))
-                if not self.in_foot[s]:
-                    held += sum(n * v for n, v in zip(self.foot[s], vals, strict=False))
-                    foot_red += self.foot[s][RED3]
-            if not down:
-                held += self.mval[t]  # set-aside cards count as held (rule 7.2)
-            penalty = held + foot_red * r.red_three_bonus
-            total = melds + bonus + red + out - penalty
-            breakdown.append({
-                "melds": melds, "canastas": bonus, "red_threes": red, "going_out": out,
-                "cards_held": -held, "red_threes_in_foot": -foot_red * r.red_three_bonus,
-                "clean": self.n_clean[t] if down else 0, "dirty": self.n_dirty[t] if down else 0,
-                "wild": self.n_wild[t] if down else 0, "total": total,
-            })
+        breakdown = score_round(self, went_out)
         scores = (breakdown[0]["total"], breakdown[1]["total"])
         self.total[0] += scores[0]
         self.total[1] += scores[1]
