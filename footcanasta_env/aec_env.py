@@ -120,6 +120,19 @@ def _resolve_rules(rules: Rules | dict | None, rounds: int | None) -> Rules:
     return r
 
 
+def check_options(reward_mode: str, render_mode: str | None, render_modes: list[str], render_seat: int | None,
+                  max_actions: int) -> None:
+    """Refuse bad constructor options of either env with a message naming the option."""
+    if reward_mode not in REWARD_MODES:
+        raise ValueError(f"reward_mode must be one of {REWARD_MODES}, got {reward_mode!r}")
+    if render_mode is not None and render_mode not in render_modes:
+        raise ValueError(f"render_mode must be one of {render_modes} or None, got {render_mode!r}")
+    if render_seat is not None and render_seat not in (0, 1, 2, 3):
+        raise ValueError(f"render_seat must be a seat 0 to 3 or None (all seats), got {render_seat!r}")
+    if isinstance(max_actions, bool) or not isinstance(max_actions, int) or max_actions < 1:
+        raise ValueError(f"max_actions must be a positive whole number, got {max_actions!r}")
+
+
 def start_game(rules: Rules, seed: int, scenario: dict | str | None, rounds: int | None) -> Game:
     """A new game from ``seed`` under ``rules``, or the game of a scenario (its own rules, else ``rules``)."""
     if scenario is None:
@@ -159,14 +172,7 @@ class raw_env(AECEnv):
         self.base_rules = _resolve_rules(rules, None)
         self.rounds = rounds
         self.rules = _resolve_rules(self.base_rules, rounds)  # the default episode's rules
-        if reward_mode not in REWARD_MODES:
-            raise ValueError(f"reward_mode must be one of {REWARD_MODES}, got {reward_mode!r}")
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']} or None, got {render_mode!r}")
-        if render_seat is not None and render_seat not in (0, 1, 2, 3):
-            raise ValueError(f"render_seat must be a seat 0 to 3 or None (all seats), got {render_seat!r}")
-        if isinstance(max_actions, bool) or not isinstance(max_actions, int) or max_actions < 1:
-            raise ValueError(f"max_actions must be a positive whole number, got {max_actions!r}")
+        check_options(reward_mode, render_mode, self.metadata["render_modes"], render_seat, max_actions)
         self.reward_mode = reward_mode
         self.reward_scale = float(reward_scale)
         self.max_actions = max_actions

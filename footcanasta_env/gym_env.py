@@ -32,7 +32,7 @@ import numpy as np
 from gymnasium import spaces
 
 from .actions import NUM_ACTIONS, action_name
-from .aec_env import REWARD_MODES, _resolve_rules, start_game
+from .aec_env import _resolve_rules, check_options, start_game
 from .engine import Game, IllegalActionError
 from .observation import OBS_SIZE, OBS_VERSION, GameEncoder, observation_bounds
 from .render import render_game
@@ -84,12 +84,7 @@ class FootCanastaGymEnv(gym.Env):
         self.base_rules = _resolve_rules(rules, None)
         self.rounds = rounds
         self.rules = _resolve_rules(self.base_rules, rounds)  # the default episode's rules
-        if reward_mode not in REWARD_MODES:
-            raise ValueError(f"reward_mode must be one of {REWARD_MODES}, got {reward_mode!r}")
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']} or None, got {render_mode!r}")
-        if isinstance(max_actions, bool) or not isinstance(max_actions, int) or max_actions < 1:
-            raise ValueError(f"max_actions must be a positive whole number, got {max_actions!r}")
+        check_options(reward_mode, render_mode, self.metadata["render_modes"], None, max_actions)
         self.reward_mode = reward_mode
         self.reward_scale = float(reward_scale)
         self.max_actions = max_actions

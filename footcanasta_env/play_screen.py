@@ -22,7 +22,7 @@ from .cards import BLACK3, KINDS, WILD_RANK
 from .rules import CANASTA_SIZE
 from .scenario import meld_string
 from .seats import SEAT_NAMES, partner_of
-from .view import Meld, View
+from .view import Meld, View, count_canastas
 
 TEAM_NAMES = ("South/North", "West/East")
 SEAT_LABELS = ("You (South)", "West", "North (partner)", "East")
@@ -61,16 +61,7 @@ def melds_inline(melds: Sequence[Meld]) -> str:
 
 def canasta_counts(melds: Sequence[Meld]) -> tuple[int, int, int]:
     """Complete canastas among ``melds`` as (clean, dirty, wild)."""
-    c = d = w = 0
-    for r, nat, two, jk in melds:
-        if nat + two + jk >= CANASTA_SIZE:
-            if r == WILD_RANK:
-                w += 1
-            elif two + jk:
-                d += 1
-            else:
-                c += 1
-    return c, d, w
+    return count_canastas(melds)
 
 
 def _teams_table(view: View) -> Table:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .cards import WILD_RANK
-from .rules import Rules
+from .rules import CANASTA_SIZE, Rules
 
 Meld = tuple[int, int, int, int]
 """A meld as (rank, naturals, twos, jokers); rank 0-10 natural, 11 wild."""
@@ -70,16 +70,21 @@ class View:
 
     def canastas(self, team: int) -> tuple[int, int, int]:
         """The team's complete canastas: (clean, dirty, wild)."""
-        clean = dirty = wild = 0
-        for r, nat, two, jk in self.melds[team]:
-            if nat + two + jk == 7:
-                if r == WILD_RANK:
-                    wild += 1
-                elif two + jk:
-                    dirty += 1
-                else:
-                    clean += 1
-        return clean, dirty, wild
+        return count_canastas(self.melds[team])
+
+
+def count_canastas(melds: tuple[Meld, ...] | list[Meld]) -> tuple[int, int, int]:
+    """Complete canastas among ``melds``: (clean, dirty, wild)."""
+    clean = dirty = wild = 0
+    for r, nat, two, jk in melds:
+        if nat + two + jk == CANASTA_SIZE:
+            if r == WILD_RANK:
+                wild += 1
+            elif two + jk:
+                dirty += 1
+            else:
+                clean += 1
+    return clean, dirty, wild
 
 
 def team_melds(game, t: int) -> tuple[Meld, ...]:
