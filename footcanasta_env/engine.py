@@ -660,29 +660,34 @@ class Game:
         """Rule 7.2: a discard first returns every set-aside card to the hand."""
         h = self.hand[p]
         inat, i2, ij, isize, msc = self.inc_nat[t], self.inc_two[t], self.inc_jk[t], self.inc_size[t], self.mstate[t]
-        for r in range(12):
+        sb = self.sbits[t]
+        ranks = RANKS_OF[sb & NATURAL_RANKS]
+        for r in ranks:
             if isize[r]:
-                if r < NUM_NATURAL:
-                    h[r] += inat[r]
+                h[r] += inat[r]
                 h[TWO] += i2[r]
                 h[JOKER] += ij[r]
                 inat[r] = i2[r] = ij[r] = isize[r] = msc[r] = 0
-        for r, nat, two, jk in self.canastas[t]:
-            if r < NUM_NATURAL:
-                h[r] += nat
-            h[TWO] += two
-            h[JOKER] += jk
-        self.canastas[t] = []
+        if isize[WILD_RANK]:
+            h[TWO] += i2[WILD_RANK]
+            h[JOKER] += ij[WILD_RANK]
+            i2[WILD_RANK] = ij[WILD_RANK] = isize[WILD_RANK] = msc[WILD_RANK] = 0
+        if self.canastas[t]:
+            for r, nat, two, jk in self.canastas[t]:
+                if r < NUM_NATURAL:
+                    h[r] += nat
+                h[TWO] += two
+                h[JOKER] += jk
+            self.canastas[t] = []
+            self.n_clean[t] = self.n_dirty[t] = self.n_wild[t] = 0
         self.htot[p] += self.mcards[t]
-        self.n_clean[t] = self.n_dirty[t] = self.n_wild[t] = 0
         self.mval[t] = self.mcards[t] = 0
         # Only the ranks whose cards were set aside change, for this player and the partner.
-        sb = self.sbits[t]
         self.sbits[t] = 0
         self.hbits[p] |= sb
-        ranks = (sb & NATURAL_RANKS) | (1 << WILD_RANK if sb >> TWO & 3 else 0)
-        self._refresh_ranks(p, t, ranks)
-        self._refresh_ranks(partner_of(p), t, ranks)
+        changed = (sb & NATURAL_RANKS) | (1 << WILD_RANK if sb >> TWO & 3 else 0)
+        self._refresh_ranks(p, t, changed)
+        self._refresh_ranks(partner_of(p), t, changed)
 
     def _do_discard(self, k: int) -> None:
         p = self.cur
