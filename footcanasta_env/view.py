@@ -7,7 +7,7 @@ by card kind (see ``cards.py``) and are read-only.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 import numpy as np
 
@@ -24,9 +24,8 @@ def _ro(a: list | np.ndarray) -> np.ndarray:
     return arr
 
 
-@dataclass(frozen=True)
-class View:
-    """One seat's information set. ``legal_actions`` is non-empty only when the seat is to act."""
+class View(NamedTuple):
+    """One seat's information set (immutable). ``legal_actions`` is non-empty only when the seat is to act."""
 
     seat: int
     rules: Rules
@@ -95,21 +94,27 @@ def team_melds(game, t: int) -> tuple[Meld, ...]:
 
 def make_view(game, seat: int) -> View:
     """Build ``seat``'s view of ``game``."""
-    if not isinstance(seat, int) or not 0 <= seat < 4:
+    if seat.__class__ is not int:
+        if isinstance(seat, bool) or not hasattr(seat, "__index__"):
+            raise ValueError(f"seat must be 0 to 3, got {seat!r}")
+        seat = seat.__index__()
+    if not 0 <= seat < 4:
         raise ValueError(f"seat must be 0 to 3, got {seat!r}")
     t = seat & 1
+    cur = game.cur
+    down = game.down
     own_aside: tuple[Meld, ...] = ()
-    if not game.down[t] and game.cur == seat:
-        own_aside = team_melds(game, t)
-    melds = tuple(team_melds(game, x) if game.down[x] else () for x in (0, 1))
-    held = tuple(game.held(s) for s in range(4))
-    legal = tuple(game.legal_actions()) if (game.cur == seat and not game.is_over) else ()
+    held = list(game.htot)
+    if not down[cur & 1] and game.mcards[cur & 1]:
+        held[cur] += game.mcards[cur & 1]
+        if cur == seat:
+            own_aside = team_melds(game, t)
+    melds = (team_melds(game, 0) if down[0] else (), team_melds(game, 1) if down[1] else ())
+    legal = tuple(game.legal_actions()) if (cur == seat and not game.is_over) else ()
     return View(
-        seat=seat, rules=game.rules, round=game.round_no, dealer=game.dealer, current_player=game.cur,
+        seat=seat, rules=game.rules, round=game.round_no, dealer=game.dealer, current_player=cur,
         phase=game.phase, is_over=game.is_over, hand=_ro(game.hand[seat]), set_aside=own_aside,
-        in_foot=tuple(game.in_foot), held=held, melds=melds, red_threes=tuple(game.red_threes),
-        down=tuple(game.down), pile=tuple(game.pile), stock_size=len(game.stock), minimum=game.minimum,
+        in_foot=tuple(game.in_foot), held=tuple(held), melds=melds, red_threes=tuple(game.red_threes),
+        down=tuple(down), pile=tuple(game.pile), stock_size=len(game.stock), minimum=game.minimum,
         scores=tuple(game.total), memory=_ro(game.memory), legal_actions=legal,
     )
-
-

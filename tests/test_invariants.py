@@ -94,7 +94,7 @@ def test_clone_is_independent_and_replays_identically():
 
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32), cut=st.integers(0, 1500), choice_seed=st.integers(0, 1000))
-@example(seed=0, cut=158, choice_seed=1)  # found by hypothesis: a canasta and an incomplete 4-meld (bugs.md)
+@example(seed=0, cut=158, choice_seed=1)  # found by hypothesis: a canasta beside an incomplete meld of its rank
 def test_scenario_round_trip_mid_game_continues_identically(seed, cut, choice_seed):
     g = new_game(seed)
     rng = random.Random(choice_seed)

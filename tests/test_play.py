@@ -222,13 +222,7 @@ def test_default_bot_is_the_strongest_available(monkeypatch):
 def _shuffle_hidden(spec: dict, rng: random.Random) -> dict:
     """The same state with the cards South may not see dealt again: others' hands, unpicked feet, stock."""
     spec = copy.deepcopy(spec)
-    for team in spec["teams"]:
-        # Complete canastas first: older load_scenario merged a canasta into an incomplete meld of its rank
-        # listed before it (see /work/bugs.md, fixed in main by 704def3).
-        team["melds"].sort(key=lambda m: len(m.split()) < 7)
     players = spec["players"]
-    for pl in players:
-        pl.get("set_aside", []).sort(key=lambda m: len(m.split()) < 7)
     hands = [parse_cards(players[p]["hand"]) for p in (1, 2, 3)]
     feet = [parse_cards(players[p]["foot"]) for p in range(4)]
     stock = parse_cards(spec["stock"])
