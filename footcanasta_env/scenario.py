@@ -12,7 +12,7 @@ Format (cards are RULES.md tokens in space-separated strings)::
     }
 
 Optional: ``players[i]["set_aside"]`` (melds, only for the player to act, only before their
-partnership's initial meld), ``"rules"`` (fields of ``Rules`` that differ from the defaults),
+partnership's initial meld; a top-level ``"set_aside"`` means the player to act's), ``"rules"`` (fields of ``Rules`` that differ from the defaults),
 ``"memory"`` (per player, the public memory of pickups as card strings), ``"rng"`` (the random
 generator's state), ``"round_results"``, ``"over"``. Without ``stock`` every card not placed elsewhere goes
 into the stock, shuffled from the seed; with ``stock`` the scenario may hold fewer cards than the decks.
@@ -46,7 +46,7 @@ from .rules import CANASTA_SIZE, MIN_MELD, Rules
 from .seats import left_of
 
 _TOP_KEYS = {"round", "dealer", "current", "phase", "scores", "players", "teams", "pile", "stock", "rules",
-             "memory", "rng", "round_results", "over"}
+             "memory", "rng", "round_results", "over", "set_aside"}
 _PLAYER_KEYS = {"hand", "foot", "set_aside"}
 _TEAM_KEYS = {"melds", "red_threes", "down"}
 
@@ -198,6 +198,14 @@ def load_scenario(spec: dict | str, seed: int = 0) -> Game:
         _place_melds(game, t, parsed, where)
         game.down[t] = down
         game.red_threes[t] = _int(tm, "red_threes", 0, 0, deck_counts(rules.decks)[RED3], where + ".")
+    if "set_aside" in spec:  # the top-level form names the player to act's set-aside melds
+        sa = spec["set_aside"]
+        if not isinstance(sa, list):
+            raise ScenarioError("scenario set_aside must be a list of melds")
+        if sa:
+            if set_asides:
+                raise ScenarioError("scenario gives set_aside both at the top level and on a player; use one")
+            set_asides.append((current, [parse_meld(m, f"set_aside[{i}]") for i, m in enumerate(sa)]))
     for p, melds in set_asides:
         t = p & 1
         if game.down[t]:

@@ -1,5 +1,7 @@
 """Scenario round trips keep complete canastas apart from an incomplete meld of the same rank."""
 
+import pytest
+
 from footcanasta_env import load_scenario
 from footcanasta_env.actions import action_id
 
@@ -24,3 +26,17 @@ def test_incomplete_listed_before_its_canasta_stays_separate():
     again = load_scenario(game.to_scenario())
     assert again == game
     assert again.legal_actions() == game.legal_actions()
+
+
+def test_top_level_set_aside_belongs_to_the_player_to_act():
+    spec = _spec([])
+    spec["teams"][0] = {}
+    spec["set_aside"] = ["9 9 9"]
+    spec["players"][0]["hand"] = "6 2"
+    game = load_scenario(spec)
+    assert game.to_scenario()["players"][0]["set_aside"] == ["9 9 9"]
+    assert game.held(0) == 5
+    assert action_id("discard 9") in game.legal_actions()  # a set-aside card may be discarded (rule 7.2)
+    spec["players"][0]["set_aside"] = ["6 6 6"]
+    with pytest.raises(ValueError, match="both at the top level and on a player"):
+        load_scenario(spec)
