@@ -193,11 +193,11 @@ def behaviour_clone(actor: nn.Module, data: dict[str, np.ndarray], args: Args, w
             sched.step()
             step += 1
             if step % 100 == 0:
-                writer.add_scalar("bc/loss", float(loss), step)
+                writer.add_scalar("bc/loss", loss.item(), step)
                 writer.add_scalar("bc/samples_per_s", step * args.bc_batch / (time.time() - t0), step)
         acc = accuracy()
         writer.add_scalar("bc/val_accuracy", acc, epoch + 1)
-        print(f"BC epoch {epoch + 1}/{args.bc_epochs}: loss {float(loss):.4f}, held-out accuracy {acc:.4f}", flush=True)
+        print(f"BC epoch {epoch + 1}/{args.bc_epochs}: loss {loss.item():.4f}, held-out accuracy {acc:.4f}", flush=True)
     return accuracy()
 
 
