@@ -33,6 +33,8 @@ class Args:
     """comma-separated JSON reports of `footcanasta evaluate ... --json`"""
     commands: str = ""
     """semicolon-separated commands that produced the reports, in the same order"""
+    stages: str = ""
+    """a JSON file describing the training stages behind the policy (merged into the training record)"""
     out_dir: str = "checkpoints"
     """where to write learned.npz, learned.json and learning_curve.png"""
 
@@ -78,10 +80,13 @@ def main(argv: list[str] | None = None) -> None:
     reports = [json.load(open(p)) for p in args.evals.split(",") if p]
     commands = [c.strip() for c in args.commands.split(";") if c.strip()]
     evaluation = {r["b"]: dict(r, command=(commands[i] if i < len(commands) else "")) for i, r in enumerate(reports)}
+    training = dict(pol.meta["training"])
+    if args.stages:
+        training["stages"] = json.load(open(args.stages))
     os.makedirs(args.out_dir, exist_ok=True)
     out = os.path.join(args.out_dir, "learned.npz")
     meta = save_policy(out, pol.weights, pol.biases, pol.activation, Rules.from_dict(pol.meta["rules"]),
-                       pol.meta["training"], evaluation)
+                       training, evaluation)
     assert all(np.array_equal(a, b) for a, b in zip(load_policy(out).weights, pol.weights, strict=True))
     curves = []
     for p in args.summaries.split(","):
