@@ -79,7 +79,7 @@ def test_export_reload_matches_torch_masked_argmax(tmp_path):
     assert (got == want).all()
     assert all(MASKS[i, a] for i, a in enumerate(got))
     # One observation at a time gives the same actions as the batch.
-    assert [pol.act(o, m) for o, m in zip(OBS[:20], MASKS[:20])] == list(got[:20])
+    assert [pol.act(o, m) for o, m in zip(OBS[:20], MASKS[:20], strict=True)] == list(got[:20])
 
 
 def test_maskable_ppo_export_matches_model_predict(tmp_path):

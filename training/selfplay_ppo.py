@@ -35,8 +35,19 @@ from footcanasta_env.observation import OBS_SIZE, GameEncoder
 from footcanasta_env.policy import Policy, load_policy
 from footcanasta_env.rules import Rules
 from footcanasta_env.strategy import ExpertBot
-from training.common import (Timer, command_line, eval_vs, export_policy, layer_sizes, linear_layers, masked_logits,
-                             mlp, parse_args, seed_everything, write_json)
+from training.common import (
+    Timer,
+    command_line,
+    eval_vs,
+    export_policy,
+    layer_sizes,
+    linear_layers,
+    masked_logits,
+    mlp,
+    parse_args,
+    seed_everything,
+    write_json,
+)
 
 
 @dataclass
@@ -369,7 +380,8 @@ def main(argv: list[str] | None = None) -> dict:
     run_dir = os.path.join(args.out_dir, run_name)
     os.makedirs(run_dir, exist_ok=True)
     writer = SummaryWriter(run_dir)
-    writer.add_text("hyperparameters", "|param|value|\n|-|-|\n" + "\n".join(f"|{k}|{v}|" for k, v in asdict(args).items()))
+    table = "\n".join(f"|{k}|{v}|" for k, v in asdict(args).items())
+    writer.add_text("hyperparameters", "|param|value|\n|-|-|\n" + table)
     # Seeding: every source of randomness derives from args.seed.
     seed_everything(args.seed, args.threads)
     rng = np.random.default_rng(args.seed)
@@ -529,10 +541,10 @@ def main(argv: list[str] | None = None) -> dict:
             writer.add_scalar("charts/rollout_steps_per_s", batch / roll_s, step)
             writer.add_scalar("charts/update_seconds", time.time() - t_upd, step)
             writer.add_scalar("charts/learning_rate", opt.param_groups[0]["lr"], step)
-            writer.add_scalar("losses/value_loss", float(v_loss), step)
+            writer.add_scalar("losses/value_loss", v_loss.item(), step)
             if policy_on:
-                writer.add_scalar("losses/policy_loss", float(pg), step)
-                writer.add_scalar("losses/entropy", float(ent), step)
+                writer.add_scalar("losses/policy_loss", pg.item(), step)
+                writer.add_scalar("losses/entropy", ent.item(), step)
                 writer.add_scalar("losses/approx_kl", approx_kl, step)
                 writer.add_scalar("losses/clipfrac", float(np.mean(clipfracs)) if clipfracs else 0.0, step)
             writer.add_scalar("charts/mean_reward", float(rew_b.sum() / max(1.0, float(done_b.sum()))), step)
@@ -547,7 +559,7 @@ def main(argv: list[str] | None = None) -> dict:
             if fin and update % 5 == 0:
                 ex = [w for o_, w, _ in fin if o_ == "expert"]
                 print(f"update {update}/{updates} step {step}: {sps:.0f} steps/s, games {len(fin)}, "
-                      f"train win vs expert {np.mean(ex) if ex else float('nan'):.3f}, v_loss {float(v_loss):.4f}, "
+                      f"train win vs expert {np.mean(ex) if ex else float('nan'):.3f}, v_loss {v_loss.item():.4f}, "
                       f"kl {approx_kl:.4f}", flush=True)
                 envs.finished = []
             summary["progress"] = {"ppo_steps": step, "steps_per_s": sps}
