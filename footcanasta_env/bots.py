@@ -137,3 +137,7 @@ def make_bot(name: str, seed: int | None = None) -> Bot:
     if factory is None:
         raise ValueError(f"unknown bot {name!r} (known: {', '.join(bot_names())}, learned, or policy:PATH)")
     return factory(seed)
+
+
+# Exported policies register their loaders (``learned``, ``policy:PATH``) on import; numpy only.
+from . import policy as _policy  # noqa: E402,F401

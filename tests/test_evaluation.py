@@ -129,7 +129,7 @@ def test_league_orders_bots():
     (["evaluate", "greedy", "random", "--deals", "0"], "must be at least 1"),
     (["evaluate", "greedy", "random", "--deals", "x"], "whole number"),
     (["evaluate", "greedy", "random", "--rotations", "3"], "invalid choice"),
-    (["evaluate", "learned", "random"], "no learned policy shipped yet"),
+    (["evaluate", "policy:/no/such/file.npz", "random"], "not found"),
     (["league", "random", "random"], "distinct"),
     (["league", "random"], "at least two"),
     (["league", "random", "bogus"], "unknown bot"),

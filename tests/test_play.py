@@ -14,7 +14,7 @@ import pytest
 from rich.console import Console
 
 from footcanasta_env import action_id, action_name, load_scenario, new_game
-from footcanasta_env.bots import BOTS, RandomBot
+from footcanasta_env.bots import _POLICY_LOADERS, BOTS, RandomBot
 from footcanasta_env.cards import RED3, format_cards, parse_cards
 from footcanasta_env.cli import main
 from footcanasta_env.engine import daily_seed
@@ -211,6 +211,8 @@ def test_default_bot_is_the_strongest_available(monkeypatch):
         raise FileNotFoundError("no shipped policy")
 
     monkeypatch.setitem(BOTS, "learned", broken)
+    # make_bot("learned") goes through the policy loader (the shipped checkpoint): break that too.
+    monkeypatch.setitem(_POLICY_LOADERS, "learned", lambda path, seed: broken(seed))
     assert strongest_bot() == "greedy"  # a bot that cannot load is passed over
     monkeypatch.setitem(BOTS, "expert", RandomBot)
     assert strongest_bot() == "expert"

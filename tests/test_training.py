@@ -1,0 +1,100 @@
+"""The training scripts run end to end on the CPU (tiny sizes) and export playable policies."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import numpy as np
+
+from footcanasta_env.bots import make_bot
+from footcanasta_env.policy import load_policy
+from training.common import field_docs, parse_args
+from training.selfplay_ppo import Args as SelfplayArgs
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def run_script(script: str, *args: str, timeout: int = 120) -> str:
+    """Run a training script in a subprocess from the repo root; its stdout (fails on a non-zero exit)."""
+    env = dict(os.environ, PYTHONPATH=ROOT, OMP_NUM_THREADS="1")
+    proc = subprocess.run([sys.executable, os.path.join(ROOT, "training", script), *args], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=timeout)
+    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
+    return proc.stdout
+
+
+def only_run_dir(out) -> str:
+    runs = [d for d in os.listdir(out) if os.path.isdir(os.path.join(out, d))]
+    assert len(runs) == 1, runs
+    return os.path.join(out, runs[0])
+
+
+def test_every_args_field_has_a_docstring_and_a_flag():
+    docs = field_docs(SelfplayArgs)
+    assert set(docs) == set(SelfplayArgs.__dataclass_fields__)
+    args = parse_args(SelfplayArgs, ["--num-games", "3", "--progress", "false", "--lr", "0.5"])
+    assert (args.num_games, args.progress, args.lr) == (3, False, 0.5)
+
+
+def test_selfplay_ppo_runs_end_to_end(tmp_path):
+    out = tmp_path / "runs"
+    export = tmp_path / "learned.npz"
+    stdout = run_script("selfplay_ppo.py", "--bc-games", "4", "--bc-workers", "1", "--bc-epochs", "1",
+                        "--bc-batch", "128", "--total-steps", "512", "--num-games", "8", "--rollout-len", "32",
+                        "--hidden", "32,32", "--critic-hidden", "16", "--critic-warmup", "1", "--snapshot-every", "1",
+                        "--p-expert", "0.3", "--eval-every", "1", "--eval-deals", "1", "--rounds", "1",
+                        "--out-dir", str(out), "--export", str(export), "--progress", "false")
+    assert "BC epoch 1/1" in stdout and "steps/s" in stdout
+    run = only_run_dir(out)
+    summary = json.load(open(os.path.join(run, "summary.json")))
+    assert summary["progress"]["ppo_steps"] == 512 and summary["steps_per_s"] > 0
+    assert len(summary["curve"]) == 3  # before PPO and after each of the two updates
+    assert any(f.startswith("events.out.tfevents") for f in os.listdir(run))
+    pol = load_policy(str(export))
+    assert pol.meta["arch"]["layers"][1:3] == [32, 32]
+    assert "selfplay_ppo.py" in pol.meta["training"]["command"]
+    bot = make_bot(f"policy:{export}", 0)
+    from footcanasta_env import new_game
+
+    g = new_game(3)
+    for _ in range(50):
+        a = bot.act(g.view(g.cur))
+        assert a in g.legal_actions()
+        g.step(a)
+
+
+def test_selfplay_ppo_warm_starts_from_a_policy_file(tmp_path):
+    out = tmp_path / "runs"
+    first = tmp_path / "first.npz"
+    run_script("selfplay_ppo.py", "--bc-games", "2", "--bc-workers", "1", "--bc-epochs", "1", "--bc-batch", "64",
+               "--total-steps", "0", "--final-eval-deals", "0", "--hidden", "16", "--rounds", "1",
+               "--out-dir", str(out / "a"), "--export", str(first), "--progress", "false")
+    stdout = run_script("selfplay_ppo.py", "--init-policy", str(first), "--total-steps", "256", "--num-games", "8",
+                        "--rollout-len", "32", "--hidden", "16", "--critic-hidden", "8", "--eval-every", "0",
+                        "--rounds", "1", "--out-dir", str(out / "b"), "--progress", "false")
+    assert f"policy initialised from {first}" in stdout
+    run = only_run_dir(out / "b")
+    # Zero PPO updates of the policy (critic warm-up) leave the exported actor equal to the warm start.
+    a, b = load_policy(str(first)), load_policy(os.path.join(run, "final.npz"))
+    for wa, wb in zip(a.weights, b.weights, strict=True):
+        np.testing.assert_array_equal(wa, wb)
+
+
+def test_maskable_ppo_runs_end_to_end(tmp_path):
+    out = tmp_path / "runs"
+    stdout = run_script("maskable_ppo.py", "--total-steps", "256", "--num-envs", "1", "--n-steps", "128",
+                        "--batch-size", "64", "--n-epochs", "1", "--hidden", "32,32", "--snapshot-freq", "128",
+                        "--p-snapshot", "0.5", "--eval-freq", "0", "--eval-deals", "1", "--out-dir", str(out),
+                        "--progress", "false")
+    assert "MaskablePPO: 256 steps" in stdout
+    run = only_run_dir(out)
+    summary = json.load(open(os.path.join(run, "summary.json")))
+    assert summary["steps"] == 256 and summary["steps_per_s"] > 0
+    assert set(summary["curve"][-1]) >= {"random", "greedy", "expert"}
+    assert os.path.isfile(os.path.join(run, "model.zip")) and os.path.isfile(os.path.join(run, "config.json"))
+    pol = load_policy(summary["policy"])
+    assert pol.meta["arch"]["layers"][1:3] == [32, 32]
+    assert "maskable_ppo.py" in pol.meta["training"]["command"]

@@ -1,0 +1,1 @@
+"""Training scripts (CleanRL style, one file per method) and their shared helpers."""

@@ -1,0 +1,598 @@
+"""Batched self-play PPO for Foot Canasta: the trainer of the shipped policy (CleanRL style, one file).
+
+Pipeline:
+
+1. Behaviour cloning (BC) warm start: play ``bc_games`` games of four ``expert`` bots on both cores,
+   record every decision with more than one legal action (observation from the fast ``GameEncoder``,
+   legal mask, expert action), and fit the policy MLP by cross-entropy on the masked logits.
+2. PPO fine-tuning over ``num_games`` engine games at once. The learner partnership shares one policy
+   (both partner seats); the other partnership is drawn per game from a league: the ``expert`` bot,
+   frozen snapshots of the learner, ``greedy``. Every tick advances every game to its learner's next
+   decision, so the learner takes one batched forward pass for all games; frozen snapshots also act in
+   batches. Reward: the learner partnership's round score difference x ``reward_scale`` when a round
+   ends; a round end is an episode boundary for GAE (rounds are scored separately).
+3. Export: the policy MLP is written as a policy file (``footcanasta_env.policy``), playable with numpy
+   only through ``make_bot("policy:PATH")``.
+
+Example (the shipped run): see ``checkpoints/README.md``.
+"""
+
+from __future__ import annotations
+
+import multiprocessing as mp
+import os
+import time
+from dataclasses import asdict, dataclass
+
+import numpy as np
+import torch
+from torch import nn
+
+from footcanasta_env.actions import NUM_ACTIONS
+from footcanasta_env.bots import make_bot
+from footcanasta_env.engine import Game, new_game
+from footcanasta_env.observation import OBS_SIZE, GameEncoder
+from footcanasta_env.policy import Policy, load_policy
+from footcanasta_env.rules import Rules
+from footcanasta_env.strategy import ExpertBot
+from training.common import (
+    Timer,
+    command_line,
+    eval_vs,
+    export_policy,
+    layer_sizes,
+    linear_layers,
+    masked_logits,
+    mlp,
+    parse_args,
+    seed_everything,
+    write_json,
+)
+
+
+@dataclass
+class Args:
+    """Batched self-play PPO with a behaviour-cloning warm start from the expert bot."""
+
+    exp_name: str = "selfplay_ppo"
+    """name of the experiment (part of the run name)"""
+    seed: int = 1
+    """seed of python, numpy, torch and the deals"""
+    threads: int = 1
+    """torch threads (the machine has 2 shared cores)"""
+    out_dir: str = "runs"
+    """folder for the run's outputs (TensorBoard events, checkpoints, exported policies)"""
+    rounds: int = 4
+    """rounds per training game (1 to 4); the initial-meld minimum of round r is the rules' r-th"""
+    hidden: str = "512,512"
+    """hidden layer sizes of the policy MLP (exported), comma-separated"""
+    critic_hidden: str = "256,256"
+    """hidden layer sizes of the value MLP (not exported)"""
+    init_policy: str = ""
+    """start the policy from this policy file (.npz) or trainer checkpoint (.pt) instead of BC"""
+    bc_games: int = 3000
+    """expert games to record for behaviour cloning (0: no BC)"""
+    bc_workers: int = 2
+    """processes recording expert games"""
+    bc_epochs: int = 4
+    """passes over the BC data"""
+    bc_batch: int = 1024
+    """BC minibatch size"""
+    bc_lr: float = 1e-3
+    """BC learning rate (Adam, cosine-decayed to 5% of it)"""
+    bc_data: str = ""
+    """cache file for the recorded expert decisions (.npz): read if it exists, else written"""
+    total_steps: int = 10_000_000
+    """PPO learner decisions in all (0: BC only)"""
+    num_games: int = 128
+    """engine games played at once"""
+    rollout_len: int = 64
+    """learner decisions per game per PPO update"""
+    lr: float = 1e-4
+    """PPO learning rate (Adam, linearly annealed to 10% of it)"""
+    gamma: float = 0.998
+    """discount per learner decision"""
+    gae_lambda: float = 0.95
+    """GAE lambda"""
+    update_epochs: int = 4
+    """PPO epochs per update"""
+    num_minibatches: int = 8
+    """minibatches per PPO epoch"""
+    clip_coef: float = 0.1
+    """PPO clip range"""
+    ent_coef: float = 0.002
+    """entropy bonus"""
+    vf_coef: float = 0.5
+    """value loss weight"""
+    max_grad_norm: float = 0.5
+    """gradient clipping"""
+    target_kl: float = 0.03
+    """stop an update's epochs once the approximate KL exceeds this (0: never)"""
+    critic_warmup: int = 5
+    """first PPO updates train only the value net (a BC policy with a random critic would drift)"""
+    reward_scale: float = 0.001
+    """reward = round score difference x this"""
+    p_expert: float = 0.6
+    """league: probability that a game's opponents are the expert bot"""
+    p_greedy: float = 0.1
+    """league: probability of the greedy bot (the rest: frozen snapshots of the learner)"""
+    snapshot_every: int = 10
+    """updates between frozen snapshots added to the league"""
+    max_snapshots: int = 5
+    """league size of frozen snapshots (oldest dropped; the BC policy is kept)"""
+    eval_every: int = 20
+    """updates between evaluations against expert (0: only at the end)"""
+    eval_deals: int = 20
+    """duplicate deals per evaluation against expert (and a quarter as many against greedy)"""
+    final_eval_deals: int = 50
+    """duplicate deals of the final evaluation against expert"""
+    export: str = ""
+    """also copy the best exported policy here (e.g. checkpoints/learned.npz)"""
+    progress: bool = True
+    """show a rich progress bar"""
+
+
+# ---------------------------------------------------------------------------------------------- BC data
+
+
+def _record_games(task: tuple[int, int, int]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Play ``n`` expert games from ``seed``; the decisions with a choice: obs (float16), packed mask, action."""
+    seed, n, rounds = task
+    rules = Rules().with_rounds(rounds)
+    obs, masks, acts = [], [], []
+    for i in range(n):
+        g = new_game(int(np.random.SeedSequence([seed, i]).generate_state(1)[0]), rules)
+        enc = GameEncoder(g)
+        bots = [ExpertBot(seed * 4 + s) for s in range(4)]
+        while not g.is_over:
+            s = g.cur
+            mask = g.legal_mask()
+            a = bots[s].act(g.view(s))
+            if int(mask.sum()) > 1:
+                obs.append(enc.observe(s).astype(np.float16))
+                masks.append(np.packbits(mask.astype(bool)))
+                acts.append(a)
+            g.step(a)
+            enc.invalidate()
+    return np.stack(obs), np.stack(masks), np.asarray(acts, dtype=np.int16)
+
+
+def record_expert(games: int, workers: int, seed: int, rounds: int) -> dict[str, np.ndarray]:
+    """Expert decisions from ``games`` games, split over ``workers`` processes."""
+    chunk = max(1, min(50, games // max(1, workers * 4)))
+    tasks = [(seed * 100003 + i, min(chunk, games - i * chunk), rounds) for i in range((games + chunk - 1) // chunk)]
+    if workers > 1:
+        with mp.get_context("fork").Pool(workers) as pool:
+            parts = pool.map(_record_games, tasks)
+    else:
+        parts = [_record_games(t) for t in tasks]
+    return {"obs": np.concatenate([p[0] for p in parts]), "mask": np.concatenate([p[1] for p in parts]),
+            "action": np.concatenate([p[2] for p in parts])}
+
+
+def behaviour_clone(actor: nn.Module, data: dict[str, np.ndarray], args: Args, writer, seed: int) -> float:
+    """Fit ``actor`` to the expert's actions (masked cross-entropy); returns held-out accuracy."""
+    n = len(data["action"])
+    rng = np.random.default_rng(seed)
+    perm = rng.permutation(n)
+    n_val = min(20000, n // 10)
+    val, train = perm[:n_val], perm[n_val:]
+    obs = torch.from_numpy(data["obs"])
+    mask = torch.from_numpy(np.unpackbits(data["mask"], axis=1, count=NUM_ACTIONS).astype(bool))
+    act = torch.from_numpy(data["action"].astype(np.int64))
+    opt = torch.optim.Adam(actor.parameters(), lr=args.bc_lr)
+    steps = args.bc_epochs * (len(train) // args.bc_batch)
+    sched = torch.optim.lr_scheduler.CosineAnnealingLR(opt, max(1, steps), eta_min=args.bc_lr * 0.05)
+    step = 0
+
+    def accuracy() -> float:
+        with torch.no_grad():
+            idx = torch.from_numpy(val)
+            logits = masked_logits(actor(obs[idx].float()), mask[idx])
+            return float((logits.argmax(1) == act[idx]).float().mean())
+
+    t0 = time.time()
+    for epoch in range(args.bc_epochs):
+        rng.shuffle(train)
+        for i in range(len(train) // args.bc_batch):
+            idx = torch.from_numpy(train[i * args.bc_batch:(i + 1) * args.bc_batch])
+            logits = masked_logits(actor(obs[idx].float()), mask[idx])
+            loss = nn.functional.cross_entropy(logits, act[idx])
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+            sched.step()
+            step += 1
+            if step % 100 == 0:
+                writer.add_scalar("bc/loss", loss.item(), step)
+                writer.add_scalar("bc/samples_per_s", step * args.bc_batch / (time.time() - t0), step)
+        acc = accuracy()
+        writer.add_scalar("bc/val_accuracy", acc, epoch + 1)
+        print(f"BC epoch {epoch + 1}/{args.bc_epochs}: loss {loss.item():.4f}, held-out accuracy {acc:.4f}", flush=True)
+    return accuracy()
+
+
+# ---------------------------------------------------------------------------------------------- batched games
+
+
+class League:
+    """Opponents for a game: the expert and greedy bots, or a frozen snapshot of the learner."""
+
+    def __init__(self, args: Args, rng: np.random.Generator) -> None:
+        self.args = args
+        self.rng = rng
+        self.snapshots: list[Policy] = []
+        self.bots = {"expert": make_bot("expert", 0), "greedy": make_bot("greedy", 0)}  # both deterministic
+
+    def add(self, policy: Policy) -> None:
+        """Add a frozen snapshot; keep the first (the warm start) and the newest ones."""
+        self.snapshots.append(policy)
+        if len(self.snapshots) > self.args.max_snapshots:
+            del self.snapshots[1]
+
+    def draw(self) -> str | int:
+        """A bot name or the index of a snapshot."""
+        u = self.rng.random()
+        if u < self.args.p_expert or not self.snapshots:
+            return "expert"
+        if u < self.args.p_expert + self.args.p_greedy:
+            return "greedy"
+        return int(self.rng.integers(len(self.snapshots)))
+
+
+class BatchedGames:
+    """``n`` games, each advanced to its learner partnership's next decision between forward passes."""
+
+    def __init__(self, n: int, rules: Rules, league: League, rng: np.random.Generator) -> None:
+        self.n, self.rules, self.league, self.rng = n, rules, league, rng
+        self.games: list[Game] = [None] * n  # type: ignore[list-item]
+        self.encs: list[GameEncoder] = [None] * n  # type: ignore[list-item]
+        self.team = np.zeros(n, dtype=np.int64)
+        self.opp: list[str | int] = ["expert"] * n
+        self.scored = [0] * n
+        self.reward = np.zeros(n, dtype=np.float32)
+        self.done = np.zeros(n, dtype=bool)
+        self.finished: list[tuple[str | int, float, int]] = []  # (opponent, learner win 1/0.5/0, diff)
+        for i in range(n):
+            self._new_game(i)
+
+    def _new_game(self, i: int) -> None:
+        g = new_game(int(self.rng.integers(0, 2**62)), self.rules)
+        self.games[i] = g
+        if self.encs[i] is None:
+            self.encs[i] = GameEncoder(g)
+        else:
+            self.encs[i].reset(g)
+        self.team[i] = int(self.rng.integers(2))
+        self.opp[i] = self.league.draw()
+        self.scored[i] = 0
+
+    def _after_step(self, i: int) -> None:
+        """Pay finished rounds to game ``i``'s learner and start a new game when it is over."""
+        g = self.games[i]
+        self.encs[i].invalidate()
+        res = g.results
+        if len(res) > self.scored[i]:
+            t = self.team[i]
+            for r in res[self.scored[i]:]:
+                s = r["scores"]
+                self.reward[i] += (s[t] - s[1 - t]) * self.league.args.reward_scale
+            self.scored[i] = len(res)
+            self.done[i] = True  # a round end is an episode boundary
+            if g.is_over:
+                diff = g.total[t] - g.total[1 - t]
+                self.finished.append((self.opp[i], 1.0 if diff > 0 else 0.5 if diff == 0 else 0.0, diff))
+                self._new_game(i)
+
+    def advance(self) -> None:
+        """Play opponents until every game waits for its learner."""
+        waiting = list(range(self.n))
+        while waiting:
+            by_snap: dict[int, list[int]] = {}
+            for i in waiting:
+                g = self.games[i]
+                while (g.cur & 1) != self.team[i]:
+                    opp = self.opp[i]
+                    if isinstance(opp, int):
+                        by_snap.setdefault(opp, []).append(i)
+                        break
+                    g.step(self.league.bots[opp].act(g.view(g.cur)))
+                    self._after_step(i)
+                    g = self.games[i]
+            waiting = []
+            for k, idx in by_snap.items():
+                obs = np.stack([self.encs[i].observe(self.games[i].cur) for i in idx])
+                mask = np.stack([self.games[i].legal_mask() for i in idx])
+                acts = self.league.snapshots[k].act(obs, mask)
+                for i, a in zip(idx, np.atleast_1d(acts), strict=True):
+                    self.games[i].step(int(a))
+                    self._after_step(i)
+                    waiting.append(i)
+
+    def observe(self) -> tuple[np.ndarray, np.ndarray]:
+        """Observations and legal masks of every game's learner seat to act."""
+        obs = np.stack([self.encs[i].observe(self.games[i].cur) for i in range(self.n)])
+        mask = np.stack([self.games[i].legal_mask() for i in range(self.n)]).astype(bool)
+        return obs, mask
+
+    def step(self, actions: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Apply the learner actions, advance to the next decisions; rewards and round-end flags since."""
+        self.reward[:] = 0.0
+        self.done[:] = False
+        for i in range(self.n):
+            self.games[i].step(int(actions[i]))
+            self._after_step(i)
+        self.advance()
+        return self.reward.copy(), self.done.copy()
+
+
+# ---------------------------------------------------------------------------------------------- agent
+
+
+class Agent(nn.Module):
+    """Separate policy (exported) and value MLPs."""
+
+    def __init__(self, hidden: str, critic_hidden: str) -> None:
+        super().__init__()
+        self.actor = mlp(layer_sizes(hidden))
+        self.critic = mlp([OBS_SIZE] + layer_sizes(critic_hidden)[1:-1] + [1], out_gain=1.0)
+
+    def value(self, x: torch.Tensor) -> torch.Tensor:
+        """State value."""
+        return self.critic(x).squeeze(-1)
+
+    def dist(self, x: torch.Tensor, mask: torch.Tensor) -> torch.distributions.Categorical:
+        """The masked action distribution."""
+        return torch.distributions.Categorical(logits=masked_logits(self.actor(x), mask))
+
+
+def load_actor(actor: nn.Module, path: str) -> None:
+    """Initialise the actor from a policy file or a trainer checkpoint."""
+    if path.endswith(".pt"):
+        actor.load_state_dict(torch.load(path, map_location="cpu", weights_only=True)["actor"])
+        return
+    pol = load_policy(path)
+    w, _ = linear_layers(actor)
+    if [x.shape for x in w] != [x.shape for x in pol.weights]:
+        raise ValueError(f"{path}: layer shapes {[x.shape for x in pol.weights]} differ from --hidden's")
+    lins = [m for m in actor.modules() if isinstance(m, nn.Linear)]
+    with torch.no_grad():
+        for m, wi, bi in zip(lins, pol.weights, pol.biases, strict=True):
+            m.weight.copy_(torch.from_numpy(wi.T))
+            m.bias.copy_(torch.from_numpy(bi))
+
+
+def actor_policy(actor: nn.Module) -> Policy:
+    """A numpy copy of the actor (a frozen snapshot)."""
+    w, b = linear_layers(actor)
+    return Policy(w, b, "relu")
+
+
+# ---------------------------------------------------------------------------------------------- main
+
+
+def main(argv: list[str] | None = None) -> dict:
+    """Run BC then PPO; returns the summary written to ``<run>/summary.json``."""
+    args = parse_args(Args, argv)
+    from torch.utils.tensorboard import SummaryWriter
+
+    run_name = f"{args.exp_name}__{args.seed}__{int(time.time())}"
+    run_dir = os.path.join(args.out_dir, run_name)
+    os.makedirs(run_dir, exist_ok=True)
+    writer = SummaryWriter(run_dir)
+    table = "\n".join(f"|{k}|{v}|" for k, v in asdict(args).items())
+    writer.add_text("hyperparameters", "|param|value|\n|-|-|\n" + table)
+    # Seeding: every source of randomness derives from args.seed.
+    seed_everything(args.seed, args.threads)
+    rng = np.random.default_rng(args.seed)
+    rules = Rules().with_rounds(args.rounds)
+    full_rules = Rules()
+    cmd = command_line()
+    agent = Agent(args.hidden, args.critic_hidden)
+    summary: dict = {"run": run_name, "args": asdict(args), "command": cmd, "curve": []}
+    training_record = {"command": cmd, "trainer": "training/selfplay_ppo.py", "args": asdict(args)}
+
+    def export(name: str, evaluation: dict | None = None) -> str:
+        path = os.path.join(run_dir, name)
+        export_policy(agent.actor, path, "relu", full_rules, dict(training_record, **summary.get("progress", {})),
+                      evaluation)
+        return path
+
+    def evaluate_now(step: int, deals: int) -> dict:
+        path = export("eval_tmp.npz")
+        t0 = time.time()
+        res = {"steps": step, "expert": eval_vs(path, "expert", deals, 10_000 + step % 997)}
+        res["greedy"] = eval_vs(path, "greedy", max(2, deals // 4), 20_000 + step % 997)
+        for opp in ("expert", "greedy"):
+            writer.add_scalar(f"eval/win_rate_vs_{opp}", res[opp]["win_rate"], step)
+            writer.add_scalar(f"eval/mean_diff_vs_{opp}", res[opp]["mean_diff"], step)
+        print(f"eval @ {step}: vs expert {res['expert']['win_rate']:.3f} (diff {res['expert']['mean_diff']:+.0f}), "
+              f"vs greedy {res['greedy']['win_rate']:.3f} [{time.time() - t0:.0f}s]", flush=True)
+        summary["curve"].append(res)
+        write_json(os.path.join(run_dir, "summary.json"), summary)
+        return res
+
+    # ---- warm start
+    if args.init_policy:
+        load_actor(agent.actor, args.init_policy)
+        print(f"policy initialised from {args.init_policy}", flush=True)
+    elif args.bc_games > 0:
+        t0 = time.time()
+        if args.bc_data and os.path.exists(args.bc_data):
+            with np.load(args.bc_data) as z:
+                data = {k: z[k] for k in z.files}
+        else:
+            data = record_expert(args.bc_games, args.bc_workers, args.seed, args.rounds)
+            if args.bc_data:
+                np.savez(args.bc_data, **data)
+        n = len(data["action"])
+        rec_s = time.time() - t0
+        print(f"BC data: {n} expert decisions in {rec_s:.0f}s ({n / max(rec_s, 1e-9):.0f}/s)", flush=True)
+        t0 = time.time()
+        acc = behaviour_clone(agent.actor, data, args, writer, args.seed)
+        summary["bc"] = {"decisions": n, "games": args.bc_games, "val_accuracy": acc,
+                         "fit_seconds": time.time() - t0}
+        del data
+    bc_path = export("bc.npz")
+    torch.save({"actor": agent.actor.state_dict(), "args": asdict(args)}, os.path.join(run_dir, "bc.pt"))
+
+    # ---- PPO
+    n, T = args.num_games, args.rollout_len
+    batch = n * T
+    updates = args.total_steps // batch
+    league = League(args, rng)
+    league.add(load_policy(bc_path))
+    best = {"win_rate": -1.0, "path": bc_path}
+    if updates == 0:
+        summary["progress"] = {"ppo_steps": 0}
+        res = evaluate_now(0, args.final_eval_deals) if args.final_eval_deals else None
+        if res:
+            best = {"win_rate": res["expert"]["win_rate"], "path": bc_path}
+    else:
+        if args.eval_deals and args.eval_every:
+            res = evaluate_now(0, args.eval_deals)
+            best = {"win_rate": res["expert"]["win_rate"], "path": bc_path}
+        envs = BatchedGames(n, rules, league, rng)
+        envs.advance()
+        opt = torch.optim.Adam(agent.parameters(), lr=args.lr, eps=1e-5)
+        obs_b = torch.zeros((T, n, OBS_SIZE))
+        mask_b = torch.zeros((T, n, NUM_ACTIONS), dtype=torch.bool)
+        act_b = torch.zeros((T, n), dtype=torch.long)
+        logp_b = torch.zeros((T, n))
+        rew_b = torch.zeros((T, n))
+        done_b = torch.zeros((T, n))
+        val_b = torch.zeros((T, n))
+        o, m = envs.observe()
+        next_obs, next_mask = torch.from_numpy(o), torch.from_numpy(m)
+        next_done = torch.zeros(n)
+        timer = Timer()
+        step = 0
+        progress = None
+        if args.progress:
+            from rich.progress import Progress
+
+            progress = Progress()
+            progress.start()
+            task = progress.add_task("PPO", total=updates * batch)
+        for update in range(1, updates + 1):
+            frac = 1.0 - (update - 1) / updates
+            opt.param_groups[0]["lr"] = args.lr * (0.1 + 0.9 * frac)
+            t_roll = time.time()
+            for t in range(T):
+                obs_b[t], mask_b[t], done_b[t] = next_obs, next_mask, next_done
+                with torch.no_grad():
+                    d = agent.dist(next_obs, next_mask)
+                    a = d.sample()
+                    logp_b[t], val_b[t] = d.log_prob(a), agent.value(next_obs)
+                act_b[t] = a
+                r, dn = envs.step(a.numpy())
+                rew_b[t] = torch.from_numpy(r)
+                next_done = torch.from_numpy(dn.astype(np.float32))
+                o, m = envs.observe()
+                next_obs, next_mask = torch.from_numpy(o), torch.from_numpy(m)
+                step += n
+            roll_s = time.time() - t_roll
+            # GAE; done_b[t] says obs t starts a new episode, next_done that the step from the last one ended it.
+            with torch.no_grad():
+                next_value = agent.value(next_obs)
+                adv = torch.zeros((T, n))
+                last = torch.zeros(n)
+                for t in reversed(range(T)):
+                    nonterm = 1.0 - (next_done if t == T - 1 else done_b[t + 1])
+                    nv = next_value if t == T - 1 else val_b[t + 1]
+                    delta = rew_b[t] + args.gamma * nv * nonterm - val_b[t]
+                    last = delta + args.gamma * args.gae_lambda * nonterm * last
+                    adv[t] = last
+                ret = adv + val_b
+            b_obs, b_mask = obs_b.reshape(-1, OBS_SIZE), mask_b.reshape(-1, NUM_ACTIONS)
+            b_act, b_logp = act_b.reshape(-1), logp_b.reshape(-1)
+            b_adv, b_ret = adv.reshape(-1), ret.reshape(-1)
+            mb = batch // args.num_minibatches
+            policy_on = update > args.critic_warmup
+            clipfracs, approx_kl = [], 0.0
+            t_upd = time.time()
+            for _epoch in range(args.update_epochs):
+                perm = torch.randperm(batch)
+                for s0 in range(0, batch, mb):
+                    idx = perm[s0:s0 + mb]
+                    v = agent.value(b_obs[idx])
+                    v_loss = 0.5 * ((v - b_ret[idx]) ** 2).mean()
+                    loss = args.vf_coef * v_loss
+                    if policy_on:
+                        d = agent.dist(b_obs[idx], b_mask[idx])
+                        logratio = d.log_prob(b_act[idx]) - b_logp[idx]
+                        ratio = logratio.exp()
+                        with torch.no_grad():
+                            approx_kl = float(((ratio - 1) - logratio).mean())
+                            clipfracs.append(float(((ratio - 1.0).abs() > args.clip_coef).float().mean()))
+                        a_ = b_adv[idx]
+                        a_ = (a_ - a_.mean()) / (a_.std() + 1e-8)
+                        pg = torch.max(-a_ * ratio, -a_ * ratio.clamp(1 - args.clip_coef, 1 + args.clip_coef)).mean()
+                        ent = d.entropy().mean()
+                        loss = loss + pg - args.ent_coef * ent
+                    opt.zero_grad()
+                    loss.backward()
+                    nn.utils.clip_grad_norm_(agent.parameters(), args.max_grad_norm)
+                    opt.step()
+                if policy_on and args.target_kl and approx_kl > args.target_kl:
+                    break
+            sps = timer.rate(step)
+            writer.add_scalar("charts/steps_per_s", sps, step)
+            writer.add_scalar("charts/rollout_steps_per_s", batch / roll_s, step)
+            writer.add_scalar("charts/update_seconds", time.time() - t_upd, step)
+            writer.add_scalar("charts/learning_rate", opt.param_groups[0]["lr"], step)
+            writer.add_scalar("losses/value_loss", v_loss.item(), step)
+            if policy_on:
+                writer.add_scalar("losses/policy_loss", pg.item(), step)
+                writer.add_scalar("losses/entropy", ent.item(), step)
+                writer.add_scalar("losses/approx_kl", approx_kl, step)
+                writer.add_scalar("losses/clipfrac", float(np.mean(clipfracs)) if clipfracs else 0.0, step)
+            writer.add_scalar("charts/mean_reward", float(rew_b.sum() / max(1.0, float(done_b.sum()))), step)
+            fin = envs.finished
+            for opp in ("expert", "greedy"):
+                res_o = [w for o_, w, _ in fin if o_ == opp]
+                if res_o:
+                    writer.add_scalar(f"train/win_rate_vs_{opp}", float(np.mean(res_o)), step)
+            snap = [w for o_, w, _ in fin if isinstance(o_, int)]
+            if snap:
+                writer.add_scalar("train/win_rate_vs_snapshots", float(np.mean(snap)), step)
+            if fin and update % 5 == 0:
+                ex = [w for o_, w, _ in fin if o_ == "expert"]
+                print(f"update {update}/{updates} step {step}: {sps:.0f} steps/s, games {len(fin)}, "
+                      f"train win vs expert {np.mean(ex) if ex else float('nan'):.3f}, v_loss {v_loss.item():.4f}, "
+                      f"kl {approx_kl:.4f}", flush=True)
+                envs.finished = []
+            summary["progress"] = {"ppo_steps": step, "steps_per_s": sps}
+            if progress is not None:
+                progress.update(task, completed=step)
+            if update % args.snapshot_every == 0:
+                league.add(actor_policy(agent.actor))
+            if args.eval_every and args.eval_deals and update % args.eval_every == 0:
+                res = evaluate_now(step, args.eval_deals)
+                path = export(f"ppo_{step}.npz", {"vs_expert": res["expert"], "vs_greedy": res["greedy"]})
+                torch.save({"actor": agent.actor.state_dict(), "critic": agent.critic.state_dict(),
+                            "args": asdict(args), "step": step}, os.path.join(run_dir, "last.pt"))
+                if res["expert"]["win_rate"] > best["win_rate"]:
+                    best = {"win_rate": res["expert"]["win_rate"], "path": path, "steps": step}
+        if progress is not None:
+            progress.stop()
+        summary["steps_per_s"] = timer.rate(step)
+        final = export("final.npz")
+        if not (args.eval_every and args.eval_deals):
+            best = {"win_rate": -1.0, "path": final}
+        print(f"PPO: {step} steps at {summary['steps_per_s']:.0f} steps/s", flush=True)
+    summary["best"] = best
+    write_json(os.path.join(run_dir, "summary.json"), summary)
+    if args.export:
+        import shutil
+
+        os.makedirs(os.path.dirname(os.path.abspath(args.export)), exist_ok=True)
+        shutil.copyfile(best["path"], args.export)
+        print(f"exported {best['path']} -> {args.export}", flush=True)
+    writer.close()
+    print(f"run dir: {run_dir}", flush=True)
+    return summary
+
+
+if __name__ == "__main__":
+    main()

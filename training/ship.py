@@ -1,0 +1,103 @@
+"""Ship a trained policy: copy it to ``checkpoints/`` with its evaluation record and a learning-curve PNG.
+
+    python training/ship.py --policy runs/RUN/ppo_N.npz --summaries runs/BC/summary.json,runs/RUN/summary.json \
+        --evals runs/eval_expert.json,runs/eval_greedy.json,runs/eval_random.json --commands "...;...;..."
+
+``--evals`` are the ``--json`` outputs of ``footcanasta evaluate learned OPPONENT ...`` (run with the
+policy already at ``--out``, or with ``policy:PATH``); ``--commands`` the commands that produced them, in
+the same order. The weights are copied unchanged; only the metadata's ``evaluation`` record is filled in.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass
+
+import numpy as np
+
+from footcanasta_env.policy import load_policy, save_policy
+from footcanasta_env.rules import Rules
+from training.common import parse_args, write_json
+
+
+@dataclass
+class Args:
+    """Write checkpoints/learned.npz, learned.json and learning_curve.png from a run."""
+
+    policy: str = ""
+    """the policy file to ship"""
+    summaries: str = ""
+    """comma-separated summary.json files of the runs behind it, in training order (for the curve)"""
+    evals: str = ""
+    """comma-separated JSON reports of `footcanasta evaluate ... --json`"""
+    commands: str = ""
+    """semicolon-separated commands that produced the reports, in the same order"""
+    stages: str = ""
+    """a JSON file describing the training stages behind the policy (merged into the training record)"""
+    out_dir: str = "checkpoints"
+    """where to write learned.npz, learned.json and learning_curve.png"""
+
+
+def plot_curve(curves: list[tuple[str, list[dict]]], path: str) -> None:
+    """Win rate against each scripted bot over training steps (runs placed end to end)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(7, 4))
+    offset = 0
+    for label, curve in curves:
+        if not curve:
+            continue
+        for opp, style in (("expert", "o-"), ("greedy", "s--"), ("random", "^:")):
+            pts = [(offset + c["steps"], c[opp]) for c in curve if opp in c]
+            if pts:
+                xs = [p[0] for p in pts]
+                ax.plot(xs, [p[1]["win_rate"] for p in pts], style, label=f"{label}: vs {opp}", markersize=3)
+                lo = [p[1].get("win_lo", p[1]["win_rate"]) for p in pts]
+                hi = [p[1].get("win_hi", p[1]["win_rate"]) for p in pts]
+                if opp == "expert":  # the other bands (tiny samples, clean sweeps) would hide the plot
+                    ax.fill_between(xs, lo, hi, alpha=0.12)
+        offset += max(c["steps"] for c in curve)
+    ax.axhline(0.5, color="grey", lw=0.8)
+    ax.axhline(0.55, color="red", lw=0.8, ls=":", label="target vs expert (55%)")
+    ax.set_xlabel("PPO learner decisions (step 0 = behaviour-cloned policy)")
+    ax.set_ylabel("win rate (duplicate deals, 95% CI band)")
+    ax.set_ylim(0, 1.02)
+    ax.legend(fontsize=7, loc="lower right")
+    ax.set_title("Learned policy against the scripted bots during training")
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Ship the policy."""
+    args = parse_args(Args, argv)
+    pol = load_policy(args.policy)
+    reports = [json.load(open(p)) for p in args.evals.split(",") if p]
+    commands = [c.strip() for c in args.commands.split(";") if c.strip()]
+    evaluation = {r["b"]: dict(r, command=(commands[i] if i < len(commands) else "")) for i, r in enumerate(reports)}
+    training = dict(pol.meta["training"])
+    if args.stages:
+        training["stages"] = json.load(open(args.stages))
+    os.makedirs(args.out_dir, exist_ok=True)
+    out = os.path.join(args.out_dir, "learned.npz")
+    meta = save_policy(out, pol.weights, pol.biases, pol.activation, Rules.from_dict(pol.meta["rules"]),
+                       training, evaluation)
+    assert all(np.array_equal(a, b) for a, b in zip(load_policy(out).weights, pol.weights, strict=True))
+    curves = []
+    for p in args.summaries.split(","):
+        if p:
+            s = json.load(open(p))
+            curves.append((s["run"].split("__")[0], s.get("curve", [])))
+    record = dict(meta, source=args.policy, curves=dict(curves), size_bytes=os.path.getsize(out))
+    write_json(os.path.join(args.out_dir, "learned.json"), record)
+    plot_curve(curves, os.path.join(args.out_dir, "learning_curve.png"))
+    print(f"shipped {args.policy} -> {out} ({os.path.getsize(out)} bytes)")
+
+
+if __name__ == "__main__":
+    main()
