@@ -35,7 +35,7 @@ from .replay import Replay, load_replay, reproduce
 from .seats import SEAT_NAMES
 
 # Strongest first: the default bot is the first of these that ``bot_names()`` offers and that loads.
-BOT_STRENGTH = ("learned", "expert", "greedy", "random")
+BOT_STRENGTH = ("expert", "greedy", "random")  # scripted bots, strongest first (learned: see strongest_bot)
 DEFAULT_REPLAY_DIR = Path("~/.footcanasta/replays")
 HUMAN = 0  # the person always plays South (RULES.md 1.1)
 
@@ -68,8 +68,24 @@ RULES_BRIEF = (
 # ---------------------------------------------------------------------------------------------- bots
 
 
+def _learned_beats_expert() -> bool:
+    """Whether the shipped policy's own record shows it beating ``expert`` (lower end of the CI above 50%)."""
+    try:
+        bot = make_bot("learned", 0)
+    except Exception:  # noqa: BLE001 - no shipped policy, or one that does not load: not a candidate
+        return False
+    record = getattr(getattr(bot, "policy", None), "meta", {}).get("evaluation", {}).get("expert", {})
+    return bool(record) and record.get("win_ci", [0.0])[0] > 0.5
+
+
 def strongest_bot() -> str:
-    """The strongest bot name that is available and loads (``random`` at worst)."""
+    """The strongest bot name that is available and loads (``random`` at worst).
+
+    ``learned`` comes first only when its record shows it beating ``expert``; a shipped policy that is
+    weaker than the expert (as the current one is) does not become the default opponent.
+    """
+    if _learned_beats_expert():
+        return "learned"
     names = set(bot_names())
     for name in BOT_STRENGTH:
         if name in names:

@@ -12,7 +12,8 @@ Format (cards are RULES.md tokens in space-separated strings)::
     }
 
 Optional: ``players[i]["set_aside"]`` (melds, only for the player to act, only before their
-partnership's initial meld; a top-level ``"set_aside"`` means the player to act's), ``"rules"`` (fields of ``Rules`` that differ from the defaults),
+partnership's initial meld; a top-level ``"set_aside"`` means the player to act's),
+``"rules"`` (fields of ``Rules`` that differ from the defaults),
 ``"memory"`` (per player, the public memory of pickups as card strings), ``"rng"`` (the random
 generator's state), ``"round_results"``, ``"over"``. Without ``stock`` every card not placed elsewhere goes
 into the stock, shuffled from the seed; with ``stock`` the scenario may hold fewer cards than the decks.

@@ -8,6 +8,7 @@ import json
 import random
 import subprocess
 import sys
+import types
 from pathlib import Path
 
 import pytest
@@ -388,3 +389,24 @@ def test_damaged_replay_gets_a_clear_error(saved_game, tmp_path, capsys, how, ex
 def test_missing_replay_file(tmp_path, capsys):
     assert main(["replay", str(tmp_path / "nope.json")]) == 2
     assert "cannot read replay" in capsys.readouterr().err
+
+
+def _fake_policy_loader(win_ci):
+    """A 'learned' loader whose bot carries an evaluation record against the expert."""
+    class Fake(RandomBot):
+        name = "learned"
+
+        def __init__(self, seed=None):
+            super().__init__(seed)
+            self.policy = types.SimpleNamespace(meta={"evaluation": {"expert": {"win_ci": win_ci}}})
+
+    return lambda path, seed: Fake(seed)
+
+
+def test_learned_is_the_default_only_when_its_record_beats_the_expert(monkeypatch):
+    monkeypatch.setitem(_POLICY_LOADERS, "learned", _fake_policy_loader([0.42, 0.48]))
+    assert strongest_bot() == "expert"
+    monkeypatch.setitem(_POLICY_LOADERS, "learned", _fake_policy_loader([0.47, 0.56]))
+    assert strongest_bot() == "expert"  # not measurably stronger: the interval reaches below 50%
+    monkeypatch.setitem(_POLICY_LOADERS, "learned", _fake_policy_loader([0.52, 0.60]))
+    assert strongest_bot() == "learned"
