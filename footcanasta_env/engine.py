@@ -612,12 +612,15 @@ class Game:
             if jk:
                 self.inc_jk[t][r] += jk
             self.mstate[t][r] = 2 if cn >= 2 * (size - cn + 1) else 1
+        # Set-aside melds are the acting player's alone: the partner's bits follow when they go down
+        # (_reveal_aside) or come back to the hand (_return_aside).
+        seats = (self.cur,) if not self.down[t] and self.cur & 1 == t else (t, t + 2)
         if r == WILD_RANK:
-            self._wild_rank(t)
-            self._wild_rank(t + 2)
+            for q in seats:
+                self._wild_rank(q)
         else:
             base = r * 12 + self.mstate[t][r]
-            for q in (t, t + 2):
+            for q in seats:
                 n = self.hand[q][r]
                 bits = NAT_FLAT[base + (n if n < 3 else 3) * 3]
                 rb = self.rbits[q]
@@ -648,6 +651,8 @@ class Game:
             for k, n in enumerate(self._aside_counts(t)):
                 if n and mem[k]:
                     mem[k] = max(0, mem[k] - n)
+            sb = self.sbits[t]
+            self._refresh_ranks(partner_of(p), t, (sb & NATURAL_RANKS) | (1 << WILD_RANK if sb >> TWO & 3 else 0))
         self.down[t] = True
 
     def _do_laydown(self) -> None:
