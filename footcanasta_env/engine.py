@@ -435,7 +435,7 @@ class Game:
                 clean, dirty, wild = clean + c, dirty + d, wild + w
         else:
             if not down:
-                clean, dirty, wild = self._aside_canastas(t)
+                clean, dirty, wild = self.n_clean[t], self.n_dirty[t], self.n_wild[t]  # set-aside canastas
             if typ == LAYDOWN:
                 left = hand
             else:  # pickup
@@ -446,9 +446,6 @@ class Game:
                     c, d, w = self._completion(t, mr, 0, 0)
                     clean, dirty, wild = clean + c, dirty + d, wild + w
         return left >= 2 or self._can_go_out(p, clean, dirty, wild)
-
-    def _aside_canastas(self, t: int) -> tuple[int, int, int]:
-        return (self.n_clean[t], self.n_dirty[t], self.n_wild[t])
 
     def _aside_counts(self, t: int) -> list[int]:
         """Counts per kind of the cards in partnership t's meld structure (set-aside or table)."""

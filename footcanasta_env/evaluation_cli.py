@@ -11,26 +11,22 @@ from .bots import bot_names, make_bot
 from .evaluation import LeagueReport, MatchReport, evaluate, league, plot_league, plot_match
 
 
-def _positive(text: str) -> int:
-    """argparse type: a whole number of at least 1."""
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if n < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {n}")
-    return n
+def _whole(minimum: int):
+    """argparse type: a whole number of at least ``minimum``."""
+    def parse(text: str) -> int:
+        try:
+            n = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+        if n < minimum:
+            raise argparse.ArgumentTypeError(f"must be at least {minimum}, got {n}")
+        return n
+
+    return parse
 
 
-def _seed(text: str) -> int:
-    """argparse type: a non-negative whole number."""
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if n < 0:
-        raise argparse.ArgumentTypeError(f"must be non-negative, got {n}")
-    return n
+_positive = _whole(1)
+_seed = _whole(0)
 
 
 def _bot(text: str) -> str:

@@ -112,6 +112,7 @@ MASK_MEMO_CAP = 400_000
 
 
 def mask_tuple(m: int) -> tuple[int, ...]:
+    """The ids of the set bits of an action bit mask, ascending, memoised."""
     out = MASK_MEMO.get(m)
     if out is None:
         out = (*T0[m & 4095], *T1[m >> 12 & 4095], *T2[m >> 24 & 4095], *T3[m >> 36 & 4095],
@@ -123,6 +124,5 @@ def mask_tuple(m: int) -> tuple[int, ...]:
 
 
 def mask_to_list(m: int) -> list[int]:
-    """The ids of the set bits of an action bit mask, ascending."""
-    return [*T0[m & 4095], *T1[m >> 12 & 4095], *T2[m >> 24 & 4095], *T3[m >> 36 & 4095],
-            *T4[m >> 48 & 4095], *T5[m >> 60 & 4095], *T6[m >> 72 & 4095], *T7[m >> 84]]
+    """The ids of the set bits of an action bit mask, ascending, as a new list."""
+    return [*mask_tuple(m)]

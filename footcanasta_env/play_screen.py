@@ -59,11 +59,6 @@ def melds_inline(melds: Sequence[Meld]) -> str:
     return " | ".join(meld_string(*m) for m in melds)
 
 
-def canasta_counts(melds: Sequence[Meld]) -> tuple[int, int, int]:
-    """Complete canastas among ``melds`` as (clean, dirty, wild)."""
-    return count_canastas(melds)
-
-
 def _teams_table(view: View) -> Table:
     rules = view.rules
     table = Table(box=None, padding=(0, 2), show_edge=False, header_style="bold")
@@ -74,7 +69,7 @@ def _teams_table(view: View) -> Table:
     for t in (view.team, 1 - view.team):
         us = " (you)" if t == view.team else ""
         melded = "made" if view.down[t] else f"not yet ({view.minimum})"
-        c, d, w = canasta_counts(view.melds[t])
+        c, d, w = count_canastas(view.melds[t])
         table.add_row(f"{TEAM_NAMES[t]}{us}", melded, str(view.red_threes[t]), f"{c}/{d}/{w}")
     return table
 
@@ -246,8 +241,8 @@ def describe_step(before: View, after: View, seat: int, action: int) -> list[str
         lines.append(f"{who} discarded {KINDS[ACTION_CARD[action]]}.")
         if after.held[seat] == 0 and not after.in_foot[seat]:
             lines.append(f"{who} emptied {'your' if seat == viewer else 'their'} hand: the foot comes next turn.")
-    before_c = canasta_counts(before.melds[t])
-    after_c = canasta_counts(after.melds[t])
+    before_c = count_canastas(before.melds[t])
+    after_c = count_canastas(after.melds[t])
     for kind, b, a in zip(("clean", "dirty", "wild"), before_c, after_c, strict=True):
         if a > b:
             lines.append(f"{TEAM_NAMES[t]} completed a {kind} canasta.")
