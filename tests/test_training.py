@@ -98,3 +98,24 @@ def test_maskable_ppo_runs_end_to_end(tmp_path):
     pol = load_policy(summary["policy"])
     assert pol.meta["arch"]["layers"][1:3] == [32, 32]
     assert "maskable_ppo.py" in pol.meta["training"]["command"]
+
+
+def test_privileged_critic_input_is_the_hidden_cards_relative_to_the_seat():
+    from footcanasta_env import new_game
+    from footcanasta_env.cards import NUM_KINDS
+    from training.selfplay_ppo import PRIV_SIZE, Agent, hidden_cards
+
+    g = new_game(5)
+    seat = g.cur
+    x = hidden_cards(g, seat) * 10
+    assert x.shape == (PRIV_SIZE,)
+    for k in range(1, 4):  # the other hands: left, partner, right
+        assert x[(k - 1) * NUM_KINDS:k * NUM_KINDS].tolist() == g.hand[(seat + k) & 3]
+    o = 3 * NUM_KINDS
+    assert x[o:o + NUM_KINDS].tolist() == g.foot[seat]  # my own unpicked foot is hidden from me too
+    o += 4 * NUM_KINDS
+    top4 = np.bincount(g.stock[-4:], minlength=NUM_KINDS)
+    assert x[o:o + NUM_KINDS].tolist() == top4.tolist() and x[o + NUM_KINDS:].sum() == 16
+    # Only the value net reads it: the exported actor keeps the observation's width.
+    agent = Agent("32", "16", PRIV_SIZE)
+    assert agent.actor[0].in_features == 443 and agent.critic[0].in_features == 443 + PRIV_SIZE

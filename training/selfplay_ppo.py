@@ -29,6 +29,7 @@ import torch
 from torch import nn
 
 from footcanasta_env.actions import NUM_ACTIONS
+from footcanasta_env.cards import NUM_KINDS
 from footcanasta_env.bots import make_bot
 from footcanasta_env.engine import Game, new_game
 from footcanasta_env.observation import OBS_SIZE, GameEncoder
@@ -68,6 +69,9 @@ class Args:
     """hidden layer sizes of the policy MLP (exported), comma-separated"""
     critic_hidden: str = "256,256"
     """hidden layer sizes of the value MLP (not exported)"""
+    privileged_critic: bool = True
+    """the value MLP also sees hidden cards (other hands, unpicked feet, the next stock cards): a baseline
+    that knows the luck of the deal cuts the variance of the advantages; the exported policy never sees them"""
     init_policy: str = ""
     """start the policy from this policy file (.npz) or trainer checkpoint (.pt) instead of BC"""
     bc_games: int = 3000
@@ -240,6 +244,29 @@ class League:
         return int(self.rng.integers(len(self.snapshots)))
 
 
+PRIV_SIZE = 3 * NUM_KINDS + 4 * NUM_KINDS + 2 * NUM_KINDS
+
+
+def hidden_cards(g: Game, seat: int) -> np.ndarray:
+    """What ``seat`` cannot see, relative to it: the other hands, every unpicked foot, the top of the stock.
+
+    Only the value net reads this (an asymmetric actor-critic): a baseline may depend on anything but the
+    action, so the policy gradient stays unbiased while the deal's luck leaves the advantages.
+    """
+    out = np.zeros(PRIV_SIZE, dtype=np.float32)
+    for k in range(1, 4):
+        out[(k - 1) * NUM_KINDS:k * NUM_KINDS] = g.hand[(seat + k) & 3]
+    o = 3 * NUM_KINDS
+    for k in range(4):
+        out[o + k * NUM_KINDS:o + (k + 1) * NUM_KINDS] = g.foot[(seat + k) & 3]
+    o += 4 * NUM_KINDS
+    stock = g.stock  # top last
+    out[o:o + NUM_KINDS] = np.bincount(stock[-4:], minlength=NUM_KINDS) if stock else 0
+    o += NUM_KINDS
+    out[o:o + NUM_KINDS] = np.bincount(stock[-16:], minlength=NUM_KINDS) if stock else 0
+    return out * 0.1
+
+
 class BatchedGames:
     """``n`` games, each advanced to its learner partnership's next decision between forward passes."""
 
@@ -315,6 +342,10 @@ class BatchedGames:
         mask = np.stack([self.games[i].legal_mask() for i in range(self.n)]).astype(bool)
         return obs, mask
 
+    def hidden(self) -> np.ndarray:
+        """The hidden cards of every game, relative to its learner seat to act (the value net's extra input)."""
+        return np.stack([hidden_cards(self.games[i], self.games[i].cur) for i in range(self.n)])
+
     def step(self, actions: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Apply the learner actions, advance to the next decisions; rewards and round-end flags since."""
         self.reward[:] = 0.0
@@ -332,10 +363,10 @@ class BatchedGames:
 class Agent(nn.Module):
     """Separate policy (exported) and value MLPs."""
 
-    def __init__(self, hidden: str, critic_hidden: str) -> None:
+    def __init__(self, hidden: str, critic_hidden: str, critic_extra: int = 0) -> None:
         super().__init__()
         self.actor = mlp(layer_sizes(hidden))
-        self.critic = mlp([OBS_SIZE] + layer_sizes(critic_hidden)[1:-1] + [1], out_gain=1.0)
+        self.critic = mlp([OBS_SIZE + critic_extra] + layer_sizes(critic_hidden)[1:-1] + [1], out_gain=1.0)
 
     def value(self, x: torch.Tensor) -> torch.Tensor:
         """State value."""
@@ -388,7 +419,8 @@ def main(argv: list[str] | None = None) -> dict:
     rules = Rules().with_rounds(args.rounds)
     full_rules = Rules()
     cmd = command_line()
-    agent = Agent(args.hidden, args.critic_hidden)
+    extra = PRIV_SIZE if args.privileged_critic else 0
+    agent = Agent(args.hidden, args.critic_hidden, extra)
     summary: dict = {"run": run_name, "args": asdict(args), "command": cmd, "curve": []}
     training_record = {"command": cmd, "trainer": "training/selfplay_ppo.py", "args": asdict(args)}
 
@@ -456,14 +488,19 @@ def main(argv: list[str] | None = None) -> dict:
         envs.advance()
         opt = torch.optim.Adam(agent.parameters(), lr=args.lr, eps=1e-5)
         obs_b = torch.zeros((T, n, OBS_SIZE))
+        cobs_b = torch.zeros((T, n, OBS_SIZE + extra))  # the value net's input
         mask_b = torch.zeros((T, n, NUM_ACTIONS), dtype=torch.bool)
         act_b = torch.zeros((T, n), dtype=torch.long)
         logp_b = torch.zeros((T, n))
         rew_b = torch.zeros((T, n))
         done_b = torch.zeros((T, n))
         val_b = torch.zeros((T, n))
+
+        def critic_input(o: np.ndarray) -> torch.Tensor:
+            return torch.from_numpy(np.concatenate([o, envs.hidden()], axis=1) if extra else o)
+
         o, m = envs.observe()
-        next_obs, next_mask = torch.from_numpy(o), torch.from_numpy(m)
+        next_obs, next_mask, next_cobs = torch.from_numpy(o), torch.from_numpy(m), critic_input(o)
         next_done = torch.zeros(n)
         timer = Timer()
         step = 0
@@ -479,22 +516,22 @@ def main(argv: list[str] | None = None) -> dict:
             opt.param_groups[0]["lr"] = args.lr * (0.1 + 0.9 * frac)
             t_roll = time.time()
             for t in range(T):
-                obs_b[t], mask_b[t], done_b[t] = next_obs, next_mask, next_done
+                obs_b[t], mask_b[t], done_b[t], cobs_b[t] = next_obs, next_mask, next_done, next_cobs
                 with torch.no_grad():
                     d = agent.dist(next_obs, next_mask)
                     a = d.sample()
-                    logp_b[t], val_b[t] = d.log_prob(a), agent.value(next_obs)
+                    logp_b[t], val_b[t] = d.log_prob(a), agent.value(next_cobs)
                 act_b[t] = a
                 r, dn = envs.step(a.numpy())
                 rew_b[t] = torch.from_numpy(r)
                 next_done = torch.from_numpy(dn.astype(np.float32))
                 o, m = envs.observe()
-                next_obs, next_mask = torch.from_numpy(o), torch.from_numpy(m)
+                next_obs, next_mask, next_cobs = torch.from_numpy(o), torch.from_numpy(m), critic_input(o)
                 step += n
             roll_s = time.time() - t_roll
             # GAE; done_b[t] says obs t starts a new episode, next_done that the step from the last one ended it.
             with torch.no_grad():
-                next_value = agent.value(next_obs)
+                next_value = agent.value(next_cobs)
                 adv = torch.zeros((T, n))
                 last = torch.zeros(n)
                 for t in reversed(range(T)):
@@ -505,6 +542,7 @@ def main(argv: list[str] | None = None) -> dict:
                     adv[t] = last
                 ret = adv + val_b
             b_obs, b_mask = obs_b.reshape(-1, OBS_SIZE), mask_b.reshape(-1, NUM_ACTIONS)
+            b_cobs = cobs_b.reshape(-1, OBS_SIZE + extra)
             b_act, b_logp = act_b.reshape(-1), logp_b.reshape(-1)
             b_adv, b_ret = adv.reshape(-1), ret.reshape(-1)
             mb = batch // args.num_minibatches
@@ -515,7 +553,7 @@ def main(argv: list[str] | None = None) -> dict:
                 perm = torch.randperm(batch)
                 for s0 in range(0, batch, mb):
                     idx = perm[s0:s0 + mb]
-                    v = agent.value(b_obs[idx])
+                    v = agent.value(b_cobs[idx])
                     v_loss = 0.5 * ((v - b_ret[idx]) ** 2).mean()
                     loss = args.vf_coef * v_loss
                     if policy_on:
