@@ -119,3 +119,37 @@ def test_privileged_critic_input_is_the_hidden_cards_relative_to_the_seat():
     # Only the value net reads it: the exported actor keeps the observation's width.
     agent = Agent("32", "16", PRIV_SIZE)
     assert agent.actor[0].in_features == 443 and agent.critic[0].in_features == 443 + PRIV_SIZE
+
+
+def test_dagger_runs_end_to_end_and_labels_with_the_expert(tmp_path):
+    from training.dagger import Args as DaggerArgs
+
+    assert set(field_docs(DaggerArgs)) == set(DaggerArgs.__dataclass_fields__)
+    out, export = tmp_path / "runs", tmp_path / "dagger.npz"
+    stdout = run_script("dagger.py", "--hidden", "16", "--bc-games", "2", "--bc-data", str(tmp_path / "bc.npz"),
+                        "--rounds", "1", "--iterations", "2", "--decisions", "200", "--num-games", "8",
+                        "--workers", "1", "--bc-batch", "64", "--eval-deals", "1", "--out-dir", str(out),
+                        "--export", str(export))
+    assert "iteration 2:" in stdout and os.path.isfile(tmp_path / "bc.npz")
+    summary = json.load(open(os.path.join(only_run_dir(out), "summary.json")))
+    its = summary["iterations"]
+    assert [i["iteration"] for i in its] == [1, 2] and its[1]["beta"] == its[0]["beta"] / 2
+    assert all(i["new"] > 0 and 0 <= i["expert"]["win_rate"] <= 1 for i in its)
+    assert "dagger.py" in load_policy(str(export)).meta["training"]["command"]
+
+
+def test_dagger_labels_are_the_experts_choices():
+    from footcanasta_env.actions import NUM_ACTIONS
+    from footcanasta_env.policy import Policy
+    from training.dagger import _collect
+
+    rng = np.random.default_rng(0)
+    w = [rng.normal(size=(443, 8)).astype(np.float32), rng.normal(size=(8, NUM_ACTIONS)).astype(np.float32)]
+    b = [np.zeros(8, np.float32), np.zeros(NUM_ACTIONS, np.float32)]
+    data = _collect(({"w": w, "b": b}, "relu", 3, 64, 4, 0.0, 1))
+    masks = np.unpackbits(data["mask"], axis=1, count=NUM_ACTIONS).astype(bool)
+    assert len(data["action"]) > 0 and (masks.sum(1) > 1).all()
+    assert masks[np.arange(len(masks)), data["action"]].all()  # every label is legal where it was asked
+    # A policy that differs from the expert: the labels are not simply the policy's own actions.
+    acts = Policy(w, b, "relu").act(data["obs"].astype(np.float32), masks)
+    assert (acts != data["action"]).any()

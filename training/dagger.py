@@ -1,0 +1,184 @@
+"""DAgger: behaviour cloning from the expert on the states the learned policy itself reaches.
+
+Plain behaviour cloning (``selfplay_ppo.py``'s warm start) fits the expert's decisions in games of four
+experts. A clone that errs drifts into states the expert never showed it, and errs more there. DAgger
+(Ross, Gordon and Bagnell, 2011) closes that gap: play games in which the current policy holds one
+partnership against the expert, ask the expert what it would do at every decision of the policy, add
+those labels to the data and fit again. Each iteration:
+
+1. ``decisions`` learner decisions over ``num_games`` games at once (``BatchedGames``); with probability
+   ``beta`` (halved each iteration) a decision plays the expert's action instead of the policy's;
+2. the expert's choice is the label of every learner decision with more than one legal action;
+3. the policy is fitted (masked cross-entropy, from its current weights) on every decision gathered so far,
+   plus the expert-game decisions of ``bc_data`` if given;
+4. a duplicate match against the expert on ``eval_deals`` deals scores the new policy.
+
+Example::
+
+    PYTHONPATH=. python training/dagger.py --init-policy checkpoints/learned.npz --bc-data runs/expert.npz \\
+        --iterations 2 --decisions 600000 --export runs/dagger.npz
+"""
+
+from __future__ import annotations
+
+import multiprocessing as mp
+import os
+import time
+from dataclasses import asdict, dataclass
+from types import SimpleNamespace
+
+import numpy as np
+
+from footcanasta_env.bots import make_bot
+from footcanasta_env.policy import Policy, load_policy
+from footcanasta_env.rules import Rules
+from training.common import command_line, eval_vs, export_policy, layer_sizes, mlp, parse_args, seed_everything, \
+    write_json
+from training.selfplay_ppo import BatchedGames, League, actor_policy, behaviour_clone, load_actor, record_expert
+
+
+@dataclass
+class Args:
+    """DAgger: relabel the learned policy's own games with the expert's actions and refit."""
+
+    exp_name: str = "dagger"
+    """name of the experiment (part of the run name)"""
+    seed: int = 1
+    """seed of python, numpy, torch and the deals"""
+    threads: int = 1
+    """torch threads (the machine has 2 shared cores)"""
+    out_dir: str = "runs"
+    """folder for the run's outputs (TensorBoard events, exported policies, summary.json)"""
+    init_policy: str = ""
+    """the policy to start from (.npz policy file); empty: plain behaviour cloning first"""
+    hidden: str = "512,512"
+    """hidden layer sizes of the policy MLP; must match --init-policy"""
+    rounds: int = 4
+    """rounds per game (1 to 4)"""
+    bc_data: str = ""
+    """expert-game decisions (.npz from selfplay_ppo.py's --bc-data) kept in every fit; recorded if missing"""
+    bc_games: int = 0
+    """expert games to record when --bc-data does not exist yet (0: no expert-game data)"""
+    iterations: int = 2
+    """DAgger iterations (collect, label, fit, evaluate)"""
+    decisions: int = 500_000
+    """learner decisions collected per iteration (those with a single legal action are not kept)"""
+    num_games: int = 128
+    """games played at once while collecting"""
+    workers: int = 2
+    """processes collecting decisions"""
+    beta: float = 0.3
+    """first iteration's probability that a learner decision plays the expert's action (halved each iteration)"""
+    bc_epochs: int = 2
+    """passes over the aggregated data per iteration"""
+    bc_batch: int = 2048
+    """minibatch size of the fit"""
+    bc_lr: float = 5e-4
+    """learning rate of the fit (Adam, cosine-decayed to 5% of it)"""
+    eval_deals: int = 100
+    """duplicate deals against the expert after each iteration (0: none)"""
+    export: str = ""
+    """also copy the last iteration's policy here"""
+
+
+def _collect(task: tuple[dict, str, int, int, int, float, int]) -> dict[str, np.ndarray]:
+    """One worker: ``n`` learner decisions of the policy at ``path`` against the expert, expert-labelled."""
+    weights, activation, seed, n, num_games, beta, rounds = task
+    policy = Policy(weights["w"], weights["b"], activation)
+    rng = np.random.default_rng(seed)
+    league = League(SimpleNamespace(p_expert=1.0, p_greedy=0.0, max_snapshots=0, reward_scale=0.0), rng)
+    envs = BatchedGames(num_games, Rules().with_rounds(rounds), league, rng)
+    envs.advance()
+    expert = make_bot("expert", 0)
+    obs_l, mask_l, act_l = [], [], []
+    got = 0
+    while got < n:
+        obs, mask = envs.observe()
+        labels = np.array([expert.act(g.view(g.cur)) for g in envs.games])
+        acts = np.atleast_1d(policy.act(obs, mask))
+        acts = np.where(rng.random(len(acts)) < beta, labels, acts)
+        keep = mask.sum(1) > 1
+        obs_l.append(obs[keep].astype(np.float16))
+        mask_l.append(np.packbits(mask[keep], axis=1))
+        act_l.append(labels[keep].astype(np.int16))
+        got += len(acts)
+        envs.step(acts)
+    return {"obs": np.concatenate(obs_l), "mask": np.concatenate(mask_l), "action": np.concatenate(act_l)}
+
+
+def collect(policy: Policy, args: Args, n: int, beta: float, seed: int) -> dict[str, np.ndarray]:
+    """``n`` expert-labelled learner decisions, split over ``args.workers`` processes."""
+    weights = {"w": policy.weights, "b": policy.biases}
+    per = -(-n // max(1, args.workers))
+    tasks = [(weights, policy.activation, seed * 1009 + k, per, args.num_games, beta, args.rounds)
+             for k in range(max(1, args.workers))]
+    if args.workers > 1:
+        with mp.get_context("fork").Pool(args.workers) as pool:
+            parts = pool.map(_collect, tasks)
+    else:
+        parts = [_collect(t) for t in tasks]
+    return {k: np.concatenate([p[k] for p in parts]) for k in ("obs", "mask", "action")}
+
+
+def main(argv: list[str] | None = None) -> dict:
+    """Run DAgger; returns the summary written to ``<run>/summary.json``."""
+    args = parse_args(Args, argv)
+    from torch.utils.tensorboard import SummaryWriter
+
+    run_dir = os.path.join(args.out_dir, f"{args.exp_name}__{args.seed}__{int(time.time())}")
+    os.makedirs(run_dir, exist_ok=True)
+    writer = SummaryWriter(run_dir)
+    seed_everything(args.seed, args.threads)
+    actor = mlp(layer_sizes(args.hidden))
+    if args.init_policy:
+        load_actor(actor, args.init_policy)
+    base: list[dict[str, np.ndarray]] = []
+    if args.bc_data and os.path.exists(args.bc_data):
+        with np.load(args.bc_data) as z:
+            base.append({k: z[k] for k in z.files})
+    elif args.bc_games:
+        base.append(record_expert(args.bc_games, args.workers, args.seed, args.rounds))
+        if args.bc_data:
+            np.savez(args.bc_data, **base[0])
+    record = {"command": command_line(), "trainer": "training/dagger.py", "args": asdict(args)}
+    summary: dict = {"run": os.path.basename(run_dir), "args": asdict(args), "command": record["command"],
+                     "iterations": []}
+    gathered: list[dict[str, np.ndarray]] = []
+    path = ""
+    for it in range(1, args.iterations + 1):
+        t0 = time.time()
+        beta = args.beta / 2 ** (it - 1)
+        new = collect(actor_policy(actor), args, args.decisions, beta, args.seed * 100 + it)
+        collect_s = time.time() - t0
+        gathered.append(new)
+        data = {k: np.concatenate([d[k] for d in base + gathered]) for k in ("obs", "mask", "action")}
+        print(f"iteration {it}: {len(new['action'])} new labelled decisions in {collect_s:.0f}s "
+              f"({args.decisions / max(collect_s, 1e-9):.0f} learner decisions/s), fitting on {len(data['action'])}",
+              flush=True)
+        acc = behaviour_clone(actor, data, args, writer, args.seed + it)
+        del data
+        path = os.path.join(run_dir, f"dagger_{it}.npz")
+        res: dict = {"iteration": it, "beta": beta, "new": int(len(new["action"])), "val_accuracy": acc,
+                     "collect_decisions_per_s": args.decisions / max(collect_s, 1e-9)}
+        if args.eval_deals:
+            export_policy(actor, path, "relu", Rules(), record)
+            res["expert"] = eval_vs(path, "expert", args.eval_deals, 30_000 + it)
+            writer.add_scalar("eval/win_rate_vs_expert", res["expert"]["win_rate"], it)
+            print(f"iteration {it}: vs expert {res['expert']['win_rate']:.3f} "
+                  f"(diff {res['expert']['mean_diff']:+.0f}) on {args.eval_deals} deals", flush=True)
+        export_policy(actor, path, "relu", Rules(), record, {"vs_expert": res.get("expert")})
+        summary["iterations"].append(res)
+        write_json(os.path.join(run_dir, "summary.json"), summary)
+    if args.export and path:
+        import shutil
+
+        os.makedirs(os.path.dirname(os.path.abspath(args.export)), exist_ok=True)
+        shutil.copyfile(path, args.export)
+        print(f"exported {path} -> {args.export}", flush=True)
+    writer.close()
+    print(f"run dir: {run_dir}", flush=True)
+    return summary
+
+
+if __name__ == "__main__":
+    main()
