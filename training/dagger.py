@@ -30,10 +30,18 @@ from types import SimpleNamespace
 import numpy as np
 
 from footcanasta_env.bots import make_bot
-from footcanasta_env.policy import Policy, load_policy
+from footcanasta_env.policy import Policy
 from footcanasta_env.rules import Rules
-from training.common import command_line, eval_vs, export_policy, layer_sizes, mlp, parse_args, seed_everything, \
-    write_json
+from training.common import (
+    command_line,
+    eval_vs,
+    export_policy,
+    layer_sizes,
+    mlp,
+    parse_args,
+    seed_everything,
+    write_json,
+)
 from training.selfplay_ppo import BatchedGames, League, actor_policy, behaviour_clone, load_actor, record_expert
 
 

@@ -29,8 +29,8 @@ import torch
 from torch import nn
 
 from footcanasta_env.actions import NUM_ACTIONS
-from footcanasta_env.cards import NUM_KINDS
 from footcanasta_env.bots import make_bot
+from footcanasta_env.cards import NUM_KINDS
 from footcanasta_env.engine import Game, new_game
 from footcanasta_env.observation import OBS_SIZE, GameEncoder
 from footcanasta_env.policy import Policy, load_policy
