@@ -153,3 +153,34 @@ def test_dagger_labels_are_the_experts_choices():
     # A policy that differs from the expert: the labels are not simply the policy's own actions.
     acts = Policy(w, b, "relu").act(data["obs"].astype(np.float32), masks)
     assert (acts != data["action"]).any()
+
+
+def test_ship_copies_the_weights_and_records_evaluations_and_curves(tmp_path):
+    from footcanasta_env.actions import NUM_ACTIONS
+    from footcanasta_env.policy import save_policy
+
+    rng = np.random.default_rng(1)
+    w = [rng.normal(size=(443, 8)).astype(np.float32), rng.normal(size=(8, NUM_ACTIONS)).astype(np.float32)]
+    b = [np.zeros(8, np.float32), np.zeros(NUM_ACTIONS, np.float32)]
+    pol = tmp_path / "p.npz"
+    save_policy(str(pol), w, b, training={"command": "python training/dagger.py --tiny"})
+    proc = subprocess.run([sys.executable, "-m", "footcanasta_env.cli", "evaluate", f"policy:{pol}", "random",
+                           "--deals", "1", "--json"], cwd=ROOT, capture_output=True, text=True, timeout=120,
+                          env=dict(os.environ, PYTHONPATH=ROOT))
+    assert proc.returncode == 0, proc.stderr
+    (tmp_path / "e.json").write_text(proc.stdout)
+    summary = {"run": "dagger__1__0", "iterations": [
+        {"iteration": 1, "new": 100, "expert": {"win_rate": 0.4, "win_lo": 0.3, "win_hi": 0.5, "mean_diff": -9}},
+        {"iteration": 2, "new": 50, "expert": {"win_rate": 0.45, "win_lo": 0.35, "win_hi": 0.55, "mean_diff": -3}}]}
+    (tmp_path / "s.json").write_text(json.dumps(summary))
+    out = tmp_path / "ship"
+    run_script("ship.py", "--policy", str(pol), "--summaries", str(tmp_path / "s.json"), "--evals",
+               str(tmp_path / "e.json"), "--commands", "footcanasta evaluate policy:p random --deals 1",
+               "--out-dir", str(out))
+    shipped = load_policy(str(out / "learned.npz"))
+    for x, y in zip(shipped.weights, w, strict=True):
+        np.testing.assert_array_equal(x, y)
+    record = json.load(open(out / "learned.json"))
+    assert record["evaluation"]["random"]["command"].startswith("footcanasta evaluate")
+    assert [c["steps"] for c in record["curves"]["dagger"]] == [100, 150]
+    assert (out / "learning_curve.png").stat().st_size > 1000

@@ -63,7 +63,7 @@ def plot_curve(curves: list[tuple[str, list[dict]]], path: str) -> None:
         offset += max(c["steps"] for c in curve)
     ax.axhline(0.5, color="grey", lw=0.8)
     ax.axhline(0.55, color="red", lw=0.8, ls=":", label="target vs expert (55%)")
-    ax.set_xlabel("PPO learner decisions (step 0 = behaviour-cloned policy)")
+    ax.set_xlabel("learner decisions: PPO steps or DAgger labels (runs end to end; 0 = behaviour-cloned policy)")
     ax.set_ylabel("win rate (duplicate deals, 95% CI band)")
     ax.set_ylim(0, 1.02)
     ax.legend(fontsize=7, loc="lower right")
@@ -71,6 +71,16 @@ def plot_curve(curves: list[tuple[str, list[dict]]], path: str) -> None:
     fig.tight_layout()
     fig.savefig(path, dpi=110)
     plt.close(fig)
+
+
+def dagger_curve(summary: dict) -> list[dict]:
+    """A DAgger run's evaluations against the expert, over the labelled decisions it has gathered."""
+    curve, steps = [], 0
+    for it in summary.get("iterations", []):
+        steps += it["new"]
+        if it.get("expert"):
+            curve.append({"steps": steps, "expert": it["expert"]})
+    return curve
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -92,7 +102,7 @@ def main(argv: list[str] | None = None) -> None:
     for p in args.summaries.split(","):
         if p:
             s = json.load(open(p))
-            curves.append((s["run"].split("__")[0], s.get("curve", [])))
+            curves.append((s["run"].split("__")[0], s.get("curve") or dagger_curve(s)))
     record = dict(meta, source=args.policy, curves=dict(curves), size_bytes=os.path.getsize(out))
     write_json(os.path.join(args.out_dir, "learned.json"), record)
     plot_curve(curves, os.path.join(args.out_dir, "learning_curve.png"))
