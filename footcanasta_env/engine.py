@@ -34,39 +34,45 @@ import numpy as np
 from .actions import (
     ACTION_CARD,
     ACTION_JK,
-    ACTION_NAT,
     ACTION_RANK,
     ACTION_TWO,
     ACTION_TYPE,
     ADD,
     DISCARD,
     DRAW,
+    DRAW_ID,
     LAYDOWN,
+    LAYDOWN_ID,
     MELD,
+    MELD_ARGS,
     NUM_ACTIONS,
     PICKUP,
+    PICKUP_ID,
     action_id,
     action_name,
 )
 from .cards import BLACK3, JOKER, NUM_KINDS, NUM_NATURAL, RED3, TWO, WILD_RANK, deck_counts
 from .masks import (
     ALL_RANKS,
-    B3_DISCARD_BIT,
-    DISCARD_SHIFT,
+    DISCARD_BITS,
     DRAW_BIT,
     LAYDOWN_BIT,
-    LOW13,
     MASK_BYTES,
-    MASK_MEMO,
     NAT_FLAT,
     NATURAL_RANKS,
     PICKUP_BIT,
     RANKS_OF,
     T0,
+    T1,
+    T2,
+    T3,
+    T4,
+    T5,
+    T6,
+    T7,
     WILD_BITS,
     WILD_FILTER,
     mask_to_list,
-    mask_tuple,
 )
 from .rules import CANASTA_SIZE, DEFAULT_RULES, Rules
 from .scoring import score_round
@@ -95,6 +101,29 @@ def daily_seed(date: _dt.date | str) -> int:
     return int.from_bytes(digest[:8], "little")
 
 
+KIND_BITS = tuple(1 << k for k in range(NUM_KINDS))
+_MELD_VALUES: dict[tuple[int, ...], tuple[int, ...]] = {}
+_DECKS: dict[int, np.ndarray] = {}
+
+
+def _deck(decks: int) -> np.ndarray:
+    """The kinds of every card of ``decks`` decks, in kind order (read-only: shuffled by copy)."""
+    deck = _DECKS.get(decks)
+    if deck is None:
+        deck = _DECKS[decks] = np.repeat(np.arange(NUM_KINDS, dtype=np.int64), deck_counts(decks))
+        deck.flags.writeable = False
+    return deck
+
+
+def _meld_values(values: tuple[int, ...]) -> tuple[int, ...]:
+    """Card value of the cards each action melds (0 for the others), shared by games with the same values."""
+    out = _MELD_VALUES.get(values)
+    if out is None:
+        out = _MELD_VALUES[values] = tuple(
+            nat * values[r] + two * values[TWO] + jk * values[JOKER] for r, nat, two, jk, _, _ in MELD_ARGS)
+    return out
+
+
 class Game:
     """One game of Foot Canasta (four rounds by default). Build it with ``new_game`` or ``load_scenario``."""
 
@@ -105,6 +134,7 @@ class Game:
         self.seed = seed
         self.rng = np.random.default_rng(seed)
         self.values = list(self.rules.card_values)
+        self.meld_values = _meld_values(self.rules.card_values)  # card value of each meld/add action
         self.round_no = 1
         self.dealer = 0
         self.cur = 0
@@ -201,10 +231,10 @@ class Game:
             m = self._update_legal()
         if m < 4096:
             return [*T0[m]]
-        out = MASK_MEMO.get(m)
-        if out is None:
-            out = mask_tuple(m)
-        return [*out]
+        # Most masks are seen once (a memo of whole masks misses about 70% of the time in random play),
+        # so the ids are read straight from the 12-bit block tables.
+        return [*T0[m & 4095], *T1[m >> 12 & 4095], *T2[m >> 24 & 4095], *T3[m >> 36 & 4095],
+                *T4[m >> 48 & 4095], *T5[m >> 60 & 4095], *T6[m >> 72 & 4095], *T7[m >> 84]]
 
     def legal_mask(self) -> np.ndarray:
         """int8 mask over all ``NUM_ACTIONS`` actions."""
@@ -235,23 +265,13 @@ class Game:
         mask = self._mask
         if mask is None:
             mask = self._update_legal()
-        if not (0 <= a < NUM_ACTIONS and mask >> a & 1):
+        if a < 0 or not mask >> a & 1:  # the mask has no bit at or above NUM_ACTIONS
             if not 0 <= a < NUM_ACTIONS:
                 raise IllegalActionError(f"action id {a} is out of range (0 to {NUM_ACTIONS - 1})")
             raise IllegalActionError(f"'{action_name(a)}' is not legal now: {self.why_illegal(a)}")
         self._mask = None
         self.actions_taken += 1
-        typ = ACTION_TYPE[a]
-        if typ == MELD or typ == ADD:
-            self._do_meld_cards(ACTION_RANK[a], ACTION_NAT[a], ACTION_TWO[a], ACTION_JK[a])
-        elif typ == DISCARD:
-            self._do_discard(ACTION_CARD[a])
-        elif typ == DRAW:
-            self._do_draw()
-        elif typ == PICKUP:
-            self._do_pickup()
-        else:
-            self._do_laydown()
+        _HANDLERS[a](self, a)
 
     def clone(self) -> Game:
         """An independent copy, random generator included."""
@@ -314,9 +334,7 @@ class Game:
                 hb |= self.sbits[t]
                 if self.mval[t] >= self.rules.initial_minimums[self.round_no - 1]:
                     m |= LAYDOWN_BIT
-            m |= (hb & LOW13) << DISCARD_SHIFT
-            if hb >> BLACK3 & 1:
-                m |= B3_DISCARD_BIT
+            m |= DISCARD_BITS[hb]
         if self.in_foot[p] and self.htot[p] <= 4:
             for a in mask_to_list(m):
                 if not self._foot_ok(a, p, t):
@@ -376,11 +394,10 @@ class Game:
 
     def _hand_reset(self, p: int) -> None:
         """Recompute everything derived from player p's hand after a bulk change."""
-        h = self.hand[p]
         hb = 0
-        for k in range(NUM_KINDS):
-            if h[k]:
-                hb |= 1 << k
+        for n, bit in zip(self.hand[p], KIND_BITS, strict=True):
+            if n:
+                hb |= bit
         self.hbits[p] = hb
         self._refresh_ranks(p, p & 1, ALL_RANKS)
 
@@ -394,9 +411,7 @@ class Game:
         mr = top if top < NUM_NATURAL else WILD_RANK
         if self.inc_size[t][mr] + 3 > CANASTA_SIZE:
             return False
-        if not self.down[t] and self.mval[t] + 3 * self.values[top] < self.minimum:
-            return False
-        return True
+        return self.down[t] or self.mval[t] + 3 * self.values[top] >= self.rules.initial_minimums[self.round_no - 1]
 
     def _can_go_out(self, p: int, clean: int, dirty: int, wild: int) -> bool:
         r = self.rules
@@ -471,15 +486,18 @@ class Game:
 
     # ------------------------------------------------------------------ actions
 
-    def _do_draw(self) -> None:
+    def _do_draw(self, a: int = DRAW_ID) -> None:
         p = self.cur
-        if not self.stock:
+        stock = self.stock
+        if not stock:
             self._end_round(None, "stock")  # rule 3.2 / 10.1
             return
-        stock = self.stock
         h = self.hand[p]
         rb = self.rbits[p]
         msc = self.mstate[p & 1]
+        hb = self.hbits[p]
+        total = self.mbits[p]
+        got = 0
         wild = False
         for _ in range(self.rules.draw_count):
             if not stock:
@@ -487,22 +505,42 @@ class Game:
             card = stock.pop()
             if card == RED3:
                 stock.append(card)
+                # _receive_from_stock updates the counters itself: flush ours first, reload after.
+                self.htot[p] += got
+                self.hbits[p] = hb
+                self.mbits[p] = total
+                got = 0
                 self._receive_from_stock(p)
+                hb = self.hbits[p]
+                total = self.mbits[p]
                 continue
             n = h[card] = h[card] + 1
-            self.htot[p] += 1
-            self.hbits[p] |= 1 << card
+            got += 1
+            hb |= 1 << card
             if card < NUM_NATURAL:
                 bits = NAT_FLAT[card * 12 + (n if n < 3 else 3) * 3 + msc[card]]
-                self.mbits[p] += bits - rb[card]
+                total += bits - rb[card]
                 rb[card] = bits
             elif card <= JOKER:
                 wild = True
+        self.htot[p] += got
+        self.hbits[p] = hb
+        self.mbits[p] = total
         if wild:
             self._wild_rank(p)
         self.phase_id = PLAY_PHASE
-        if self.in_foot[p] and self.htot[p] <= 4 and not self._update_legal():
-            self._end_round(None, "no_action")  # rule 8.4
+        if self.in_foot[p] and self.htot[p] <= 4:
+            if not self._update_legal():
+                self._end_round(None, "no_action")  # rule 8.4
+            return
+        # _update_legal's play mask, written out here.
+        m = self.mbits[p] & WILD_FILTER[hb >> TWO & 3]
+        t = p & 1
+        if not self.down[t] and self.mcards[t]:  # melds set aside before the draw
+            hb |= self.sbits[t]
+            if self.mval[t] >= self.rules.initial_minimums[self.round_no - 1]:
+                m |= LAYDOWN_BIT
+        self._mask = m | DISCARD_BITS[hb]
 
     def _receive_from_stock(self, p: int) -> None:
         """Rule 3.5: a red three is laid down and replaced; with an empty stock, not replaced."""
@@ -517,7 +555,7 @@ class Game:
         self.htot[p] += 1
         self._hand_changed(p, card)
 
-    def _do_pickup(self) -> None:
+    def _do_pickup(self, a: int = PICKUP_ID) -> None:
         p = self.cur
         t = p & 1
         h = self.hand[p]
@@ -545,26 +583,34 @@ class Game:
         self.phase_id = PLAY_PHASE
         self._after_play_action()
 
-    def _do_meld_cards(self, r: int, nat: int, two: int, jk: int) -> None:
+    def _do_meld(self, a: int) -> None:
+        """Meld or add: the cards go from the hand to the partnership's meld of their rank (rules 5, 7.2).
+
+        This is the most frequent action, so the usual case, a natural meld that stays incomplete, is
+        ``_meld_into`` written out inline; a wild meld or a completed canasta goes through ``_meld_into``.
+        """
+        r, nat, two, jk, n, kinds = MELD_ARGS[a]
         p = self.cur
         t = p & 1
         h = self.hand[p]
+        hb = self.hbits[p]
         if nat:
             h[r] -= nat
+            if not h[r]:
+                hb ^= 1 << r
         if two:
             h[TWO] -= two
+            if not h[TWO]:
+                hb ^= 1 << TWO
         if jk:
             h[JOKER] -= jk
-        self.htot[p] -= nat + two + jk
-        hb = self.hbits[p]
-        if nat and not h[r]:
-            hb ^= 1 << r
-        if two and not h[TWO]:
-            hb ^= 1 << TWO
-        if jk and not h[JOKER]:
-            hb ^= 1 << JOKER
+            if not h[JOKER]:
+                hb ^= 1 << JOKER
         self.hbits[p] = hb
-        if self.down[t]:
+        htot = self.htot
+        held = htot[p] = htot[p] - n
+        down = self.down[t]
+        if down:
             mem = self.memory[p]
             if nat and mem[r]:
                 mem[r] = max(0, mem[r] - nat)
@@ -572,12 +618,73 @@ class Game:
                 mem[TWO] = max(0, mem[TWO] - two)
             if jk and mem[JOKER]:
                 mem[JOKER] = max(0, mem[JOKER] - jk)
-        self._meld_into(t, r, nat, two, jk)
-        if (two or jk) and r != WILD_RANK:
-            self._wild_rank(p)  # _meld_into refreshed rank r; the wild cards held changed too
-        if self.down[t] and (self.htot[p] == 0 or self.in_foot[p] and self.htot[p] <= 4):
-            self._after_play_action()
+        isize = self.inc_size[t]
+        size = isize[r] + n
+        if r == WILD_RANK or size == CANASTA_SIZE:
+            self._meld_into(t, r, nat, two, jk)
+            if (two or jk) and r != WILD_RANK:
+                self._wild_rank(p)  # the wild cards held changed too
+        else:  # _meld_into for an incomplete natural meld
+            self.mval[t] += self.meld_values[a]
+            self.mcards[t] += n
+            self.sbits[t] |= kinds
+            isize[r] = size
+            inat = self.inc_nat[t]
+            cn = inat[r] = inat[r] + nat
+            if two:
+                self.inc_two[t][r] += two
+            if jk:
+                self.inc_jk[t][r] += jk
+            state = self.mstate[t][r] = 2 if cn >= 2 * (size - cn + 1) else 1
+            base = r * 12 + state
+            # Rank r's bits: this player's, and the partner's for a table meld (a set-aside meld is this
+            # player's alone; the partner's bits follow at _reveal_aside or _return_aside).
+            rbits = self.rbits
+            mbits = self.mbits
+            c = h[r]
+            bits = NAT_FLAT[base + (c if c < 3 else 3) * 3]
+            rb = rbits[p]
+            total = mbits[p] + bits - rb[r]
+            rb[r] = bits
+            if two or jk:  # the wild cards held changed too: _wild_rank(p)
+                n2 = h[TWO]
+                nj = h[JOKER]
+                bits = WILD_BITS[(n2 if n2 < 3 else 3) * 8 + (nj if nj < 3 else 3) * 2
+                                 + (1 if isize[WILD_RANK] else 0)]
+                total += bits - rb[WILD_RANK]
+                rb[WILD_RANK] = bits
+            mbits[p] = total
+            if down:
+                q = p ^ 2
+                c = self.hand[q][r]
+                bits = NAT_FLAT[base + (c if c < 3 else 3) * 3]
+                rb = rbits[q]
+                mbits[q] += bits - rb[r]
+                rb[r] = bits
+        if self.in_foot[p] and held <= 4:
+            if down:
+                self._after_play_action()  # going out, or rule 8.4
+            return  # the mask (with rule 8.3) is left to _update_legal
+        if down and held == 0:
+            self._after_play_action()  # the foot is picked up (rule 6.1)
+            return
         # A set-aside meld keeps the cards held: nothing else can change (rule 7.2).
+        if self.phase_id == DRAW_PHASE:  # a meld set aside before the draw (so not down)
+            m = DRAW_BIT
+            pile = self.pile
+            if pile:
+                top = pile[-1]
+                if top != BLACK3 and h[top] >= 2 and self._pickup_ok(p, t):
+                    m |= PICKUP_BIT
+            self._mask = m | self.mbits[p] & WILD_FILTER[hb >> TWO & 3]
+            return
+        # _update_legal's play mask, written out here.
+        m = self.mbits[p] & WILD_FILTER[hb >> TWO & 3]
+        if not down:  # the set-aside cards count for the discards and the laydown
+            hb |= self.sbits[t]
+            if self.mval[t] >= self.rules.initial_minimums[self.round_no - 1]:
+                m |= LAYDOWN_BIT
+        self._mask = m | DISCARD_BITS[hb]
 
     def _meld_into(self, t: int, r: int, nat: int, two: int, jk: int) -> None:
         values = self.values
@@ -652,7 +759,7 @@ class Game:
             self._refresh_ranks(partner_of(p), t, (sb & NATURAL_RANKS) | (1 << WILD_RANK if sb >> TWO & 3 else 0))
         self.down[t] = True
 
-    def _do_laydown(self) -> None:
+    def _do_laydown(self, a: int = LAYDOWN_ID) -> None:
         p = self.cur
         t = p & 1
         self._reveal_aside(p, t)
@@ -691,33 +798,50 @@ class Game:
         self._refresh_ranks(p, t, changed)
         self._refresh_ranks(partner_of(p), t, changed)
 
-    def _do_discard(self, k: int) -> None:
+    def _do_discard(self, a: int) -> None:
+        k = ACTION_CARD[a]
         p = self.cur
         t = p & 1
         if not self.down[t] and self.mcards[t]:
             self._return_aside(p, t)
         h = self.hand[p]
-        h[k] -= 1
-        self.htot[p] -= 1
-        if not h[k]:
+        c = h[k] = h[k] - 1
+        if not c:
             self.hbits[p] ^= 1 << k
         if k < NUM_NATURAL:
-            self._nat_rank(p, k)
+            bits = NAT_FLAT[k * 12 + (c if c < 3 else 3) * 3 + self.mstate[t][k]]
+            rb = self.rbits[p]
+            self.mbits[p] += bits - rb[k]
+            rb[k] = bits
         elif k <= JOKER:
             self._wild_rank(p)
         self.pile.append(k)
         mem = self.memory[p]
         if mem[k]:
             mem[k] -= 1
-        if self.htot[p] == 0 and self.in_foot[p]:
+        htot = self.htot
+        held = htot[p] = htot[p] - 1
+        if held == 0 and self.in_foot[p]:
             self._end_round(p, "went_out")  # rule 8.2: the legality check made sure they may
             return
         # An emptied hand (not foot) waits for the next turn: rule 6.2.
-        nxt = left_of(p)
-        self.cur = nxt
+        q = (p + 1) & 3  # left_of(p)
+        self.cur = q
         self.phase_id = DRAW_PHASE
-        if self.htot[nxt] == 0 and not self.in_foot[nxt]:
-            self._pick_up_foot(nxt)  # rule 3.1
+        if self.in_foot[q]:
+            if htot[q] <= 4:
+                return  # the mask (with rule 8.3) is left to _update_legal
+        elif htot[q] == 0:
+            self._pick_up_foot(q)  # rule 3.1
+            return
+        # _update_legal's draw mask for the next player, written out here; the pile's top is k.
+        m = DRAW_BIT
+        t = q & 1
+        if k != BLACK3 and self.hand[q][k] >= 2 and self._pickup_ok(q, t):
+            m |= PICKUP_BIT
+        if not self.down[t]:
+            m |= self.mbits[q] & WILD_FILTER[self.hbits[q] >> TWO & 3]
+        self._mask = m
 
     def _after_play_action(self) -> None:
         """After a play that may empty the held cards: foot pickup (6.1), going out (8.2), or 8.4."""
@@ -773,8 +897,7 @@ class Game:
     def _deal(self) -> None:
         """Rules 2.1-2.4: shuffle, deal hands and feet, turn the pile's first card, lay down red threes."""
         r = self.rules
-        deck = np.repeat(np.arange(NUM_KINDS, dtype=np.int64), deck_counts(r.decks))
-        stock: list[int] = self.rng.permutation(deck).tolist()
+        stock: list[int] = self.rng.permutation(_deck(r.decks)).tolist()
         self.hand = [[0] * NUM_KINDS for _ in range(4)]
         self.foot = [[0] * NUM_KINDS for _ in range(4)]
         self.in_foot = [False] * 4
@@ -782,12 +905,16 @@ class Game:
         self._reset_table()
         first = left_of(self.dealer)
         order = [first, left_of(first), left_of(left_of(first)), left_of(left_of(left_of(first)))]
-        for p in order:
-            for _ in range(r.hand_size):
-                self.hand[p][stock.pop()] += 1
-        for p in order:
-            for _ in range(r.foot_size):
-                self.foot[p][stock.pop()] += 1
+        # Each player in turn takes the next hand_size cards off the top (the list's end), then each the
+        # next foot_size cards: counted from slices, the same cards as popping them one at a time.
+        n = len(stock)
+        for piles, size in ((self.hand, r.hand_size), (self.foot, r.foot_size)):
+            for p in order:
+                counts = piles[p]
+                for k in stock[n - size:n]:
+                    counts[k] += 1
+                n -= size
+        del stock[n:]
         self.htot = [sum(h) for h in self.hand]
         # Rule 2.3: a red three or wild card turned up goes back into the stock at a random position.
         while True:
@@ -809,6 +936,14 @@ class Game:
         self.cur = first
         self.phase_id = DRAW_PHASE
         self._mask = None
+
+
+# step() dispatches on the action id through this table: one lookup instead of a chain of type tests.
+_HANDLERS = [
+    {DRAW: Game._do_draw, PICKUP: Game._do_pickup, MELD: Game._do_meld, ADD: Game._do_meld,
+     LAYDOWN: Game._do_laydown, DISCARD: Game._do_discard}[ACTION_TYPE[a]]
+    for a in range(NUM_ACTIONS)
+]
 
 
 def new_game(seed: int | None = None, rules: Rules | None = None, daily: _dt.date | str | None = None) -> Game:
