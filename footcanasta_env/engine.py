@@ -102,6 +102,7 @@ def daily_seed(date: _dt.date | str) -> int:
 
 
 KIND_BITS = tuple(1 << k for k in range(NUM_KINDS))
+_NO_MELDS = (0,) * 12  # the meld states of an empty meld structure
 _MELD_VALUES: dict[tuple[int, ...], tuple[int, ...]] = {}
 _DECKS: dict[int, np.ndarray] = {}
 
@@ -126,6 +127,13 @@ def _meld_values(values: tuple[int, ...]) -> tuple[int, ...]:
 
 class Game:
     """One game of Foot Canasta (four rounds by default). Build it with ``new_game`` or ``load_scenario``."""
+
+    # Fixed attributes: slot access is a little cheaper than the instance dict on the hot paths.
+    __slots__ = ("rules", "seed", "rng", "values", "meld_values", "round_no", "dealer", "cur", "phase_id",
+                 "is_over", "hand", "htot", "foot", "in_foot", "stock", "pile", "memory", "inc_nat", "inc_two",
+                 "inc_jk", "inc_size", "mstate", "canastas", "n_clean", "n_dirty", "n_wild", "mval", "mcards",
+                 "down", "red_threes", "sbits", "total", "results", "actions_taken", "rbits", "mbits", "hbits",
+                 "_mask", "__weakref__")
 
     def __init__(self, rules: Rules | None = None, seed: int | None = None) -> None:
         self.rules = rules if rules is not None else DEFAULT_RULES
@@ -276,12 +284,9 @@ class Game:
     def clone(self) -> Game:
         """An independent copy, random generator included."""
         g = Game.__new__(Game)
-        d = g.__dict__
-        for k, v in self.__dict__.items():
-            if isinstance(v, list):
-                d[k] = [x[:] if isinstance(x, list) else x for x in v]
-            else:
-                d[k] = v
+        for k in _STATE:
+            v = getattr(self, k)
+            setattr(g, k, [x[:] if isinstance(x, list) else x for x in v] if isinstance(v, list) else v)
         g.rng = copy.deepcopy(self.rng)
         g.results = copy.deepcopy(self.results)
         return g
@@ -342,8 +347,8 @@ class Game:
         self._mask = m
         return m
 
-    def _refresh_ranks(self, p: int, t: int, d: int) -> None:
-        """Recompute player p's meld/add bits for the ranks set in d."""
+    def _refresh_ranks(self, p: int, t: int, d: int, bare: bool = False) -> None:
+        """Recompute player p's meld/add bits for the ranks set in d (``bare``: against no melds at all)."""
         h = self.hand[p]
         rb = self.rbits[p]
         total = self.mbits[p]
@@ -351,10 +356,10 @@ class Game:
             n2 = h[TWO]
             nj = h[JOKER]
             bits = WILD_BITS[(n2 if n2 < 3 else 3) * 8 + (nj if nj < 3 else 3) * 2
-                              + (1 if self.inc_size[t][WILD_RANK] else 0)]
+                              + (1 if self.inc_size[t][WILD_RANK] and not bare else 0)]
             total += bits - rb[WILD_RANK]
             rb[WILD_RANK] = bits
-        msc = self.mstate[t]
+        msc = self.mstate[t] if not bare else _NO_MELDS
         for r in RANKS_OF[d & NATURAL_RANKS]:
             n = h[r]
             bits = NAT_FLAT[r * 12 + (n if n < 3 else 3) * 3 + msc[r]]
@@ -392,14 +397,27 @@ class Game:
         elif k <= JOKER:
             self._wild_rank(p)
 
-    def _hand_reset(self, p: int) -> None:
+    def _hand_reset(self, p: int, bare: bool = False) -> None:
         """Recompute everything derived from player p's hand after a bulk change."""
         hb = 0
         for n, bit in zip(self.hand[p], KIND_BITS, strict=True):
             if n:
                 hb |= bit
         self.hbits[p] = hb
-        self._refresh_ranks(p, p & 1, ALL_RANKS)
+        self._refresh_ranks(p, p & 1, ALL_RANKS, bare)
+
+    def _reset_legality(self) -> None:
+        """Recompute every player's bits from scratch (after a scenario load).
+
+        Set-aside melds are the player to act's alone (rule 7.2): the partner's bits stay as if there were
+        no melds, as in play, where they follow only when the melds go down (``_reveal_aside``); when the
+        melds come back to the hand instead (``_return_aside``) the partner's bits are then already right.
+        """
+        for p in range(4):
+            self._hand_reset(p)
+        t = self.cur & 1
+        if not self.down[t] and self.mcards[t]:
+            self._hand_reset(self.cur ^ 2, bare=True)
 
     def _pickup_ok(self, p: int, t: int) -> bool:
         pile = self.pile
@@ -791,12 +809,11 @@ class Game:
             self.n_clean[t] = self.n_dirty[t] = self.n_wild[t] = 0
         self.htot[p] += self.mcards[t]
         self.mval[t] = self.mcards[t] = 0
-        # Only the ranks whose cards were set aside change, for this player and the partner.
+        # Only the ranks whose cards were set aside change, and only for this player: the partner's bits
+        # never saw the set-aside melds (see _meld_into and _reset_legality).
         self.sbits[t] = 0
         self.hbits[p] |= sb
-        changed = (sb & NATURAL_RANKS) | (1 << WILD_RANK if sb >> TWO & 3 else 0)
-        self._refresh_ranks(p, t, changed)
-        self._refresh_ranks(partner_of(p), t, changed)
+        self._refresh_ranks(p, t, (sb & NATURAL_RANKS) | (1 << WILD_RANK if sb >> TWO & 3 else 0))
 
     def _do_discard(self, a: int) -> None:
         k = ACTION_CARD[a]
@@ -937,6 +954,8 @@ class Game:
         self.phase_id = DRAW_PHASE
         self._mask = None
 
+
+_STATE = tuple(k for k in Game.__slots__ if k != "__weakref__")
 
 # step() dispatches on the action id through this table: one lookup instead of a chain of type tests.
 _HANDLERS = [
