@@ -261,6 +261,19 @@ class Game:
 
     def step(self, action: int | str) -> None:
         """Apply one action (id or name); raises ``IllegalActionError`` and changes nothing if it is illegal."""
+        mask = self._mask
+        if mask is None:
+            mask = self._update_legal()
+        if action.__class__ is int and action >= 0 and mask >> action & 1:  # the mask has no bit >= NUM_ACTIONS
+            a = action
+        else:
+            a = self._legal_id(action, mask)
+        self._mask = None
+        self.actions_taken += 1
+        _HANDLERS[a](self, a)
+
+    def _legal_id(self, action: Any, mask: int) -> int:
+        """The id of an action given by id, name or index, if it is legal; else ``IllegalActionError``."""
         if action.__class__ is int:
             a = action
         elif isinstance(action, str):
@@ -270,16 +283,11 @@ class Game:
                 a = action.__index__()
             except AttributeError:
                 raise IllegalActionError(f"an action is an id or a name, got {action!r}") from None
-        mask = self._mask
-        if mask is None:
-            mask = self._update_legal()
-        if a < 0 or not mask >> a & 1:  # the mask has no bit at or above NUM_ACTIONS
-            if not 0 <= a < NUM_ACTIONS:
-                raise IllegalActionError(f"action id {a} is out of range (0 to {NUM_ACTIONS - 1})")
+        if not 0 <= a < NUM_ACTIONS:
+            raise IllegalActionError(f"action id {a} is out of range (0 to {NUM_ACTIONS - 1})")
+        if not mask >> a & 1:
             raise IllegalActionError(f"'{action_name(a)}' is not legal now: {self.why_illegal(a)}")
-        self._mask = None
-        self.actions_taken += 1
-        _HANDLERS[a](self, a)
+        return a
 
     def clone(self) -> Game:
         """An independent copy, random generator included."""
@@ -328,7 +336,7 @@ class Game:
             pile = self.pile
             if pile:
                 top = pile[-1]
-                if top != BLACK3 and self.hand[p][top] >= 2 and self._pickup_ok(p, t):
+                if top != BLACK3 and self.hand[p][top] >= 2 and self._pickup_ok(t, top):
                     m |= PICKUP_BIT
             if not down:
                 m |= self.mbits[p] & WILD_FILTER[self.hbits[p] >> TWO & 3]
@@ -419,13 +427,8 @@ class Game:
         if not self.down[t] and self.mcards[t]:
             self._hand_reset(self.cur ^ 2, bare=True)
 
-    def _pickup_ok(self, p: int, t: int) -> bool:
-        pile = self.pile
-        if not pile:
-            return False
-        top = pile[-1]
-        if top == BLACK3 or self.hand[p][top] < 2:
-            return False
+    def _pickup_ok(self, t: int, top: int) -> bool:
+        """Rules 4.1-4.3 past the pair in hand (which the callers check first): room in the meld, minimum."""
         mr = top if top < NUM_NATURAL else WILD_RANK
         if self.inc_size[t][mr] + 3 > CANASTA_SIZE:
             return False
@@ -510,48 +513,39 @@ class Game:
         if not stock:
             self._end_round(None, "stock")  # rule 3.2 / 10.1
             return
-        h = self.hand[p]
-        rb = self.rbits[p]
-        msc = self.mstate[p & 1]
-        hb = self.hbits[p]
-        total = self.mbits[p]
-        got = 0
-        wild = False
-        for _ in range(self.rules.draw_count):
-            if not stock:
-                break
-            card = stock.pop()
-            if card == RED3:
-                stock.append(card)
-                # _receive_from_stock updates the counters itself: flush ours first, reload after.
-                self.htot[p] += got
-                self.hbits[p] = hb
-                self.mbits[p] = total
-                got = 0
-                self._receive_from_stock(p)
-                hb = self.hbits[p]
-                total = self.mbits[p]
-                continue
-            n = h[card] = h[card] + 1
-            got += 1
-            hb |= 1 << card
-            if card < NUM_NATURAL:
-                bits = NAT_FLAT[card * 12 + (n if n < 3 else 3) * 3 + msc[card]]
-                total += bits - rb[card]
-                rb[card] = bits
-            elif card <= JOKER:
-                wild = True
-        self.htot[p] += got
-        self.hbits[p] = hb
-        self.mbits[p] = total
-        if wild:
-            self._wild_rank(p)
+        count = self.rules.draw_count
+        drawn = stock[-count:]  # the top cards, as many as there are
+        if RED3 in drawn:
+            self._draw_one_by_one(p, count)  # rule 3.5
+        else:
+            del stock[-count:]
+            h = self.hand[p]
+            rb = self.rbits[p]
+            msc = self.mstate[p & 1]
+            hb = self.hbits[p]
+            total = self.mbits[p]
+            wild = False
+            for card in drawn:  # _hand_changed for each card, written out
+                n = h[card] = h[card] + 1
+                hb |= 1 << card
+                if card < NUM_NATURAL:
+                    bits = NAT_FLAT[card * 12 + (n if n < 3 else 3) * 3 + msc[card]]
+                    total += bits - rb[card]
+                    rb[card] = bits
+                elif card <= JOKER:
+                    wild = True
+            self.htot[p] += len(drawn)
+            self.hbits[p] = hb
+            self.mbits[p] = total
+            if wild:
+                self._wild_rank(p)
         self.phase_id = PLAY_PHASE
         if self.in_foot[p] and self.htot[p] <= 4:
             if not self._update_legal():
                 self._end_round(None, "no_action")  # rule 8.4
             return
         # _update_legal's play mask, written out here.
+        hb = self.hbits[p]
         m = self.mbits[p] & WILD_FILTER[hb >> TWO & 3]
         t = p & 1
         if not self.down[t] and self.mcards[t]:  # melds set aside before the draw
@@ -559,6 +553,20 @@ class Game:
             if self.mval[t] >= self.rules.initial_minimums[self.round_no - 1]:
                 m |= LAYDOWN_BIT
         self._mask = m | DISCARD_BITS[hb]
+
+    def _draw_one_by_one(self, p: int, count: int) -> None:
+        """Draw ``count`` cards; a red three drawn is laid down and replaced (rule 3.5)."""
+        stock = self.stock
+        for _ in range(count):
+            if not stock:
+                break
+            if stock[-1] == RED3:
+                self._receive_from_stock(p)
+                continue
+            card = stock.pop()
+            self.hand[p][card] += 1
+            self.htot[p] += 1
+            self._hand_changed(p, card)
 
     def _receive_from_stock(self, p: int) -> None:
         """Rule 3.5: a red three is laid down and replaced; with an empty stock, not replaced."""
@@ -692,7 +700,7 @@ class Game:
             pile = self.pile
             if pile:
                 top = pile[-1]
-                if top != BLACK3 and h[top] >= 2 and self._pickup_ok(p, t):
+                if top != BLACK3 and h[top] >= 2 and self._pickup_ok(t, top):
                     m |= PICKUP_BIT
             self._mask = m | self.mbits[p] & WILD_FILTER[hb >> TWO & 3]
             return
@@ -854,7 +862,7 @@ class Game:
         # _update_legal's draw mask for the next player, written out here; the pile's top is k.
         m = DRAW_BIT
         t = q & 1
-        if k != BLACK3 and self.hand[q][k] >= 2 and self._pickup_ok(q, t):
+        if k != BLACK3 and self.hand[q][k] >= 2 and self._pickup_ok(t, k):
             m |= PICKUP_BIT
         if not self.down[t]:
             m |= self.mbits[q] & WILD_FILTER[self.hbits[q] >> TWO & 3]
