@@ -56,9 +56,11 @@ from .masks import (
     ALL_RANKS,
     DISCARD_BITS,
     DRAW_BIT,
+    JK_KEY,
     LAYDOWN_BIT,
     MASK_BYTES,
     NAT_FLAT,
+    NAT_KEY,
     NATURAL_RANKS,
     PICKUP_BIT,
     RANKS_OF,
@@ -70,8 +72,10 @@ from .masks import (
     T5,
     T6,
     T7,
+    TWO_KEY,
     WILD_BITS,
     WILD_FILTER,
+    fit_count_keys,
     mask_to_list,
 )
 from .rules import CANASTA_SIZE, DEFAULT_RULES, Rules
@@ -142,6 +146,8 @@ class Game:
         self.seed = seed
         self.rng = np.random.default_rng(seed)
         self.values = list(self.rules.card_values)
+        if 4 * self.rules.decks >= len(NAT_KEY):  # the most cards of one kind anyone can hold
+            fit_count_keys(4 * self.rules.decks)
         self.meld_values = _meld_values(self.rules.card_values)  # card value of each meld/add action
         self.round_no = 1
         self.dealer = 0
@@ -363,14 +369,13 @@ class Game:
         if d >> WILD_RANK & 1:
             n2 = h[TWO]
             nj = h[JOKER]
-            bits = WILD_BITS[(n2 if n2 < 3 else 3) * 8 + (nj if nj < 3 else 3) * 2
-                              + (1 if self.inc_size[t][WILD_RANK] and not bare else 0)]
+            bits = WILD_BITS[TWO_KEY[n2] + JK_KEY[nj] + (1 if self.inc_size[t][WILD_RANK] and not bare else 0)]
             total += bits - rb[WILD_RANK]
             rb[WILD_RANK] = bits
         msc = self.mstate[t] if not bare else _NO_MELDS
         for r in RANKS_OF[d & NATURAL_RANKS]:
             n = h[r]
-            bits = NAT_FLAT[r * 12 + (n if n < 3 else 3) * 3 + msc[r]]
+            bits = NAT_FLAT[r * 12 + NAT_KEY[n] + msc[r]]
             total += bits - rb[r]
             rb[r] = bits
         self.mbits[p] = total
@@ -378,7 +383,7 @@ class Game:
     def _nat_rank(self, p: int, r: int) -> None:
         """Recompute player p's meld/add bits for natural rank r."""
         n = self.hand[p][r]
-        bits = NAT_FLAT[r * 12 + (n if n < 3 else 3) * 3 + self.mstate[p & 1][r]]
+        bits = NAT_FLAT[r * 12 + NAT_KEY[n] + self.mstate[p & 1][r]]
         rb = self.rbits[p]
         self.mbits[p] += bits - rb[r]
         rb[r] = bits
@@ -388,8 +393,7 @@ class Game:
         h = self.hand[p]
         n2 = h[TWO]
         nj = h[JOKER]
-        bits = WILD_BITS[(n2 if n2 < 3 else 3) * 8 + (nj if nj < 3 else 3) * 2
-                          + (1 if self.inc_size[p & 1][WILD_RANK] else 0)]
+        bits = WILD_BITS[TWO_KEY[n2] + JK_KEY[nj] + (1 if self.inc_size[p & 1][WILD_RANK] else 0)]
         rb = self.rbits[p]
         self.mbits[p] += bits - rb[WILD_RANK]
         rb[WILD_RANK] = bits
@@ -529,7 +533,7 @@ class Game:
                 n = h[card] = h[card] + 1
                 hb |= 1 << card
                 if card < NUM_NATURAL:
-                    bits = NAT_FLAT[card * 12 + (n if n < 3 else 3) * 3 + msc[card]]
+                    bits = NAT_FLAT[card * 12 + NAT_KEY[n] + msc[card]]
                     total += bits - rb[card]
                     rb[card] = bits
                 elif card <= JOKER:
@@ -668,22 +672,21 @@ class Game:
             rbits = self.rbits
             mbits = self.mbits
             c = h[r]
-            bits = NAT_FLAT[base + (c if c < 3 else 3) * 3]
+            bits = NAT_FLAT[base + NAT_KEY[c]]
             rb = rbits[p]
             total = mbits[p] + bits - rb[r]
             rb[r] = bits
             if two or jk:  # the wild cards held changed too: _wild_rank(p)
                 n2 = h[TWO]
                 nj = h[JOKER]
-                bits = WILD_BITS[(n2 if n2 < 3 else 3) * 8 + (nj if nj < 3 else 3) * 2
-                                 + (1 if isize[WILD_RANK] else 0)]
+                bits = WILD_BITS[TWO_KEY[n2] + JK_KEY[nj] + (1 if isize[WILD_RANK] else 0)]
                 total += bits - rb[WILD_RANK]
                 rb[WILD_RANK] = bits
             mbits[p] = total
             if down:
                 q = p ^ 2
                 c = self.hand[q][r]
-                bits = NAT_FLAT[base + (c if c < 3 else 3) * 3]
+                bits = NAT_FLAT[base + NAT_KEY[c]]
                 rb = rbits[q]
                 mbits[q] += bits - rb[r]
                 rb[r] = bits
@@ -752,7 +755,7 @@ class Game:
             base = r * 12 + self.mstate[t][r]
             for q in seats:
                 n = self.hand[q][r]
-                bits = NAT_FLAT[base + (n if n < 3 else 3) * 3]
+                bits = NAT_FLAT[base + NAT_KEY[n]]
                 rb = self.rbits[q]
                 self.mbits[q] += bits - rb[r]
                 rb[r] = bits
@@ -834,7 +837,7 @@ class Game:
         if not c:
             self.hbits[p] ^= 1 << k
         if k < NUM_NATURAL:
-            bits = NAT_FLAT[k * 12 + (c if c < 3 else 3) * 3 + self.mstate[t][k]]
+            bits = NAT_FLAT[k * 12 + NAT_KEY[c] + self.mstate[t][k]]
             rb = self.rbits[p]
             self.mbits[p] += bits - rb[k]
             rb[k] = bits

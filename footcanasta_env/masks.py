@@ -81,6 +81,19 @@ def _wild_rank_bits() -> list[int]:
     return table
 
 
+# Table offsets by a count of cards, so that the hot paths index rather than cap: min(n, 3) times the
+# stride of the count in NAT_FLAT (3) or WILD_BITS (8 for twos, 2 for jokers).
+NAT_KEY = [min(n, 3) * 3 for n in range(64)]
+TWO_KEY = [min(n, 3) * 8 for n in range(64)]
+JK_KEY = [min(n, 3) * 2 for n in range(64)]
+
+
+def fit_count_keys(most: int) -> None:
+    """Make the count offsets reach ``most`` cards of one kind (only games with many decks need it)."""
+    for key, stride in ((NAT_KEY, 3), (TWO_KEY, 8), (JK_KEY, 2)):
+        key.extend([3 * stride] * (most + 1 - len(key)))
+
+
 NAT_BITS = [_natural_rank_bits(r) for r in range(NUM_NATURAL)]
 NAT_FLAT = [bits for r in range(NUM_NATURAL) for bits in NAT_BITS[r]]  # index r*12 + min(n,3)*3 + state
 RANKS_OF = [tuple(r for r in range(NUM_NATURAL) if d >> r & 1) for d in range(1 << NUM_NATURAL)]
