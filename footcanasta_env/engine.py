@@ -19,7 +19,9 @@ State layout (all Python lists of ints, indexed by the 15 card kinds of ``cards.
 Legal actions are an int bit mask kept up to date incrementally: each player's meld/add bits per rank
 come from lookup tables indexed by (cards of the rank held, state of the partnership's meld of that rank)
 and are refreshed only for the ranks an action touches; draw, pickup, laydown and discard bits are
-derived from a few counters when the mask is asked for. In the hot paths ``p & 1`` is ``team_of(p)``.
+derived from a few counters. The frequent actions (draw, meld/add, discard) work that out inline and
+leave the next state's mask ready; the others leave it to ``_update_legal`` when it is asked for. In
+the hot paths ``p & 1`` is ``team_of(p)`` and ``p ^ 2`` is ``partner_of(p)``.
 """
 
 from __future__ import annotations
@@ -245,8 +247,7 @@ class Game:
             m = self._update_legal()
         if m < 4096:
             return [*T0[m]]
-        # Most masks are seen once (a memo of whole masks misses about 70% of the time in random play),
-        # so the ids are read straight from the 12-bit block tables.
+        # mask_to_list, written out (this runs once per step)
         return [*T0[m & 4095], *T1[m >> 12 & 4095], *T2[m >> 24 & 4095], *T3[m >> 36 & 4095],
                 *T4[m >> 48 & 4095], *T5[m >> 60 & 4095], *T6[m >> 72 & 4095], *T7[m >> 84]]
 
