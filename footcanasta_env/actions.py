@@ -72,6 +72,13 @@ for _k in DISCARDABLE:
 NUM_ACTIONS = len(_names)
 ACTION_NAMES: tuple[str, ...] = tuple(_names)
 ACTION_CARDS_USED = tuple(ACTION_NAT[a] + ACTION_TWO[a] + ACTION_JK[a] for a in range(NUM_ACTIONS))
+# What the engine's meld/add handler needs of an action, in one tuple so that one lookup decodes it:
+# (rank, naturals, twos, jokers, cards used, bits of the kinds used).
+MELD_ARGS = tuple(
+    (ACTION_RANK[a], ACTION_NAT[a], ACTION_TWO[a], ACTION_JK[a], ACTION_CARDS_USED[a],
+     (1 << ACTION_RANK[a] if ACTION_NAT[a] else 0) | (1 << TWO if ACTION_TWO[a] else 0)
+     | (1 << JOKER if ACTION_JK[a] else 0))
+    for a in range(NUM_ACTIONS))
 _BY_NAME = {n: i for i, n in enumerate(ACTION_NAMES)}
 
 

@@ -19,7 +19,9 @@ State layout (all Python lists of ints, indexed by the 15 card kinds of ``cards.
 Legal actions are an int bit mask kept up to date incrementally: each player's meld/add bits per rank
 come from lookup tables indexed by (cards of the rank held, state of the partnership's meld of that rank)
 and are refreshed only for the ranks an action touches; draw, pickup, laydown and discard bits are
-derived from a few counters when the mask is asked for. In the hot paths ``p & 1`` is ``team_of(p)``.
+derived from a few counters. The frequent actions (draw, meld/add, discard) work that out inline and
+leave the next state's mask ready; the others leave it to ``_update_legal`` when it is asked for. In
+the hot paths ``p & 1`` is ``team_of(p)`` and ``p ^ 2`` is ``partner_of(p)``.
 """
 
 from __future__ import annotations
@@ -34,39 +36,49 @@ import numpy as np
 from .actions import (
     ACTION_CARD,
     ACTION_JK,
-    ACTION_NAT,
     ACTION_RANK,
     ACTION_TWO,
     ACTION_TYPE,
     ADD,
     DISCARD,
     DRAW,
+    DRAW_ID,
     LAYDOWN,
+    LAYDOWN_ID,
     MELD,
+    MELD_ARGS,
     NUM_ACTIONS,
     PICKUP,
+    PICKUP_ID,
     action_id,
     action_name,
 )
 from .cards import BLACK3, JOKER, NUM_KINDS, NUM_NATURAL, RED3, TWO, WILD_RANK, deck_counts
 from .masks import (
     ALL_RANKS,
-    B3_DISCARD_BIT,
-    DISCARD_SHIFT,
+    DISCARD_BITS,
     DRAW_BIT,
+    JK_KEY,
     LAYDOWN_BIT,
-    LOW13,
     MASK_BYTES,
-    MASK_MEMO,
     NAT_FLAT,
+    NAT_KEY,
     NATURAL_RANKS,
     PICKUP_BIT,
     RANKS_OF,
     T0,
+    T1,
+    T2,
+    T3,
+    T4,
+    T5,
+    T6,
+    T7,
+    TWO_KEY,
     WILD_BITS,
     WILD_FILTER,
+    fit_count_keys,
     mask_to_list,
-    mask_tuple,
 )
 from .rules import CANASTA_SIZE, DEFAULT_RULES, Rules
 from .scoring import score_round
@@ -95,8 +107,39 @@ def daily_seed(date: _dt.date | str) -> int:
     return int.from_bytes(digest[:8], "little")
 
 
+KIND_BITS = tuple(1 << k for k in range(NUM_KINDS))
+_NO_MELDS = (0,) * 12  # the meld states of an empty meld structure
+_MELD_VALUES: dict[tuple[int, ...], tuple[int, ...]] = {}
+_DECKS: dict[int, np.ndarray] = {}
+
+
+def _deck(decks: int) -> np.ndarray:
+    """The kinds of every card of ``decks`` decks, in kind order (read-only: shuffled by copy)."""
+    deck = _DECKS.get(decks)
+    if deck is None:
+        deck = _DECKS[decks] = np.repeat(np.arange(NUM_KINDS, dtype=np.int64), deck_counts(decks))
+        deck.flags.writeable = False
+    return deck
+
+
+def _meld_values(values: tuple[int, ...]) -> tuple[int, ...]:
+    """Card value of the cards each action melds (0 for the others), shared by games with the same values."""
+    out = _MELD_VALUES.get(values)
+    if out is None:
+        out = _MELD_VALUES[values] = tuple(
+            nat * values[r] + two * values[TWO] + jk * values[JOKER] for r, nat, two, jk, _, _ in MELD_ARGS)
+    return out
+
+
 class Game:
     """One game of Foot Canasta (four rounds by default). Build it with ``new_game`` or ``load_scenario``."""
+
+    # Fixed attributes: slot access is a little cheaper than the instance dict on the hot paths.
+    __slots__ = ("rules", "seed", "rng", "values", "meld_values", "round_no", "dealer", "cur", "phase_id",
+                 "is_over", "hand", "htot", "foot", "in_foot", "stock", "pile", "memory", "inc_nat", "inc_two",
+                 "inc_jk", "inc_size", "mstate", "canastas", "n_clean", "n_dirty", "n_wild", "mval", "mcards",
+                 "down", "red_threes", "sbits", "total", "results", "actions_taken", "rbits", "mbits", "hbits",
+                 "_mask", "__weakref__")
 
     def __init__(self, rules: Rules | None = None, seed: int | None = None) -> None:
         self.rules = rules if rules is not None else DEFAULT_RULES
@@ -105,6 +148,9 @@ class Game:
         self.seed = seed
         self.rng = np.random.default_rng(seed)
         self.values = list(self.rules.card_values)
+        if 4 * self.rules.decks >= len(NAT_KEY):  # the most cards of one kind anyone can hold
+            fit_count_keys(4 * self.rules.decks)
+        self.meld_values = _meld_values(self.rules.card_values)  # card value of each meld/add action
         self.round_no = 1
         self.dealer = 0
         self.cur = 0
@@ -201,10 +247,9 @@ class Game:
             m = self._update_legal()
         if m < 4096:
             return [*T0[m]]
-        out = MASK_MEMO.get(m)
-        if out is None:
-            out = mask_tuple(m)
-        return [*out]
+        # mask_to_list, written out (this runs once per step)
+        return [*T0[m & 4095], *T1[m >> 12 & 4095], *T2[m >> 24 & 4095], *T3[m >> 36 & 4095],
+                *T4[m >> 48 & 4095], *T5[m >> 60 & 4095], *T6[m >> 72 & 4095], *T7[m >> 84]]
 
     def legal_mask(self) -> np.ndarray:
         """int8 mask over all ``NUM_ACTIONS`` actions."""
@@ -223,6 +268,19 @@ class Game:
 
     def step(self, action: int | str) -> None:
         """Apply one action (id or name); raises ``IllegalActionError`` and changes nothing if it is illegal."""
+        mask = self._mask
+        if mask is None:
+            mask = self._update_legal()
+        if action.__class__ is int and action >= 0 and mask >> action & 1:  # the mask has no bit >= NUM_ACTIONS
+            a = action
+        else:
+            a = self._legal_id(action, mask)
+        self._mask = None
+        self.actions_taken += 1
+        _HANDLERS[a](self, a)
+
+    def _legal_id(self, action: Any, mask: int) -> int:
+        """The id of an action given by id, name or index, if it is legal; else ``IllegalActionError``."""
         if action.__class__ is int:
             a = action
         elif isinstance(action, str):
@@ -232,36 +290,18 @@ class Game:
                 a = action.__index__()
             except AttributeError:
                 raise IllegalActionError(f"an action is an id or a name, got {action!r}") from None
-        mask = self._mask
-        if mask is None:
-            mask = self._update_legal()
-        if not (0 <= a < NUM_ACTIONS and mask >> a & 1):
-            if not 0 <= a < NUM_ACTIONS:
-                raise IllegalActionError(f"action id {a} is out of range (0 to {NUM_ACTIONS - 1})")
+        if not 0 <= a < NUM_ACTIONS:
+            raise IllegalActionError(f"action id {a} is out of range (0 to {NUM_ACTIONS - 1})")
+        if not mask >> a & 1:
             raise IllegalActionError(f"'{action_name(a)}' is not legal now: {self.why_illegal(a)}")
-        self._mask = None
-        self.actions_taken += 1
-        typ = ACTION_TYPE[a]
-        if typ == MELD or typ == ADD:
-            self._do_meld_cards(ACTION_RANK[a], ACTION_NAT[a], ACTION_TWO[a], ACTION_JK[a])
-        elif typ == DISCARD:
-            self._do_discard(ACTION_CARD[a])
-        elif typ == DRAW:
-            self._do_draw()
-        elif typ == PICKUP:
-            self._do_pickup()
-        else:
-            self._do_laydown()
+        return a
 
     def clone(self) -> Game:
         """An independent copy, random generator included."""
         g = Game.__new__(Game)
-        d = g.__dict__
-        for k, v in self.__dict__.items():
-            if isinstance(v, list):
-                d[k] = [x[:] if isinstance(x, list) else x for x in v]
-            else:
-                d[k] = v
+        for k in _STATE:
+            v = getattr(self, k)
+            setattr(g, k, [x[:] if isinstance(x, list) else x for x in v] if isinstance(v, list) else v)
         g.rng = copy.deepcopy(self.rng)
         g.results = copy.deepcopy(self.results)
         return g
@@ -303,7 +343,7 @@ class Game:
             pile = self.pile
             if pile:
                 top = pile[-1]
-                if top != BLACK3 and self.hand[p][top] >= 2 and self._pickup_ok(p, t):
+                if top != BLACK3 and self.hand[p][top] >= 2 and self._pickup_ok(t, top):
                     m |= PICKUP_BIT
             if not down:
                 m |= self.mbits[p] & WILD_FILTER[self.hbits[p] >> TWO & 3]
@@ -314,9 +354,7 @@ class Game:
                 hb |= self.sbits[t]
                 if self.mval[t] >= self.rules.initial_minimums[self.round_no - 1]:
                     m |= LAYDOWN_BIT
-            m |= (hb & LOW13) << DISCARD_SHIFT
-            if hb >> BLACK3 & 1:
-                m |= B3_DISCARD_BIT
+            m |= DISCARD_BITS[hb]
         if self.in_foot[p] and self.htot[p] <= 4:
             for a in mask_to_list(m):
                 if not self._foot_ok(a, p, t):
@@ -324,22 +362,21 @@ class Game:
         self._mask = m
         return m
 
-    def _refresh_ranks(self, p: int, t: int, d: int) -> None:
-        """Recompute player p's meld/add bits for the ranks set in d."""
+    def _refresh_ranks(self, p: int, t: int, d: int, bare: bool = False) -> None:
+        """Recompute player p's meld/add bits for the ranks set in d (``bare``: against no melds at all)."""
         h = self.hand[p]
         rb = self.rbits[p]
         total = self.mbits[p]
         if d >> WILD_RANK & 1:
             n2 = h[TWO]
             nj = h[JOKER]
-            bits = WILD_BITS[(n2 if n2 < 3 else 3) * 8 + (nj if nj < 3 else 3) * 2
-                              + (1 if self.inc_size[t][WILD_RANK] else 0)]
+            bits = WILD_BITS[TWO_KEY[n2] + JK_KEY[nj] + (1 if self.inc_size[t][WILD_RANK] and not bare else 0)]
             total += bits - rb[WILD_RANK]
             rb[WILD_RANK] = bits
-        msc = self.mstate[t]
+        msc = self.mstate[t] if not bare else _NO_MELDS
         for r in RANKS_OF[d & NATURAL_RANKS]:
             n = h[r]
-            bits = NAT_FLAT[r * 12 + (n if n < 3 else 3) * 3 + msc[r]]
+            bits = NAT_FLAT[r * 12 + NAT_KEY[n] + msc[r]]
             total += bits - rb[r]
             rb[r] = bits
         self.mbits[p] = total
@@ -347,7 +384,7 @@ class Game:
     def _nat_rank(self, p: int, r: int) -> None:
         """Recompute player p's meld/add bits for natural rank r."""
         n = self.hand[p][r]
-        bits = NAT_FLAT[r * 12 + (n if n < 3 else 3) * 3 + self.mstate[p & 1][r]]
+        bits = NAT_FLAT[r * 12 + NAT_KEY[n] + self.mstate[p & 1][r]]
         rb = self.rbits[p]
         self.mbits[p] += bits - rb[r]
         rb[r] = bits
@@ -357,8 +394,7 @@ class Game:
         h = self.hand[p]
         n2 = h[TWO]
         nj = h[JOKER]
-        bits = WILD_BITS[(n2 if n2 < 3 else 3) * 8 + (nj if nj < 3 else 3) * 2
-                          + (1 if self.inc_size[p & 1][WILD_RANK] else 0)]
+        bits = WILD_BITS[TWO_KEY[n2] + JK_KEY[nj] + (1 if self.inc_size[p & 1][WILD_RANK] else 0)]
         rb = self.rbits[p]
         self.mbits[p] += bits - rb[WILD_RANK]
         rb[WILD_RANK] = bits
@@ -374,29 +410,34 @@ class Game:
         elif k <= JOKER:
             self._wild_rank(p)
 
-    def _hand_reset(self, p: int) -> None:
+    def _hand_reset(self, p: int, bare: bool = False) -> None:
         """Recompute everything derived from player p's hand after a bulk change."""
-        h = self.hand[p]
         hb = 0
-        for k in range(NUM_KINDS):
-            if h[k]:
-                hb |= 1 << k
+        for n, bit in zip(self.hand[p], KIND_BITS, strict=True):
+            if n:
+                hb |= bit
         self.hbits[p] = hb
-        self._refresh_ranks(p, p & 1, ALL_RANKS)
+        self._refresh_ranks(p, p & 1, ALL_RANKS, bare)
 
-    def _pickup_ok(self, p: int, t: int) -> bool:
-        pile = self.pile
-        if not pile:
-            return False
-        top = pile[-1]
-        if top == BLACK3 or self.hand[p][top] < 2:
-            return False
+    def _reset_legality(self) -> None:
+        """Recompute every player's bits from scratch (after a scenario load).
+
+        Set-aside melds are the player to act's alone (rule 7.2): the partner's bits stay as if there were
+        no melds, as in play, where they follow only when the melds go down (``_reveal_aside``); when the
+        melds come back to the hand instead (``_return_aside``) the partner's bits are then already right.
+        """
+        for p in range(4):
+            self._hand_reset(p)
+        t = self.cur & 1
+        if not self.down[t] and self.mcards[t]:
+            self._hand_reset(self.cur ^ 2, bare=True)
+
+    def _pickup_ok(self, t: int, top: int) -> bool:
+        """Rules 4.1-4.3 past the pair in hand (which the callers check first): room in the meld, minimum."""
         mr = top if top < NUM_NATURAL else WILD_RANK
         if self.inc_size[t][mr] + 3 > CANASTA_SIZE:
             return False
-        if not self.down[t] and self.mval[t] + 3 * self.values[top] < self.minimum:
-            return False
-        return True
+        return self.down[t] or self.mval[t] + 3 * self.values[top] >= self.rules.initial_minimums[self.round_no - 1]
 
     def _can_go_out(self, p: int, clean: int, dirty: int, wild: int) -> bool:
         r = self.rules
@@ -471,38 +512,66 @@ class Game:
 
     # ------------------------------------------------------------------ actions
 
-    def _do_draw(self) -> None:
+    def _do_draw(self, a: int = DRAW_ID) -> None:
         p = self.cur
-        if not self.stock:
+        stock = self.stock
+        if not stock:
             self._end_round(None, "stock")  # rule 3.2 / 10.1
             return
+        count = self.rules.draw_count
+        drawn = stock[-count:]  # the top cards, as many as there are
+        if RED3 in drawn:
+            self._draw_one_by_one(p, count)  # rule 3.5
+        else:
+            del stock[-count:]
+            h = self.hand[p]
+            rb = self.rbits[p]
+            msc = self.mstate[p & 1]
+            hb = self.hbits[p]
+            total = self.mbits[p]
+            wild = False
+            for card in drawn:  # _hand_changed for each card, written out
+                n = h[card] = h[card] + 1
+                hb |= 1 << card
+                if card < NUM_NATURAL:
+                    bits = NAT_FLAT[card * 12 + NAT_KEY[n] + msc[card]]
+                    total += bits - rb[card]
+                    rb[card] = bits
+                elif card <= JOKER:
+                    wild = True
+            self.htot[p] += len(drawn)
+            self.hbits[p] = hb
+            self.mbits[p] = total
+            if wild:
+                self._wild_rank(p)
+        self.phase_id = PLAY_PHASE
+        if self.in_foot[p] and self.htot[p] <= 4:
+            if not self._update_legal():
+                self._end_round(None, "no_action")  # rule 8.4
+            return
+        # _update_legal's play mask, written out here.
+        hb = self.hbits[p]
+        m = self.mbits[p] & WILD_FILTER[hb >> TWO & 3]
+        t = p & 1
+        if not self.down[t] and self.mcards[t]:  # melds set aside before the draw
+            hb |= self.sbits[t]
+            if self.mval[t] >= self.rules.initial_minimums[self.round_no - 1]:
+                m |= LAYDOWN_BIT
+        self._mask = m | DISCARD_BITS[hb]
+
+    def _draw_one_by_one(self, p: int, count: int) -> None:
+        """Draw ``count`` cards; a red three drawn is laid down and replaced (rule 3.5)."""
         stock = self.stock
-        h = self.hand[p]
-        rb = self.rbits[p]
-        msc = self.mstate[p & 1]
-        wild = False
-        for _ in range(self.rules.draw_count):
+        for _ in range(count):
             if not stock:
                 break
-            card = stock.pop()
-            if card == RED3:
-                stock.append(card)
+            if stock[-1] == RED3:
                 self._receive_from_stock(p)
                 continue
-            n = h[card] = h[card] + 1
+            card = stock.pop()
+            self.hand[p][card] += 1
             self.htot[p] += 1
-            self.hbits[p] |= 1 << card
-            if card < NUM_NATURAL:
-                bits = NAT_FLAT[card * 12 + (n if n < 3 else 3) * 3 + msc[card]]
-                self.mbits[p] += bits - rb[card]
-                rb[card] = bits
-            elif card <= JOKER:
-                wild = True
-        if wild:
-            self._wild_rank(p)
-        self.phase_id = PLAY_PHASE
-        if self.in_foot[p] and self.htot[p] <= 4 and not self._update_legal():
-            self._end_round(None, "no_action")  # rule 8.4
+            self._hand_changed(p, card)
 
     def _receive_from_stock(self, p: int) -> None:
         """Rule 3.5: a red three is laid down and replaced; with an empty stock, not replaced."""
@@ -517,7 +586,7 @@ class Game:
         self.htot[p] += 1
         self._hand_changed(p, card)
 
-    def _do_pickup(self) -> None:
+    def _do_pickup(self, a: int = PICKUP_ID) -> None:
         p = self.cur
         t = p & 1
         h = self.hand[p]
@@ -545,26 +614,34 @@ class Game:
         self.phase_id = PLAY_PHASE
         self._after_play_action()
 
-    def _do_meld_cards(self, r: int, nat: int, two: int, jk: int) -> None:
+    def _do_meld(self, a: int) -> None:
+        """Meld or add: the cards go from the hand to the partnership's meld of their rank (rules 5, 7.2).
+
+        This is the most frequent action, so the usual case, a natural meld that stays incomplete, is
+        ``_meld_into`` written out inline; a wild meld or a completed canasta goes through ``_meld_into``.
+        """
+        r, nat, two, jk, n, kinds = MELD_ARGS[a]
         p = self.cur
         t = p & 1
         h = self.hand[p]
+        hb = self.hbits[p]
         if nat:
             h[r] -= nat
+            if not h[r]:
+                hb ^= 1 << r
         if two:
             h[TWO] -= two
+            if not h[TWO]:
+                hb ^= 1 << TWO
         if jk:
             h[JOKER] -= jk
-        self.htot[p] -= nat + two + jk
-        hb = self.hbits[p]
-        if nat and not h[r]:
-            hb ^= 1 << r
-        if two and not h[TWO]:
-            hb ^= 1 << TWO
-        if jk and not h[JOKER]:
-            hb ^= 1 << JOKER
+            if not h[JOKER]:
+                hb ^= 1 << JOKER
         self.hbits[p] = hb
-        if self.down[t]:
+        htot = self.htot
+        held = htot[p] = htot[p] - n
+        down = self.down[t]
+        if down:
             mem = self.memory[p]
             if nat and mem[r]:
                 mem[r] = max(0, mem[r] - nat)
@@ -572,12 +649,72 @@ class Game:
                 mem[TWO] = max(0, mem[TWO] - two)
             if jk and mem[JOKER]:
                 mem[JOKER] = max(0, mem[JOKER] - jk)
-        self._meld_into(t, r, nat, two, jk)
-        if (two or jk) and r != WILD_RANK:
-            self._wild_rank(p)  # _meld_into refreshed rank r; the wild cards held changed too
-        if self.down[t] and (self.htot[p] == 0 or self.in_foot[p] and self.htot[p] <= 4):
-            self._after_play_action()
+        isize = self.inc_size[t]
+        size = isize[r] + n
+        if r == WILD_RANK or size == CANASTA_SIZE:
+            self._meld_into(t, r, nat, two, jk)
+            if (two or jk) and r != WILD_RANK:
+                self._wild_rank(p)  # the wild cards held changed too
+        else:  # _meld_into for an incomplete natural meld
+            self.mval[t] += self.meld_values[a]
+            self.mcards[t] += n
+            self.sbits[t] |= kinds
+            isize[r] = size
+            inat = self.inc_nat[t]
+            cn = inat[r] = inat[r] + nat
+            if two:
+                self.inc_two[t][r] += two
+            if jk:
+                self.inc_jk[t][r] += jk
+            state = self.mstate[t][r] = 2 if cn >= 2 * (size - cn + 1) else 1
+            base = r * 12 + state
+            # Rank r's bits: this player's, and the partner's for a table meld (a set-aside meld is this
+            # player's alone; the partner's bits follow at _reveal_aside or _return_aside).
+            rbits = self.rbits
+            mbits = self.mbits
+            c = h[r]
+            bits = NAT_FLAT[base + NAT_KEY[c]]
+            rb = rbits[p]
+            total = mbits[p] + bits - rb[r]
+            rb[r] = bits
+            if two or jk:  # the wild cards held changed too: _wild_rank(p)
+                n2 = h[TWO]
+                nj = h[JOKER]
+                bits = WILD_BITS[TWO_KEY[n2] + JK_KEY[nj] + (1 if isize[WILD_RANK] else 0)]
+                total += bits - rb[WILD_RANK]
+                rb[WILD_RANK] = bits
+            mbits[p] = total
+            if down:
+                q = p ^ 2
+                c = self.hand[q][r]
+                bits = NAT_FLAT[base + NAT_KEY[c]]
+                rb = rbits[q]
+                mbits[q] += bits - rb[r]
+                rb[r] = bits
+        if self.in_foot[p] and held <= 4:
+            if down:
+                self._after_play_action()  # going out, or rule 8.4
+            return  # the mask (with rule 8.3) is left to _update_legal
+        if down and held == 0:
+            self._after_play_action()  # the foot is picked up (rule 6.1)
+            return
         # A set-aside meld keeps the cards held: nothing else can change (rule 7.2).
+        if self.phase_id == DRAW_PHASE:  # a meld set aside before the draw (so not down)
+            m = DRAW_BIT
+            pile = self.pile
+            if pile:
+                top = pile[-1]
+                if top != BLACK3 and h[top] >= 2 and self._pickup_ok(t, top):
+                    m |= PICKUP_BIT
+            self._mask = m | self.mbits[p] & WILD_FILTER[hb >> TWO & 3]
+            return
+        # _update_legal's play mask, written out here.
+        m = self.mbits[p] & WILD_FILTER[hb >> TWO & 3]
+        if not down:  # the set-aside cards count for the discards and the laydown
+            hb |= self.sbits[t]
+            if self.mval[t] >= self.rules.initial_minimums[self.round_no - 1]:
+                m |= LAYDOWN_BIT
+        self._mask = m | DISCARD_BITS[hb]
 
     def _meld_into(self, t: int, r: int, nat: int, two: int, jk: int) -> None:
         values = self.values
@@ -619,7 +756,7 @@ class Game:
             base = r * 12 + self.mstate[t][r]
             for q in seats:
                 n = self.hand[q][r]
-                bits = NAT_FLAT[base + (n if n < 3 else 3) * 3]
+                bits = NAT_FLAT[base + NAT_KEY[n]]
                 rb = self.rbits[q]
                 self.mbits[q] += bits - rb[r]
                 rb[r] = bits
@@ -652,7 +789,7 @@ class Game:
             self._refresh_ranks(partner_of(p), t, (sb & NATURAL_RANKS) | (1 << WILD_RANK if sb >> TWO & 3 else 0))
         self.down[t] = True
 
-    def _do_laydown(self) -> None:
+    def _do_laydown(self, a: int = LAYDOWN_ID) -> None:
         p = self.cur
         t = p & 1
         self._reveal_aside(p, t)
@@ -684,40 +821,56 @@ class Game:
             self.n_clean[t] = self.n_dirty[t] = self.n_wild[t] = 0
         self.htot[p] += self.mcards[t]
         self.mval[t] = self.mcards[t] = 0
-        # Only the ranks whose cards were set aside change, for this player and the partner.
+        # Only the ranks whose cards were set aside change, and only for this player: the partner's bits
+        # never saw the set-aside melds (see _meld_into and _reset_legality).
         self.sbits[t] = 0
         self.hbits[p] |= sb
-        changed = (sb & NATURAL_RANKS) | (1 << WILD_RANK if sb >> TWO & 3 else 0)
-        self._refresh_ranks(p, t, changed)
-        self._refresh_ranks(partner_of(p), t, changed)
+        self._refresh_ranks(p, t, (sb & NATURAL_RANKS) | (1 << WILD_RANK if sb >> TWO & 3 else 0))
 
-    def _do_discard(self, k: int) -> None:
+    def _do_discard(self, a: int) -> None:
+        k = ACTION_CARD[a]
         p = self.cur
         t = p & 1
         if not self.down[t] and self.mcards[t]:
             self._return_aside(p, t)
         h = self.hand[p]
-        h[k] -= 1
-        self.htot[p] -= 1
-        if not h[k]:
+        c = h[k] = h[k] - 1
+        if not c:
             self.hbits[p] ^= 1 << k
         if k < NUM_NATURAL:
-            self._nat_rank(p, k)
+            bits = NAT_FLAT[k * 12 + NAT_KEY[c] + self.mstate[t][k]]
+            rb = self.rbits[p]
+            self.mbits[p] += bits - rb[k]
+            rb[k] = bits
         elif k <= JOKER:
             self._wild_rank(p)
         self.pile.append(k)
         mem = self.memory[p]
         if mem[k]:
             mem[k] -= 1
-        if self.htot[p] == 0 and self.in_foot[p]:
+        htot = self.htot
+        held = htot[p] = htot[p] - 1
+        if held == 0 and self.in_foot[p]:
             self._end_round(p, "went_out")  # rule 8.2: the legality check made sure they may
             return
         # An emptied hand (not foot) waits for the next turn: rule 6.2.
-        nxt = left_of(p)
-        self.cur = nxt
+        q = (p + 1) & 3  # left_of(p)
+        self.cur = q
         self.phase_id = DRAW_PHASE
-        if self.htot[nxt] == 0 and not self.in_foot[nxt]:
-            self._pick_up_foot(nxt)  # rule 3.1
+        if self.in_foot[q]:
+            if htot[q] <= 4:
+                return  # the mask (with rule 8.3) is left to _update_legal
+        elif htot[q] == 0:
+            self._pick_up_foot(q)  # rule 3.1
+            return
+        # _update_legal's draw mask for the next player, written out here; the pile's top is k.
+        m = DRAW_BIT
+        t = q & 1
+        if k != BLACK3 and self.hand[q][k] >= 2 and self._pickup_ok(t, k):
+            m |= PICKUP_BIT
+        if not self.down[t]:
+            m |= self.mbits[q] & WILD_FILTER[self.hbits[q] >> TWO & 3]
+        self._mask = m
 
     def _after_play_action(self) -> None:
         """After a play that may empty the held cards: foot pickup (6.1), going out (8.2), or 8.4."""
@@ -773,8 +926,7 @@ class Game:
     def _deal(self) -> None:
         """Rules 2.1-2.4: shuffle, deal hands and feet, turn the pile's first card, lay down red threes."""
         r = self.rules
-        deck = np.repeat(np.arange(NUM_KINDS, dtype=np.int64), deck_counts(r.decks))
-        stock: list[int] = self.rng.permutation(deck).tolist()
+        stock: list[int] = self.rng.permutation(_deck(r.decks)).tolist()
         self.hand = [[0] * NUM_KINDS for _ in range(4)]
         self.foot = [[0] * NUM_KINDS for _ in range(4)]
         self.in_foot = [False] * 4
@@ -782,12 +934,16 @@ class Game:
         self._reset_table()
         first = left_of(self.dealer)
         order = [first, left_of(first), left_of(left_of(first)), left_of(left_of(left_of(first)))]
-        for p in order:
-            for _ in range(r.hand_size):
-                self.hand[p][stock.pop()] += 1
-        for p in order:
-            for _ in range(r.foot_size):
-                self.foot[p][stock.pop()] += 1
+        # Each player in turn takes the next hand_size cards off the top (the list's end), then each the
+        # next foot_size cards: counted from slices, the same cards as popping them one at a time.
+        n = len(stock)
+        for piles, size in ((self.hand, r.hand_size), (self.foot, r.foot_size)):
+            for p in order:
+                counts = piles[p]
+                for k in stock[n - size:n]:
+                    counts[k] += 1
+                n -= size
+        del stock[n:]
         self.htot = [sum(h) for h in self.hand]
         # Rule 2.3: a red three or wild card turned up goes back into the stock at a random position.
         while True:
@@ -809,6 +965,16 @@ class Game:
         self.cur = first
         self.phase_id = DRAW_PHASE
         self._mask = None
+
+
+_STATE = tuple(k for k in Game.__slots__ if k != "__weakref__")
+
+# step() dispatches on the action id through this table: one lookup instead of a chain of type tests.
+_HANDLERS = [
+    {DRAW: Game._do_draw, PICKUP: Game._do_pickup, MELD: Game._do_meld, ADD: Game._do_meld,
+     LAYDOWN: Game._do_laydown, DISCARD: Game._do_discard}[ACTION_TYPE[a]]
+    for a in range(NUM_ACTIONS)
+]
 
 
 def new_game(seed: int | None = None, rules: Rules | None = None, daily: _dt.date | str | None = None) -> Game:

@@ -3,7 +3,7 @@
 A mask is a Python int with bit ``i`` set when action ``i`` is legal. Each natural rank's meld/add bits
 come from a table indexed by (cards of the rank held, capped at 3) and the state of the partnership's
 meld of that rank; the wild meld's from (twos, jokers held, capped at 3) and whether a wild meld is open.
-``mask_to_list`` turns a mask into ascending ids, 12 bits at a time, behind a bounded memo.
+``mask_to_list`` turns a mask into ascending ids, 12 bits at a time.
 """
 
 from __future__ import annotations
@@ -81,6 +81,19 @@ def _wild_rank_bits() -> list[int]:
     return table
 
 
+# Table offsets by a count of cards, so that the hot paths index rather than cap: min(n, 3) times the
+# stride of the count in NAT_FLAT (3) or WILD_BITS (8 for twos, 2 for jokers).
+NAT_KEY = [min(n, 3) * 3 for n in range(64)]
+TWO_KEY = [min(n, 3) * 8 for n in range(64)]
+JK_KEY = [min(n, 3) * 2 for n in range(64)]
+
+
+def fit_count_keys(most: int) -> None:
+    """Make the count offsets reach ``most`` cards of one kind (only games with many decks need it)."""
+    for key, stride in ((NAT_KEY, 3), (TWO_KEY, 8), (JK_KEY, 2)):
+        key.extend([3 * stride] * (most + 1 - len(key)))
+
+
 NAT_BITS = [_natural_rank_bits(r) for r in range(NUM_NATURAL)]
 NAT_FLAT = [bits for r in range(NUM_NATURAL) for bits in NAT_BITS[r]]  # index r*12 + min(n,3)*3 + state
 RANKS_OF = [tuple(r for r in range(NUM_NATURAL) if d >> r & 1) for d in range(1 << NUM_NATURAL)]
@@ -94,6 +107,8 @@ DISCARD_SHIFT = DISCARD_ID[0]
 B3_DISCARD_BIT = 1 << DISCARD_ID[BLACK3]
 assert all(DISCARD_ID[k] == DISCARD_SHIFT + k for k in range(13))
 LOW13 = (1 << 13) - 1
+# Discard bits by the bits of the kinds held (15 bits, red three included: it never has a discard).
+DISCARD_BITS = [(hb & LOW13) << DISCARD_SHIFT | (B3_DISCARD_BIT if hb >> BLACK3 & 1 else 0) for hb in range(1 << 15)]
 MASK_BYTES = (NUM_ACTIONS + 7) // 8
 
 # Legal-action ids by mask, read 12 bits at a time from precomputed tables (8 x 4096 small tuples).
@@ -106,23 +121,11 @@ assert len(BLOCK_TABLES) == 8
 T0, T1, T2, T3, T4, T5, T6, T7 = BLOCK_TABLES
 
 
-# Whole masks recur often enough that a bounded memo in front of the block tables pays.
-MASK_MEMO: dict[int, tuple[int, ...]] = {}
-MASK_MEMO_CAP = 400_000
-
-
-def mask_tuple(m: int) -> tuple[int, ...]:
-    """The ids of the set bits of an action bit mask, ascending, memoised."""
-    out = MASK_MEMO.get(m)
-    if out is None:
-        out = (*T0[m & 4095], *T1[m >> 12 & 4095], *T2[m >> 24 & 4095], *T3[m >> 36 & 4095],
-               *T4[m >> 48 & 4095], *T5[m >> 60 & 4095], *T6[m >> 72 & 4095], *T7[m >> 84])
-        if len(MASK_MEMO) >= MASK_MEMO_CAP:
-            MASK_MEMO.clear()
-        MASK_MEMO[m] = out
-    return out
-
-
 def mask_to_list(m: int) -> list[int]:
-    """The ids of the set bits of an action bit mask, ascending, as a new list."""
-    return [*mask_tuple(m)]
+    """The ids of the set bits of an action bit mask, ascending, as a new list.
+
+    ``Game.legal_actions`` writes this out. There is no memo: in random play about 70% of masks are new,
+    and a memo's misses cost more than its hits save.
+    """
+    return [*T0[m & 4095], *T1[m >> 12 & 4095], *T2[m >> 24 & 4095], *T3[m >> 36 & 4095],
+            *T4[m >> 48 & 4095], *T5[m >> 60 & 4095], *T6[m >> 72 & 4095], *T7[m >> 84]]

@@ -255,8 +255,7 @@ def load_scenario(spec: dict | str, seed: int = 0) -> Game:
     for r in game.results:
         r["scores"] = tuple(r["scores"])
 
-    for p in range(4):
-        game._hand_reset(p)
+    game._reset_legality()
     over_flag = spec.get("over", False)
     if not isinstance(over_flag, bool):
         raise ScenarioError(f"scenario over must be true or false, got {over_flag!r}")

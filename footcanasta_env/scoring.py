@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from operator import mul
 from typing import Any
 
 from .cards import RED3
@@ -22,9 +23,9 @@ def score_round(game: Any, went_out: int | None) -> list[dict[str, int]]:
         held = 0
         foot_red = 0
         for s in (t, t + 2):
-            held += sum(n * v for n, v in zip(game.hand[s], vals, strict=True))
+            held += sum(map(mul, game.hand[s], vals))  # both lists hold one entry per card kind
             if not game.in_foot[s]:
-                held += sum(n * v for n, v in zip(game.foot[s], vals, strict=True))
+                held += sum(map(mul, game.foot[s], vals))
                 foot_red += game.foot[s][RED3]
         if not down:
             held += game.mval[t]  # set-aside cards count as held (rule 7.2)
