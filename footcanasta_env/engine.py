@@ -29,6 +29,7 @@ from __future__ import annotations
 import copy
 import datetime as _dt
 import hashlib
+from itertools import compress
 from typing import Any
 
 import numpy as np
@@ -108,6 +109,7 @@ def daily_seed(date: _dt.date | str) -> int:
 
 
 KIND_BITS = tuple(1 << k for k in range(NUM_KINDS))
+_RANK_BASES = tuple(r * 12 for r in range(NUM_NATURAL))  # NAT_FLAT offset of each natural rank
 _NO_MELDS = (0,) * 12  # the meld states of an empty meld structure
 _MELD_VALUES: dict[tuple[int, ...], tuple[int, ...]] = {}
 _DECKS: dict[int, np.ndarray] = {}
@@ -519,6 +521,43 @@ class Game:
             self._end_round(None, "stock")  # rule 3.2 / 10.1
             return
         count = self.rules.draw_count
+        if count == 2 and len(stock) >= 2 and stock[-1] != RED3 and stock[-2] != RED3:
+            # The usual draw of two cards, no red three: the loop below, unrolled.
+            c1 = stock.pop()
+            c2 = stock.pop()
+            h = self.hand[p]
+            rb = self.rbits[p]
+            msc = self.mstate[p & 1]
+            total = self.mbits[p]
+            n = h[c1] = h[c1] + 1
+            if c1 < NUM_NATURAL:
+                bits = NAT_FLAT[c1 * 12 + NAT_KEY[n] + msc[c1]]
+                total += bits - rb[c1]
+                rb[c1] = bits
+            n = h[c2] = h[c2] + 1
+            if c2 < NUM_NATURAL:
+                bits = NAT_FLAT[c2 * 12 + NAT_KEY[n] + msc[c2]]
+                total += bits - rb[c2]
+                rb[c2] = bits
+            self.htot[p] += 2
+            self.hbits[p] |= KIND_BITS[c1] | KIND_BITS[c2]
+            self.mbits[p] = total
+            if c1 == TWO or c1 == JOKER or c2 == TWO or c2 == JOKER:
+                self._wild_rank(p)
+            self.phase_id = PLAY_PHASE
+            if self.in_foot[p] and self.htot[p] <= 4:
+                if not self._update_legal():
+                    self._end_round(None, "no_action")  # rule 8.4
+                return
+            hb = self.hbits[p]
+            m = self.mbits[p] & WILD_FILTER[hb >> TWO & 3]
+            t = p & 1
+            if not self.down[t] and self.mcards[t]:  # melds set aside before the draw
+                hb |= self.sbits[t]
+                if self.mval[t] >= self.rules.initial_minimums[self.round_no - 1]:
+                    m |= LAYDOWN_BIT
+            self._mask = m | DISCARD_BITS[hb]
+            return
         drawn = stock[-count:]  # the top cards, as many as there are
         if RED3 in drawn:
             self._draw_one_by_one(p, count)  # rule 3.5
@@ -800,17 +839,6 @@ class Game:
         h = self.hand[p]
         inat, i2, ij, isize, msc = self.inc_nat[t], self.inc_two[t], self.inc_jk[t], self.inc_size[t], self.mstate[t]
         sb = self.sbits[t]
-        ranks = RANKS_OF[sb & NATURAL_RANKS]
-        for r in ranks:
-            if isize[r]:
-                h[r] += inat[r]
-                h[TWO] += i2[r]
-                h[JOKER] += ij[r]
-                inat[r] = i2[r] = ij[r] = isize[r] = msc[r] = 0
-        if isize[WILD_RANK]:
-            h[TWO] += i2[WILD_RANK]
-            h[JOKER] += ij[WILD_RANK]
-            i2[WILD_RANK] = ij[WILD_RANK] = isize[WILD_RANK] = msc[WILD_RANK] = 0
         if self.canastas[t]:
             for r, nat, two, jk in self.canastas[t]:
                 if r < NUM_NATURAL:
@@ -819,13 +847,32 @@ class Game:
                 h[JOKER] += jk
             self.canastas[t] = []
             self.n_clean[t] = self.n_dirty[t] = self.n_wild[t] = 0
+        # Only the ranks whose cards were set aside change, and only for this player: the partner's bits
+        # never saw the set-aside melds (see _meld_into and _reset_legality). _refresh_ranks, written out.
+        rb = self.rbits[p]
+        total = self.mbits[p]
+        for r in RANKS_OF[sb & NATURAL_RANKS]:
+            if isize[r]:
+                h[r] += inat[r]
+                h[TWO] += i2[r]
+                h[JOKER] += ij[r]
+                inat[r] = i2[r] = ij[r] = isize[r] = msc[r] = 0
+            bits = NAT_FLAT[r * 12 + NAT_KEY[h[r]] + msc[r]]
+            total += bits - rb[r]
+            rb[r] = bits
+        if isize[WILD_RANK]:
+            h[TWO] += i2[WILD_RANK]
+            h[JOKER] += ij[WILD_RANK]
+            i2[WILD_RANK] = ij[WILD_RANK] = isize[WILD_RANK] = msc[WILD_RANK] = 0
+        if sb >> TWO & 3:
+            bits = WILD_BITS[TWO_KEY[h[TWO]] + JK_KEY[h[JOKER]]]  # no wild meld is left open
+            total += bits - rb[WILD_RANK]
+            rb[WILD_RANK] = bits
+        self.mbits[p] = total
         self.htot[p] += self.mcards[t]
         self.mval[t] = self.mcards[t] = 0
-        # Only the ranks whose cards were set aside change, and only for this player: the partner's bits
-        # never saw the set-aside melds (see _meld_into and _reset_legality).
         self.sbits[t] = 0
         self.hbits[p] |= sb
-        self._refresh_ranks(p, t, (sb & NATURAL_RANKS) | (1 << WILD_RANK if sb >> TWO & 3 else 0))
 
     def _do_discard(self, a: int) -> None:
         k = ACTION_CARD[a]
@@ -960,8 +1007,13 @@ class Game:
                 self.red_threes[p & 1] += 1
                 if stock:
                     self._receive_from_stock(p)
+        # _hand_reset for each fresh hand, written out: no melds yet, so every meld state is 0.
         for p in range(4):
-            self._hand_reset(p)
+            h = self.hand[p]
+            self.hbits[p] = sum(compress(KIND_BITS, h))
+            rb = self.rbits[p] = [NAT_FLAT[base + NAT_KEY[n]] for base, n in zip(_RANK_BASES, h)]
+            rb.append(WILD_BITS[TWO_KEY[h[TWO]] + JK_KEY[h[JOKER]]])
+            self.mbits[p] = sum(rb)
         self.cur = first
         self.phase_id = DRAW_PHASE
         self._mask = None
