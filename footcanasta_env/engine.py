@@ -527,7 +527,8 @@ class Game:
             c2 = stock.pop()
             h = self.hand[p]
             rb = self.rbits[p]
-            msc = self.mstate[p & 1]
+            t = p & 1
+            msc = self.mstate[t]
             total = self.mbits[p]
             n = h[c1] = h[c1] + 1
             if c1 < NUM_NATURAL:
@@ -539,19 +540,19 @@ class Game:
                 bits = NAT_FLAT[c2 * 12 + NAT_KEY[n] + msc[c2]]
                 total += bits - rb[c2]
                 rb[c2] = bits
-            self.htot[p] += 2
-            self.hbits[p] |= KIND_BITS[c1] | KIND_BITS[c2]
+            if c1 == TWO or c1 == JOKER or c2 == TWO or c2 == JOKER:  # _wild_rank(p), written out
+                bits = WILD_BITS[TWO_KEY[h[TWO]] + JK_KEY[h[JOKER]] + (1 if self.inc_size[t][WILD_RANK] else 0)]
+                total += bits - rb[WILD_RANK]
+                rb[WILD_RANK] = bits
             self.mbits[p] = total
-            if c1 == TWO or c1 == JOKER or c2 == TWO or c2 == JOKER:
-                self._wild_rank(p)
+            hb = self.hbits[p] = self.hbits[p] | KIND_BITS[c1] | KIND_BITS[c2]
+            held = self.htot[p] = self.htot[p] + 2
             self.phase_id = PLAY_PHASE
-            if self.in_foot[p] and self.htot[p] <= 4:
+            if held <= 4 and self.in_foot[p]:
                 if not self._update_legal():
                     self._end_round(None, "no_action")  # rule 8.4
                 return
-            hb = self.hbits[p]
-            m = self.mbits[p] & WILD_FILTER[hb >> TWO & 3]
-            t = p & 1
+            m = total & WILD_FILTER[hb >> TWO & 3]
             if not self.down[t] and self.mcards[t]:  # melds set aside before the draw
                 hb |= self.sbits[t]
                 if self.mval[t] >= self.rules.initial_minimums[self.round_no - 1]:
@@ -665,16 +666,16 @@ class Game:
         h = self.hand[p]
         hb = self.hbits[p]
         if nat:
-            h[r] -= nat
-            if not h[r]:
+            x = h[r] = h[r] - nat
+            if not x:
                 hb ^= 1 << r
         if two:
-            h[TWO] -= two
-            if not h[TWO]:
+            x = h[TWO] = h[TWO] - two
+            if not x:
                 hb ^= 1 << TWO
         if jk:
-            h[JOKER] -= jk
-            if not h[JOKER]:
+            x = h[JOKER] = h[JOKER] - jk
+            if not x:
                 hb ^= 1 << JOKER
         self.hbits[p] = hb
         htot = self.htot
@@ -889,8 +890,11 @@ class Game:
             rb = self.rbits[p]
             self.mbits[p] += bits - rb[k]
             rb[k] = bits
-        elif k <= JOKER:
-            self._wild_rank(p)
+        elif k <= JOKER:  # _wild_rank(p), written out
+            bits = WILD_BITS[TWO_KEY[h[TWO]] + JK_KEY[h[JOKER]] + (1 if self.inc_size[t][WILD_RANK] else 0)]
+            rb = self.rbits[p]
+            self.mbits[p] += bits - rb[WILD_RANK]
+            rb[WILD_RANK] = bits
         self.pile.append(k)
         mem = self.memory[p]
         if mem[k]:
@@ -913,9 +917,12 @@ class Game:
         # _update_legal's draw mask for the next player, written out here; the pile's top is k.
         m = DRAW_BIT
         t = q & 1
-        if k != BLACK3 and self.hand[q][k] >= 2 and self._pickup_ok(t, k):
-            m |= PICKUP_BIT
-        if not self.down[t]:
+        down = self.down[t]
+        if k != BLACK3 and self.hand[q][k] >= 2:  # _pickup_ok(t, k), written out
+            if self.inc_size[t][k if k < NUM_NATURAL else WILD_RANK] + 3 <= CANASTA_SIZE and (
+                    down or self.mval[t] + 3 * self.values[k] >= self.rules.initial_minimums[self.round_no - 1]):
+                m |= PICKUP_BIT
+        if not down:
             m |= self.mbits[q] & WILD_FILTER[self.hbits[q] >> TWO & 3]
         self._mask = m
 
