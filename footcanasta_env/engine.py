@@ -1018,7 +1018,7 @@ class Game:
         for p in range(4):
             h = self.hand[p]
             self.hbits[p] = sum(compress(KIND_BITS, h))
-            rb = self.rbits[p] = [NAT_FLAT[base + NAT_KEY[n]] for base, n in zip(_RANK_BASES, h)]
+            rb = self.rbits[p] = [NAT_FLAT[b + NAT_KEY[n]] for b, n in zip(_RANK_BASES, h, strict=False)]
             rb.append(WILD_BITS[TWO_KEY[h[TWO]] + JK_KEY[h[JOKER]]])
             self.mbits[p] = sum(rb)
         self.cur = first
