@@ -646,11 +646,15 @@ class Game:
             self._meld_into(t, mr, 0, 3 if top == TWO else 0, 3 if top == JOKER else 0)
         else:
             self._meld_into(t, mr, 3, 0, 0)
+        kb = KIND_BITS[top]
         for k in taken:
             h[k] += 1
             mem[k] += 1
+            kb |= KIND_BITS[k]
         self.htot[p] += len(taken)
-        self._hand_reset(p)
+        # The bits of every other rank are up to date: refresh only the kinds taken (and the top's rank).
+        self.hbits[p] = sum(compress(KIND_BITS, h))
+        self._refresh_ranks(p, t, (kb & NATURAL_RANKS) | (1 << WILD_RANK if kb >> TWO & 3 else 0))
         self.phase_id = PLAY_PHASE
         self._after_play_action()
 
