@@ -29,6 +29,7 @@ from __future__ import annotations
 import copy
 import datetime as _dt
 import hashlib
+from itertools import compress
 from typing import Any
 
 import numpy as np
@@ -108,6 +109,7 @@ def daily_seed(date: _dt.date | str) -> int:
 
 
 KIND_BITS = tuple(1 << k for k in range(NUM_KINDS))
+_RANK_BASES = tuple(r * 12 for r in range(NUM_NATURAL))  # NAT_FLAT offset of each natural rank
 _NO_MELDS = (0,) * 12  # the meld states of an empty meld structure
 _MELD_VALUES: dict[tuple[int, ...], tuple[int, ...]] = {}
 _DECKS: dict[int, np.ndarray] = {}
@@ -519,6 +521,44 @@ class Game:
             self._end_round(None, "stock")  # rule 3.2 / 10.1
             return
         count = self.rules.draw_count
+        if count == 2 and len(stock) >= 2 and stock[-1] != RED3 and stock[-2] != RED3:
+            # The usual draw of two cards, no red three: the loop below, unrolled.
+            c1 = stock.pop()
+            c2 = stock.pop()
+            h = self.hand[p]
+            rb = self.rbits[p]
+            t = p & 1
+            msc = self.mstate[t]
+            total = self.mbits[p]
+            n = h[c1] = h[c1] + 1
+            if c1 < NUM_NATURAL:
+                bits = NAT_FLAT[c1 * 12 + NAT_KEY[n] + msc[c1]]
+                total += bits - rb[c1]
+                rb[c1] = bits
+            n = h[c2] = h[c2] + 1
+            if c2 < NUM_NATURAL:
+                bits = NAT_FLAT[c2 * 12 + NAT_KEY[n] + msc[c2]]
+                total += bits - rb[c2]
+                rb[c2] = bits
+            if c1 == TWO or c1 == JOKER or c2 == TWO or c2 == JOKER:  # _wild_rank(p), written out
+                bits = WILD_BITS[TWO_KEY[h[TWO]] + JK_KEY[h[JOKER]] + (1 if self.inc_size[t][WILD_RANK] else 0)]
+                total += bits - rb[WILD_RANK]
+                rb[WILD_RANK] = bits
+            self.mbits[p] = total
+            hb = self.hbits[p] = self.hbits[p] | KIND_BITS[c1] | KIND_BITS[c2]
+            held = self.htot[p] = self.htot[p] + 2
+            self.phase_id = PLAY_PHASE
+            if held <= 4 and self.in_foot[p]:
+                if not self._update_legal():
+                    self._end_round(None, "no_action")  # rule 8.4
+                return
+            m = total & WILD_FILTER[hb >> TWO & 3]
+            if not self.down[t] and self.mcards[t]:  # melds set aside before the draw
+                hb |= self.sbits[t]
+                if self.mval[t] >= self.rules.initial_minimums[self.round_no - 1]:
+                    m |= LAYDOWN_BIT
+            self._mask = m | DISCARD_BITS[hb]
+            return
         drawn = stock[-count:]  # the top cards, as many as there are
         if RED3 in drawn:
             self._draw_one_by_one(p, count)  # rule 3.5
@@ -606,11 +646,15 @@ class Game:
             self._meld_into(t, mr, 0, 3 if top == TWO else 0, 3 if top == JOKER else 0)
         else:
             self._meld_into(t, mr, 3, 0, 0)
+        kb = KIND_BITS[top]
         for k in taken:
             h[k] += 1
             mem[k] += 1
+            kb |= KIND_BITS[k]
         self.htot[p] += len(taken)
-        self._hand_reset(p)
+        # The bits of every other rank are up to date: refresh only the kinds taken (and the top's rank).
+        self.hbits[p] = sum(compress(KIND_BITS, h))
+        self._refresh_ranks(p, t, (kb & NATURAL_RANKS) | (1 << WILD_RANK if kb >> TWO & 3 else 0))
         self.phase_id = PLAY_PHASE
         self._after_play_action()
 
@@ -626,16 +670,16 @@ class Game:
         h = self.hand[p]
         hb = self.hbits[p]
         if nat:
-            h[r] -= nat
-            if not h[r]:
+            x = h[r] = h[r] - nat
+            if not x:
                 hb ^= 1 << r
         if two:
-            h[TWO] -= two
-            if not h[TWO]:
+            x = h[TWO] = h[TWO] - two
+            if not x:
                 hb ^= 1 << TWO
         if jk:
-            h[JOKER] -= jk
-            if not h[JOKER]:
+            x = h[JOKER] = h[JOKER] - jk
+            if not x:
                 hb ^= 1 << JOKER
         self.hbits[p] = hb
         htot = self.htot
@@ -800,17 +844,6 @@ class Game:
         h = self.hand[p]
         inat, i2, ij, isize, msc = self.inc_nat[t], self.inc_two[t], self.inc_jk[t], self.inc_size[t], self.mstate[t]
         sb = self.sbits[t]
-        ranks = RANKS_OF[sb & NATURAL_RANKS]
-        for r in ranks:
-            if isize[r]:
-                h[r] += inat[r]
-                h[TWO] += i2[r]
-                h[JOKER] += ij[r]
-                inat[r] = i2[r] = ij[r] = isize[r] = msc[r] = 0
-        if isize[WILD_RANK]:
-            h[TWO] += i2[WILD_RANK]
-            h[JOKER] += ij[WILD_RANK]
-            i2[WILD_RANK] = ij[WILD_RANK] = isize[WILD_RANK] = msc[WILD_RANK] = 0
         if self.canastas[t]:
             for r, nat, two, jk in self.canastas[t]:
                 if r < NUM_NATURAL:
@@ -819,13 +852,32 @@ class Game:
                 h[JOKER] += jk
             self.canastas[t] = []
             self.n_clean[t] = self.n_dirty[t] = self.n_wild[t] = 0
+        # Only the ranks whose cards were set aside change, and only for this player: the partner's bits
+        # never saw the set-aside melds (see _meld_into and _reset_legality). _refresh_ranks, written out.
+        rb = self.rbits[p]
+        total = self.mbits[p]
+        for r in RANKS_OF[sb & NATURAL_RANKS]:
+            if isize[r]:
+                h[r] += inat[r]
+                h[TWO] += i2[r]
+                h[JOKER] += ij[r]
+                inat[r] = i2[r] = ij[r] = isize[r] = msc[r] = 0
+            bits = NAT_FLAT[r * 12 + NAT_KEY[h[r]] + msc[r]]
+            total += bits - rb[r]
+            rb[r] = bits
+        if isize[WILD_RANK]:
+            h[TWO] += i2[WILD_RANK]
+            h[JOKER] += ij[WILD_RANK]
+            i2[WILD_RANK] = ij[WILD_RANK] = isize[WILD_RANK] = msc[WILD_RANK] = 0
+        if sb >> TWO & 3:
+            bits = WILD_BITS[TWO_KEY[h[TWO]] + JK_KEY[h[JOKER]]]  # no wild meld is left open
+            total += bits - rb[WILD_RANK]
+            rb[WILD_RANK] = bits
+        self.mbits[p] = total
         self.htot[p] += self.mcards[t]
         self.mval[t] = self.mcards[t] = 0
-        # Only the ranks whose cards were set aside change, and only for this player: the partner's bits
-        # never saw the set-aside melds (see _meld_into and _reset_legality).
         self.sbits[t] = 0
         self.hbits[p] |= sb
-        self._refresh_ranks(p, t, (sb & NATURAL_RANKS) | (1 << WILD_RANK if sb >> TWO & 3 else 0))
 
     def _do_discard(self, a: int) -> None:
         k = ACTION_CARD[a]
@@ -842,8 +894,11 @@ class Game:
             rb = self.rbits[p]
             self.mbits[p] += bits - rb[k]
             rb[k] = bits
-        elif k <= JOKER:
-            self._wild_rank(p)
+        elif k <= JOKER:  # _wild_rank(p), written out
+            bits = WILD_BITS[TWO_KEY[h[TWO]] + JK_KEY[h[JOKER]] + (1 if self.inc_size[t][WILD_RANK] else 0)]
+            rb = self.rbits[p]
+            self.mbits[p] += bits - rb[WILD_RANK]
+            rb[WILD_RANK] = bits
         self.pile.append(k)
         mem = self.memory[p]
         if mem[k]:
@@ -866,9 +921,12 @@ class Game:
         # _update_legal's draw mask for the next player, written out here; the pile's top is k.
         m = DRAW_BIT
         t = q & 1
-        if k != BLACK3 and self.hand[q][k] >= 2 and self._pickup_ok(t, k):
-            m |= PICKUP_BIT
-        if not self.down[t]:
+        down = self.down[t]
+        if k != BLACK3 and self.hand[q][k] >= 2:  # _pickup_ok(t, k), written out
+            if self.inc_size[t][k if k < NUM_NATURAL else WILD_RANK] + 3 <= CANASTA_SIZE and (
+                    down or self.mval[t] + 3 * self.values[k] >= self.rules.initial_minimums[self.round_no - 1]):
+                m |= PICKUP_BIT
+        if not down:
             m |= self.mbits[q] & WILD_FILTER[self.hbits[q] >> TWO & 3]
         self._mask = m
 
@@ -960,8 +1018,13 @@ class Game:
                 self.red_threes[p & 1] += 1
                 if stock:
                     self._receive_from_stock(p)
+        # _hand_reset for each fresh hand, written out: no melds yet, so every meld state is 0.
         for p in range(4):
-            self._hand_reset(p)
+            h = self.hand[p]
+            self.hbits[p] = sum(compress(KIND_BITS, h))
+            rb = self.rbits[p] = [NAT_FLAT[b + NAT_KEY[n]] for b, n in zip(_RANK_BASES, h, strict=False)]
+            rb.append(WILD_BITS[TWO_KEY[h[TWO]] + JK_KEY[h[JOKER]]])
+            self.mbits[p] = sum(rb)
         self.cur = first
         self.phase_id = DRAW_PHASE
         self._mask = None
