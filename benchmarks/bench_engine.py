@@ -7,8 +7,9 @@ steady state; the headline ratio is the median of the back-to-back pair ratios (
 between pairs cancels out), printed with the ratio of the two medians.
 
 ``--interleave`` alternates the engines game by game within each run instead, each timed on its own,
-which steadies the per-run ratio when the machine's load changes quickly (on a quiet machine both modes
-gave 5.1x-5.5x in the same hour; gin rummy's own speed drifts between 26k and 32k steps/s here).
+which steadies the per-run ratio when the machine's load changes quickly (on a quiet machine, in the same
+hour, whole runs gave 4.6x-5.6x and interleaved runs 5.1x-5.3x; gin rummy's own speed drifts between
+26k and 32k steps/s here).
 
     python benchmarks/bench_engine.py [--runs 15] [--seconds 1] [--interleave]
 """

@@ -138,7 +138,7 @@ def test_dagger_runs_end_to_end_and_labels_with_the_expert(tmp_path):
     assert "dagger.py" in load_policy(str(export)).meta["training"]["command"]
 
 
-def test_dagger_labels_are_the_experts_choices():
+def test_dagger_labels_are_legal_and_not_the_policys_own_actions():
     from footcanasta_env.actions import NUM_ACTIONS
     from footcanasta_env.policy import Policy
     from training.dagger import _collect

@@ -90,7 +90,7 @@ class Args:
 
 
 def _collect(task: tuple[dict, str, int, int, int, float, int]) -> dict[str, np.ndarray]:
-    """One worker: ``n`` learner decisions of the policy at ``path`` against the expert, expert-labelled."""
+    """One worker: ``n`` learner decisions of the policy (its weights) against the expert, expert-labelled."""
     weights, activation, seed, n, num_games, beta, rounds = task
     policy = Policy(weights["w"], weights["b"], activation)
     rng = np.random.default_rng(seed)
