@@ -82,6 +82,23 @@ def test_selfplay_ppo_warm_starts_from_a_policy_file(tmp_path):
     for wa, wb in zip(a.weights, b.weights, strict=True):
         np.testing.assert_array_equal(wa, wb)
 
+    # A start temperature scales only the output layer, so the played (argmax) actions are unchanged.
+    run_script("selfplay_ppo.py", "--init-policy", str(first), "--init-temperature", "0.5", "--total-steps", "0",
+               "--final-eval-deals", "0", "--hidden", "16", "--rounds", "1", "--out-dir", str(out / "c"),
+               "--progress", "false")
+    c = load_policy(os.path.join(only_run_dir(out / "c"), "bc.npz"))
+    np.testing.assert_array_equal(a.weights[0], c.weights[0])
+    np.testing.assert_allclose(c.weights[-1], 2 * a.weights[-1], rtol=1e-6)
+    np.testing.assert_allclose(c.biases[-1], 2 * a.biases[-1], rtol=1e-6)
+
+
+def test_selfplay_ppo_refuses_a_non_positive_temperature(tmp_path):
+    env = dict(os.environ, PYTHONPATH=ROOT)
+    proc = subprocess.run([sys.executable, os.path.join(ROOT, "training", "selfplay_ppo.py"), "--init-temperature",
+                           "0", "--out-dir", str(tmp_path)], cwd=ROOT, env=env, capture_output=True, text=True,
+                          timeout=120)
+    assert proc.returncode != 0 and "--init-temperature must be positive, got 0.0" in proc.stderr
+    assert not os.listdir(tmp_path)  # refused before any run folder or BC work
 
 def test_maskable_ppo_runs_end_to_end(tmp_path):
     out = tmp_path / "runs"

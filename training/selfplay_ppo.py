@@ -74,6 +74,9 @@ class Args:
     that knows the luck of the deal cuts the variance of the advantages; the exported policy never sees them"""
     init_policy: str = ""
     """start the policy from this policy file (.npz) or trainer checkpoint (.pt) instead of BC"""
+    init_temperature: float = 1.0
+    """divide the starting policy's output layer by this: below 1 the sampled policy plays close to its argmax
+    (what the exported bot plays), so PPO improves the bot that is evaluated rather than a noisier one"""
     bc_games: int = 3000
     """expert games to record for behaviour cloning (0: no BC)"""
     bc_workers: int = 2
@@ -405,6 +408,8 @@ def actor_policy(actor: nn.Module) -> Policy:
 def main(argv: list[str] | None = None) -> dict:
     """Run BC then PPO; returns the summary written to ``<run>/summary.json``."""
     args = parse_args(Args, argv)
+    if args.init_temperature <= 0:
+        raise SystemExit(f"error: --init-temperature must be positive, got {args.init_temperature}")
     from torch.utils.tensorboard import SummaryWriter
 
     run_name = f"{args.exp_name}__{args.seed}__{int(time.time())}"
@@ -465,6 +470,11 @@ def main(argv: list[str] | None = None) -> dict:
         summary["bc"] = {"decisions": n, "games": args.bc_games, "val_accuracy": acc,
                          "fit_seconds": time.time() - t0}
         del data
+    if args.init_temperature != 1.0:
+        out = [m for m in agent.actor.modules() if isinstance(m, nn.Linear)][-1]
+        with torch.no_grad():
+            out.weight.div_(args.init_temperature)
+            out.bias.div_(args.init_temperature)
     bc_path = export("bc.npz")
     torch.save({"actor": agent.actor.state_dict(), "args": asdict(args)}, os.path.join(run_dir, "bc.pt"))
 
