@@ -201,3 +201,46 @@ def test_ship_copies_the_weights_and_records_evaluations_and_curves(tmp_path):
     assert record["evaluation"]["random"]["command"].startswith("footcanasta evaluate")
     assert [c["steps"] for c in record["curves"]["dagger"]] == [100, 150]
     assert (out / "learning_curve.png").stat().st_size > 1000
+
+
+def _tiny_policy(path, rng, hidden=8):
+    from footcanasta_env.actions import NUM_ACTIONS
+    from footcanasta_env.observation import OBS_SIZE
+    from footcanasta_env.policy import save_policy
+
+    sizes = [OBS_SIZE, hidden, NUM_ACTIONS]
+    ws = [rng.normal(size=(a, b)).astype(np.float32) for a, b in zip(sizes, sizes[1:])]
+    bs = [rng.normal(size=b).astype(np.float32) for b in sizes[1:]]
+    save_policy(str(path), ws, bs, training={"command": str(path)})
+    return ws, bs
+
+
+def test_average_writes_the_mean_of_the_weights_and_refuses_mismatches(tmp_path):
+    from training.average import average, main as average_main
+
+    rng = np.random.default_rng(0)
+    a, b, odd = tmp_path / "a.npz", tmp_path / "b.npz", tmp_path / "odd.npz"
+    wa, ba = _tiny_policy(a, rng)
+    wb, bb = _tiny_policy(b, rng)
+    _tiny_policy(odd, rng, hidden=4)
+    out = tmp_path / "avg.npz"
+    average([str(a), str(b)], str(out))
+    avg = load_policy(str(out))
+    for w, x, y in zip(avg.weights, wa, wb, strict=True):
+        np.testing.assert_allclose(w, (x + y) / 2, rtol=1e-6)
+    for w, x, y in zip(avg.biases, ba, bb, strict=True):
+        np.testing.assert_allclose(w, (x + y) / 2, rtol=1e-6)
+    assert avg.meta["training"]["averaged_from"] == [str(a), str(b)]
+    try:
+        average_main(["--policies", f"{a},{odd}", "--out", str(tmp_path / "bad.npz")])
+    except SystemExit as e:
+        assert "layer shapes" in str(e) and "odd.npz" in str(e)
+    else:
+        raise AssertionError("mismatched layer shapes were accepted")
+    try:
+        average_main(["--policies", str(a), "--out", str(tmp_path / "bad.npz")])
+    except SystemExit as e:
+        assert "at least two" in str(e)
+    else:
+        raise AssertionError("a single file was accepted")
+    assert not (tmp_path / "bad.npz").exists()
