@@ -82,7 +82,7 @@ def strongest_bot() -> str:
     """The strongest bot name that is available and loads (``random`` at worst).
 
     ``learned`` comes first only when its record shows it beating ``expert``; a shipped policy that is
-    weaker than the expert (as the current one is) does not become the default opponent.
+    weaker than the expert does not become the default opponent.
     """
     if _learned_beats_expert():
         return "learned"
