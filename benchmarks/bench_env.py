@@ -21,7 +21,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from footcanasta_env.aec_env import env as make_env  # noqa: E402
+from footcanasta_env.envs.aec import env as make_env  # noqa: E402
 
 
 def bench_footcanasta(steps: int, seed: int) -> float:

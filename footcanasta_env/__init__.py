@@ -1,33 +1,42 @@
-"""footcanasta_env: Foot Canasta (Hand and Foot) rules engine, PettingZoo environment and bots."""
+"""footcanasta_env: Foot Canasta (Hand and Foot) rules engine, PettingZoo environment and bots.
+
+The house, one room per concern (each subpackage's ``__init__`` says what it owns):
+
+* root: the shared vocabulary: ``cards``, ``seats``, ``rules``, ``actions`` (and the turn's phases),
+  ``melds``, ``seeds``, ``render`` (the text face of a view), ``cli``;
+* ``engine``: the game (state, legality, rounds, melding, turns, scoring, views, scenarios, replays);
+* ``observation``: the observation layout and its two encoders;
+* ``bots``: the registry and every bot; ``envs``: the AEC and one-seat envs;
+* ``evaluation``: duplicate matches and leagues; ``play``: the terminal game.
+
+The engine names load at once and stay free of RL libraries; ``env``, ``make_bot`` and the gymnasium
+env load their modules when first asked for.
+"""
 
 from .actions import ACTION_NAMES, ACTION_VERSION, NUM_ACTIONS, action_id, action_name
 from .cards import KINDS
-from .engine import Game, IllegalActionError, daily_seed, new_game
+from .engine import Game, IllegalActionError, ScenarioError, View, load_scenario, new_game
 from .rules import DEFAULT_RULES, Rules
-from .scenario import ScenarioError, load_scenario
-from .seats import SEAT_NAMES, left_of, partner_of, team_of
+from .seats import SEAT_NAMES, TEAM_NAMES, left_of, partner_of, team_of
+from .seeds import daily_seed
 
 __version__ = "0.1.0"
 
 __all__ = [
     "ACTION_NAMES", "ACTION_VERSION", "DEFAULT_RULES", "Game", "IllegalActionError", "KINDS", "NUM_ACTIONS",
-    "Rules", "SEAT_NAMES", "ScenarioError", "action_id", "action_name", "daily_seed", "left_of", "load_scenario",
-    "new_game", "partner_of", "team_of",
+    "Rules", "SEAT_NAMES", "ScenarioError", "TEAM_NAMES", "View", "action_id", "action_name", "bot_names",
+    "daily_seed", "env", "FootCanastaGymEnv", "left_of", "load_scenario", "make_bot", "new_game", "partner_of",
+    "raw_env", "team_of",
 ]
+
+_LAZY = {"env": "envs.aec", "raw_env": "envs.aec", "FootCanastaGymEnv": "envs.one_seat", "make_bot": "bots.registry",
+         "bot_names": "bots.registry"}
 
 
 def __getattr__(name: str):
-    # The env and bots import optional dependencies; load them only when asked for.
-    if name in ("env", "raw_env"):
-        from . import aec_env
+    # The envs import gymnasium and PettingZoo, the bots a policy format: load them only when asked for.
+    if name in _LAZY:
+        import importlib
 
-        return getattr(aec_env, name)
-    if name == "make_bot":
-        from .bots import make_bot
-
-        return make_bot
-    if name == "FootCanastaGymEnv":
-        from .gym_env import FootCanastaGymEnv
-
-        return FootCanastaGymEnv
+        return getattr(importlib.import_module(f"{__name__}.{_LAZY[name]}"), name)
     raise AttributeError(f"module 'footcanasta_env' has no attribute {name!r}")

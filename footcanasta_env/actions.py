@@ -1,4 +1,4 @@
-"""The flat action space of RULES.md section 11: ids, canonical names and decode tables.
+"""The flat action space of RULES.md section 11 and the turn structure: ids, names, decode tables, phases.
 
 Layout (ACTION_VERSION 1), 89 actions:
 
@@ -18,6 +18,10 @@ from __future__ import annotations
 from .cards import BLACK3, JOKER, KINDS, NUM_NATURAL, TWO, WILD_RANK, kind_of
 
 ACTION_VERSION = 1
+
+# A turn has two steps (rule 3): draw or take the pile, then meld and discard.
+DRAW_PHASE, PLAY_PHASE = 0, 1
+PHASE_NAMES = ("draw", "play")
 
 DRAW, PICKUP, MELD, ADD, LAYDOWN, DISCARD = 0, 1, 2, 3, 4, 5
 ACTION_TYPE_NAMES = ("draw", "pickup", "meld", "add", "laydown", "discard")

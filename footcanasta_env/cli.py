@@ -3,26 +3,18 @@
 from __future__ import annotations
 
 import argparse
-import importlib
 import sys
 
-# Each module registers its own subcommands with ``add_parsers(subparsers)``.
-_COMMAND_MODULES = ("footcanasta_env.demo",)
-_OPTIONAL_MODULES = ("footcanasta_env.evaluation_cli", "footcanasta_env.play")
+from .evaluation import cli as evaluation_cli
+from .play import demo, terminal
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """The argument parser with every available subcommand."""
+    """The argument parser with every subcommand."""
     parser = argparse.ArgumentParser(prog="footcanasta",
                                      description="Foot Canasta (Hand and Foot) for people and bots.")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name in _COMMAND_MODULES + _OPTIONAL_MODULES:
-        try:
-            module = importlib.import_module(name)
-        except ModuleNotFoundError as e:
-            if e.name == name:
-                continue
-            raise
+    for module in (demo, terminal, evaluation_cli):  # each adds its own subcommands
         module.add_parsers(sub)
     return parser
 

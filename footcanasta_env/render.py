@@ -10,20 +10,17 @@ from typing import Any
 
 from .actions import ACTION_NAMES
 from .cards import format_cards, format_counts
-from .scenario import meld_string
-from .seats import SEAT_NAMES
-from .view import View
-
-TEAM_NAMES = ("South/North", "West/East")
+from .engine import View
+from .melds import is_canasta, meld_kind, meld_string
+from .seats import SEAT_NAMES, TEAM_NAMES
 
 
 def _melds_text(melds: Any) -> str:
     parts = []
     for r, nat, two, jk in melds:
         text = meld_string(r, nat, two, jk)
-        if nat + two + jk == 7:
-            kind = "wild" if nat == 0 else "dirty" if two + jk else "clean"
-            text = f"[{text}] {kind}"
+        if is_canasta((r, nat, two, jk)):
+            text = f"[{text}] {meld_kind((r, nat, two, jk))}"
         parts.append(text)
     return " | ".join(parts) if parts else "-"
 

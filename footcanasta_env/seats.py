@@ -4,6 +4,7 @@ from __future__ import annotations
 
 SEAT_NAMES: tuple[str, ...] = ("South", "West", "North", "East")
 NUM_SEATS = 4
+TEAM_NAMES: tuple[str, ...] = ("South/North", "West/East")
 
 
 def team_of(seat: int) -> int:

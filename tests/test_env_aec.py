@@ -11,7 +11,7 @@ import pytest
 from pettingzoo.test import api_test, seed_test
 
 from footcanasta_env import IllegalActionError, action_id, action_name, env, raw_env
-from footcanasta_env.aec_env import AGENTS
+from footcanasta_env.envs.aec import AGENTS
 from footcanasta_env.observation import OBS_SIZE
 
 with_warnings_ignored = pytest.mark.filterwarnings("ignore")

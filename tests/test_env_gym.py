@@ -11,7 +11,7 @@ from stable_baselines3.common.env_checker import check_env as sb3_check_env
 
 from footcanasta_env import IllegalActionError, action_id
 from footcanasta_env.bots import RandomBot
-from footcanasta_env.gym_env import FootCanastaGymEnv
+from footcanasta_env.envs.one_seat import FootCanastaGymEnv
 from footcanasta_env.observation import OBS_SIZE, encode
 
 

@@ -12,14 +12,14 @@ from footcanasta_env.bots import make_bot
 from footcanasta_env.cli import main
 from footcanasta_env.evaluation import (
     MatchReport,
-    bot_seed,
     deal_seed,
     evaluate,
     fit_elo,
     league,
+    match_bot_seed,
     mean_ci,
+    play_bots_game,
     play_deal,
-    play_game,
     seating,
     wilson,
 )
@@ -46,7 +46,7 @@ def round_deals(names, gseed, seeds):
 
 def test_duplicate_pair_replays_identical_deals():
     gseed = deal_seed(3, 0)
-    a0, a1, b0, b1 = (bot_seed(3, 0, bot, copy) for bot in (0, 1) for copy in (0, 1))
+    a0, a1, b0, b1 = (match_bot_seed(3, 0, bot, copy) for bot in (0, 1) for copy in (0, 1))
     a_first, g1 = round_deals(["greedy", "random", "greedy", "random"], gseed, [a0, b0, a1, b1])
     a_second, g2 = round_deals(["random", "greedy", "random", "greedy"], gseed, [b0, a0, b1, a1])
     assert len(a_first) == 4 and a_first == a_second  # same cards in every hand, foot and stock, every round
@@ -60,7 +60,7 @@ def test_duplicate_pair_replays_identical_deals():
 def test_seating_and_seeds():
     assert [seating(r) for r in range(4)] == [(0, (0, 1)), (1, (0, 1)), (0, (1, 0)), (1, (1, 0))]
     assert deal_seed(1, 2) == deal_seed(1, 2) != deal_seed(1, 3) != deal_seed(2, 2)
-    assert bot_seed(0, 0, 0, 0) != bot_seed(0, 0, 0, 1) != bot_seed(0, 0, 1, 0)
+    assert match_bot_seed(0, 0, 0, 0) != match_bot_seed(0, 0, 0, 1) != match_bot_seed(0, 0, 1, 0)
     recs = play_deal("random", "random", seed=5, deal=1, rotations=4)
     assert [r.rotation for r in recs] == [0, 1, 2, 3]
     assert recs[0].diff != recs[2].diff or recs[0].actions != recs[2].actions  # partners swapped: new game
@@ -73,8 +73,8 @@ def test_report_figures_follow_from_the_games():
     g = rep.games[3]
     team_a, order = seating(g.rotation)
     names = ["random" if s & 1 == team_a else "greedy" for s in range(4)]
-    seeds = [bot_seed(2, g.deal, 0 if s & 1 == team_a else 1, order[s >> 1]) for s in range(4)]
-    game = play_game(names, deal_seed(2, g.deal), seeds)
+    seeds = [match_bot_seed(2, g.deal, 0 if s & 1 == team_a else 1, order[s >> 1]) for s in range(4)]
+    game = play_bots_game(names, deal_seed(2, g.deal), seeds)
     assert (game.scores[team_a], game.scores[1 - team_a]) == (g.score_a, g.score_b)
     diffs = [x.score_a - x.score_b for x in rep.games]
     assert rep.wins == sum(d > 0 for d in diffs) and rep.losses == sum(d < 0 for d in diffs)

@@ -13,8 +13,8 @@ import torch
 from footcanasta_env import new_game
 from footcanasta_env.actions import NUM_ACTIONS
 from footcanasta_env.bots import make_bot
+from footcanasta_env.bots.policy import META_KEY, SHIPPED_POLICY, PolicyBot, load_policy, save_policy
 from footcanasta_env.observation import OBS_SIZE, GameEncoder
-from footcanasta_env.policy import META_KEY, SHIPPED_POLICY, PolicyBot, load_policy, save_policy
 from footcanasta_env.rules import Rules
 from training.common import export_policy, masked_logits, mlp
 
@@ -85,7 +85,7 @@ def test_export_reload_matches_torch_masked_argmax(tmp_path):
 def test_maskable_ppo_export_matches_model_predict(tmp_path):
     from sb3_contrib import MaskablePPO
 
-    from footcanasta_env.gym_env import FootCanastaGymEnv
+    from footcanasta_env.envs.one_seat import FootCanastaGymEnv
     from training.maskable_ppo import policy_net
 
     env = FootCanastaGymEnv(learner_seats=(0, 2), rounds=1)

@@ -10,7 +10,7 @@ import sys
 import numpy as np
 
 from footcanasta_env.bots import make_bot
-from footcanasta_env.policy import load_policy
+from footcanasta_env.bots.policy import load_policy
 from training.common import field_docs, parse_args
 from training.selfplay_ppo import Args as SelfplayArgs
 
@@ -157,7 +157,7 @@ def test_dagger_runs_end_to_end_and_labels_with_the_expert(tmp_path):
 
 def test_dagger_labels_are_legal_and_not_the_policys_own_actions():
     from footcanasta_env.actions import NUM_ACTIONS
-    from footcanasta_env.policy import Policy
+    from footcanasta_env.bots.policy import Policy
     from training.dagger import _collect
 
     rng = np.random.default_rng(0)
@@ -174,7 +174,7 @@ def test_dagger_labels_are_legal_and_not_the_policys_own_actions():
 
 def test_ship_copies_the_weights_and_records_evaluations_and_curves(tmp_path):
     from footcanasta_env.actions import NUM_ACTIONS
-    from footcanasta_env.policy import save_policy
+    from footcanasta_env.bots.policy import save_policy
 
     rng = np.random.default_rng(1)
     w = [rng.normal(size=(443, 8)).astype(np.float32), rng.normal(size=(8, NUM_ACTIONS)).astype(np.float32)]
@@ -205,8 +205,8 @@ def test_ship_copies_the_weights_and_records_evaluations_and_curves(tmp_path):
 
 def _tiny_policy(path, rng, hidden=8):
     from footcanasta_env.actions import NUM_ACTIONS
+    from footcanasta_env.bots.policy import save_policy
     from footcanasta_env.observation import OBS_SIZE
-    from footcanasta_env.policy import save_policy
 
     sizes = [OBS_SIZE, hidden, NUM_ACTIONS]
     ws = [rng.normal(size=(a, b)).astype(np.float32) for a, b in zip(sizes, sizes[1:])]
@@ -216,7 +216,8 @@ def _tiny_policy(path, rng, hidden=8):
 
 
 def test_average_writes_the_mean_of_the_weights_and_refuses_mismatches(tmp_path):
-    from training.average import average, main as average_main
+    from training.average import average
+    from training.average import main as average_main
 
     rng = np.random.default_rng(0)
     a, b, odd = tmp_path / "a.npz", tmp_path / "b.npz", tmp_path / "odd.npz"

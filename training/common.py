@@ -20,7 +20,7 @@ from torch import nn
 
 from footcanasta_env.actions import NUM_ACTIONS
 from footcanasta_env.observation import OBS_SIZE
-from footcanasta_env.policy import save_policy
+from footcanasta_env.bots.policy import save_policy
 from footcanasta_env.rules import Rules
 
 

@@ -30,7 +30,7 @@ from types import SimpleNamespace
 import numpy as np
 
 from footcanasta_env.bots import make_bot
-from footcanasta_env.policy import Policy
+from footcanasta_env.bots.policy import Policy
 from footcanasta_env.rules import Rules
 from training.common import (
     command_line,

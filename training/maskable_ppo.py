@@ -22,10 +22,10 @@ import torch
 from torch import nn
 
 from footcanasta_env.bots import make_bot
-from footcanasta_env.gym_env import FootCanastaGymEnv
-from footcanasta_env.policy import load_policy
+from footcanasta_env.envs.one_seat import FootCanastaGymEnv
+from footcanasta_env.bots.policy import load_policy
 from footcanasta_env.rules import Rules
-from footcanasta_env.view import View
+from footcanasta_env.engine.view import View
 from training.common import command_line, eval_vs, export_policy, parse_args, seed_everything, write_json
 
 

@@ -11,7 +11,7 @@ Pipeline:
    decision, so the learner takes one batched forward pass for all games; frozen snapshots also act in
    batches. Reward: the learner partnership's round score difference x ``reward_scale`` when a round
    ends; a round end is an episode boundary for GAE (rounds are scored separately).
-3. Export: the policy MLP is written as a policy file (``footcanasta_env.policy``), playable with numpy
+3. Export: the policy MLP is written as a policy file (``footcanasta_env.bots.policy``), playable with numpy
    only through ``make_bot("policy:PATH")``.
 
 Example (the shipped run): see ``checkpoints/README.md``.
@@ -33,9 +33,9 @@ from footcanasta_env.bots import make_bot
 from footcanasta_env.cards import NUM_KINDS
 from footcanasta_env.engine import Game, new_game
 from footcanasta_env.observation import OBS_SIZE, GameEncoder
-from footcanasta_env.policy import Policy, load_policy
+from footcanasta_env.bots.policy import Policy, load_policy
 from footcanasta_env.rules import Rules
-from footcanasta_env.strategy import ExpertBot
+from footcanasta_env.bots.expert import ExpertBot
 from training.common import (
     Timer,
     command_line,

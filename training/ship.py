@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from footcanasta_env.policy import load_policy, save_policy
+from footcanasta_env.bots.policy import load_policy, save_policy
 from footcanasta_env.rules import Rules
 from training.common import parse_args, write_json
 

@@ -1,4 +1,4 @@
-"""Fair comparison of bots: duplicate deals, confidence intervals, leagues with Elo ratings, plots.
+"""Fair comparison of two bots: duplicate deals and confidence intervals (leagues: ``league.py``).
 
 Duplicate deals. Deal ``i`` of a match with seed ``S`` is the game ``new_game(deal_seed(S, i))``; the
 engine draws every deal of every round from that seed alone (never from the players' actions), so a
@@ -13,40 +13,24 @@ Figures, from A's side: the win rate (a draw counts half) and the mean score dif
 units (the games of one deal are correlated by construction): mean over deals ± 1.96 standard errors
 of the per-deal means. When every deal gives the same result (standard error 0) the win-rate interval
 falls back to the Wilson score interval over the deals, so it never claims certainty.
-
-League. Every pair of bots plays a match on the same deals; Elo ratings (400-point logistic scale,
-mean 1500) are fitted by maximum likelihood to all games, with one virtual draw per pair so that a
-clean sweep still gives a finite rating; their uncertainty is the standard deviation over bootstrap
-resamples of the deals.
 """
 
 from __future__ import annotations
 
-import itertools
 import math
 import multiprocessing as mp
-import os
 from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
-from .bots import make_bot
-from .engine import Game, new_game
-from .rules import Rules
+from ..bots.registry import make_bot
+from ..engine import Game, new_game
+from ..rules import Rules
+from ..seeds import deal_seed, match_bot_seed
 
 Z95 = 1.959963984540054
-
-
-def deal_seed(seed: int, deal: int) -> int:
-    """The game seed of deal ``deal`` in a match with seed ``seed``."""
-    return int(np.random.SeedSequence([seed, deal, 0xD0C]).generate_state(1, np.uint64)[0]) >> 1
-
-
-def bot_seed(seed: int, deal: int, bot: int, copy: int) -> int:
-    """The seed of copy ``copy`` (0 or 1) of bot ``bot`` (0 for A, 1 for B) in deal ``deal``."""
-    return int(np.random.SeedSequence([seed, deal, 0xB07, bot, copy]).generate_state(1)[0])
 
 
 def seating(rotation: int) -> tuple[int, tuple[int, int]]:
@@ -78,7 +62,7 @@ class GameRecord:
         return 1.0 if self.diff > 0 else 0.5 if self.diff == 0 else 0.0
 
 
-def play_game(names: Sequence[str], seed: int, bot_seeds: Sequence[int], rules: Rules | None = None) -> Game:
+def play_bots_game(names: Sequence[str], seed: int, bot_seeds: Sequence[int], rules: Rules | None = None) -> Game:
     """One whole game: ``names[s]`` plays seat ``s`` with ``bot_seeds[s]``; each bot sees only its view."""
     return _play(names, seed, bot_seeds, rules)[0]
 
@@ -107,20 +91,31 @@ def play_deal(a: str, b: str, seed: int, deal: int, rotations: int = 2,
         for bot, (name, team) in enumerate(((a, team_a), (b, 1 - team_a))):
             for pos, seat in enumerate((team, team + 2)):
                 names[seat] = name
-                seeds[seat] = bot_seed(seed, deal, bot, order[pos])
+                seeds[seat] = match_bot_seed(seed, deal, bot, order[pos])
         game, n = _play(names, gseed, seeds, rules)
         sa, sb = game.scores[team_a], game.scores[1 - team_a]
         out.append(GameRecord(deal, rot, (team_a, team_a + 2), int(sa), int(sb), n))
     return out
 
 
-def _deal_task(task: tuple) -> tuple[int, list[GameRecord]]:
-    """Worker entry point: (pair index, records) for one (pair, a, b, seed, deal, rotations, rules) task."""
-    pair, a, b, seed, deal, rotations, rules = task
-    return pair, play_deal(a, b, seed, deal, rotations, rules)
+class DealTask(NamedTuple):
+    """One duplicate deal of one pair of bots, as a worker process receives it."""
+
+    pair: int
+    a: str
+    b: str
+    seed: int
+    deal: int
+    rotations: int
+    rules: Rules | None
 
 
-def _run_tasks(tasks: list[tuple], workers: int, progress: bool, label: str) -> list[tuple[int, list[GameRecord]]]:
+def _deal_task(task: DealTask) -> tuple[int, list[GameRecord]]:
+    """Worker entry point: (pair index, records) for one task."""
+    return task.pair, play_deal(task.a, task.b, task.seed, task.deal, task.rotations, task.rules)
+
+
+def _run_tasks(tasks: list[DealTask], workers: int, progress: bool, label: str) -> list[tuple[int, list[GameRecord]]]:
     """Run deal tasks (in order) on ``workers`` processes, with a rich progress bar if asked."""
     results: list[tuple[int, list[GameRecord]]] = []
     bar = None
@@ -250,163 +245,6 @@ def evaluate(a: str, b: str, deals: int = 100, seed: int = 0, rotations: int = 2
              progress: bool = False, rules: Rules | None = None) -> MatchReport:
     """Play ``deals`` duplicate deals between bots A and B; a fixed seed gives the same report."""
     _check_args((a, b), deals, rotations, workers, seed)
-    tasks = [(0, a, b, seed, i, rotations, rules) for i in range(deals)]
+    tasks = [DealTask(0, a, b, seed, i, rotations, rules) for i in range(deals)]
     games = [g for _, recs in _run_tasks(tasks, workers, progress, f"{a} vs {b}") for g in recs]
     return MatchReport.from_games(a, b, seed, deals, rotations, games)
-
-
-# ------------------------------------------------------------------ league and ratings
-
-
-def fit_elo(n_players: int, pairs: Sequence[tuple[int, int, float, float]], prior_draws: float = 1.0,
-            iters: int = 100) -> np.ndarray:
-    """Maximum-likelihood Elo ratings (mean 1500) from (i, j, points of i, games) per pair.
-
-    ``prior_draws`` virtual draws per pair keep the estimate finite when one side won every game.
-    """
-    c = math.log(10) / 400
-    r = np.zeros(n_players)
-    if n_players < 2:
-        return r + 1500
-    data = [(i, j, s + prior_draws / 2, n + prior_draws) for i, j, s, n in pairs]
-    for _ in range(iters):
-        grad = np.zeros(n_players)
-        hess = np.zeros((n_players, n_players))
-        for i, j, s, n in data:
-            p = 1 / (1 + math.exp(-c * (r[i] - r[j])))
-            g = c * (s - n * p)
-            w = c * c * n * p * (1 - p)
-            grad[i] += g
-            grad[j] -= g
-            hess[i, i] -= w
-            hess[j, j] -= w
-            hess[i, j] += w
-            hess[j, i] += w
-        # Fix the free additive constant by solving on the first n-1 players with the last at 0.
-        step = np.zeros(n_players)
-        step[:-1] = np.linalg.solve(hess[:-1, :-1] - 1e-12 * np.eye(n_players - 1), -grad[:-1])
-        r = r + step
-        if np.max(np.abs(step)) < 1e-6:
-            break
-    return r - r.mean() + 1500
-
-
-@dataclass
-class LeagueReport:
-    """Every pair's match and the fitted ratings."""
-
-    names: list[str]
-    seed: int
-    deals: int
-    rotations: int
-    matches: list[MatchReport]
-    ratings: list[float]
-    rating_sd: list[float]
-    bootstrap: int
-
-    def to_dict(self) -> dict[str, Any]:
-        """Plain JSON-able summary."""
-        return {
-            "names": self.names, "seed": self.seed, "deals": self.deals, "rotations": self.rotations,
-            "ratings": [{"bot": n, "elo": r, "sd": s}
-                        for n, r, s in zip(self.names, self.ratings, self.rating_sd, strict=True)],
-            "bootstrap": self.bootstrap, "matches": [m.to_dict() for m in self.matches],
-        }
-
-
-def _pair_points(names: list[str], matches: list[MatchReport], deal_idx: np.ndarray | None) -> list[tuple]:
-    """(i, j, points of i, games) per match, over the given deals (all if None, repeats counted)."""
-    index = {n: k for k, n in enumerate(names)}
-    out = []
-    for m in matches:
-        per_deal: dict[int, list[float]] = {}
-        for g in m.games:
-            per_deal.setdefault(g.deal, []).append(g.result)
-        keys = sorted(per_deal) if deal_idx is None else [sorted(per_deal)[d] for d in deal_idx]
-        pts = sum(sum(per_deal[d]) for d in keys)
-        n = sum(len(per_deal[d]) for d in keys)
-        out.append((index[m.a], index[m.b], pts, n))
-    return out
-
-
-def league(names: Sequence[str], deals: int = 100, seed: int = 0, rotations: int = 2, workers: int = 1,
-           progress: bool = False, rules: Rules | None = None, bootstrap: int = 200) -> LeagueReport:
-    """Play every pair of bots on the same duplicate deals and fit Elo ratings with bootstrap errors."""
-    names = list(names)
-    if len(names) < 2:
-        raise ValueError("a league needs at least two bots")
-    if len({n.strip().lower() for n in names}) != len(names):
-        raise ValueError(f"a league needs distinct bots, got {' '.join(names)}")
-    _check_args(names, deals, rotations, workers, seed)
-    pairs = list(itertools.combinations(range(len(names)), 2))
-    tasks = [(k, names[i], names[j], seed, d, rotations, rules) for k, (i, j) in enumerate(pairs) for d in range(deals)]
-    per_pair: list[list[GameRecord]] = [[] for _ in pairs]
-    for k, recs in _run_tasks(tasks, workers, progress, "league"):
-        per_pair[k].extend(recs)
-    matches = [MatchReport.from_games(names[i], names[j], seed, deals, rotations, per_pair[k])
-               for k, (i, j) in enumerate(pairs)]
-    ratings = fit_elo(len(names), _pair_points(names, matches, None))
-    rng = np.random.default_rng([seed, 0xE10])
-    boots = np.array([fit_elo(len(names), _pair_points(names, matches, rng.integers(0, deals, deals)))
-                      for _ in range(bootstrap)]) if bootstrap else np.zeros((1, len(names)))
-    sd = boots.std(axis=0, ddof=1) if bootstrap > 1 else np.zeros(len(names))
-    return LeagueReport(names, seed, deals, rotations, matches, [float(x) for x in ratings],
-                        [float(x) for x in sd], bootstrap)
-
-
-# ------------------------------------------------------------------ plots
-
-
-def _pyplot():
-    """matplotlib.pyplot with a file-only backend, or a clear error when matplotlib is missing."""
-    try:
-        import matplotlib
-
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError:
-        raise ValueError("plots need matplotlib: pip install matplotlib (or the 'train' extra)") from None
-    return plt
-
-
-def plot_match(report: MatchReport, path: str) -> None:
-    """PNG: histogram of per-game score differences (A minus B) with the mean and its 95% interval."""
-    plt = _pyplot()
-    fig, ax = plt.subplots(figsize=(7, 4))
-    diffs = [g.diff for g in report.games]
-    ax.hist(diffs, bins=40, color="#4c72b0", alpha=0.85)
-    ax.axvline(0, color="black", lw=1)
-    ax.axvline(report.mean_diff, color="#c44e52", lw=2, label=f"mean {report.mean_diff:+.0f}")
-    ax.axvspan(*report.diff_ci, color="#c44e52", alpha=0.2, label="95% CI")
-    ax.set_xlabel(f"score difference per game ({report.a} minus {report.b})")
-    ax.set_ylabel("games")
-    ax.set_title(f"{report.a} vs {report.b}: {report.deals} duplicate deals, win rate {report.win_rate:.1%}")
-    ax.legend()
-    fig.tight_layout()
-    _save(fig, path)
-
-
-def plot_league(report: LeagueReport, path: str) -> None:
-    """PNG: Elo ratings with ±2 bootstrap standard deviations."""
-    plt = _pyplot()
-    order = np.argsort(report.ratings)
-    fig, ax = plt.subplots(figsize=(6, 0.6 * len(report.names) + 1.5))
-    ax.errorbar([report.ratings[i] for i in order], range(len(order)),
-                xerr=[2 * report.rating_sd[i] for i in order], fmt="o", capsize=4)
-    ax.set_yticks(range(len(order)), [report.names[i] for i in order])
-    ax.set_xlabel("Elo (mean 1500), error bars ±2 sd")
-    ax.set_title(f"league: {report.deals} duplicate deals per pair")
-    fig.tight_layout()
-    _save(fig, path)
-
-
-def _save(fig, path: str) -> None:
-    """Write a figure, creating the folder; close it either way."""
-    import matplotlib.pyplot as plt
-
-    try:
-        folder = os.path.dirname(os.path.abspath(path))
-        os.makedirs(folder, exist_ok=True)
-        fig.savefig(path, dpi=120)
-    finally:
-        plt.close(fig)

@@ -15,27 +15,25 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
-import numpy as np
 from rich.console import Console, RenderableType
 from rich.text import Text
 
-from .actions import action_name
-from .bots import Bot, bot_names, make_bot
-from .cards import KINDS
-from .engine import Game, daily_seed, new_game
-from .play_input import parse_command
-from .play_screen import (
+from ..actions import action_name
+from ..bots import BOT_STRENGTH, Bot, make_bot, strongest_bot
+from ..cards import KINDS
+from ..engine import Game, Replay, load_replay, new_game, reproduce
+from ..seats import SEAT_NAMES
+from ..seeds import daily_seed, seat_bot_seed
+from .commands import parse_command
+from .screen import (
     describe_round_end,
     describe_step,
     final_text,
     render_screen,
     round_table,
 )
-from .replay import Replay, load_replay, reproduce
-from .seats import SEAT_NAMES
 
 # Strongest first: the default bot is the first of these that ``bot_names()`` offers and that loads.
-BOT_STRENGTH = ("expert", "greedy", "random")  # scripted bots, strongest first (learned: see strongest_bot)
 DEFAULT_REPLAY_DIR = Path("~/.footcanasta/replays")
 HUMAN = 0  # the person always plays South (RULES.md 1.1)
 
@@ -63,43 +61,6 @@ RULES_BRIEF = (
     "you play your foot. To go out your side needs 2 clean, 2 dirty and 1 wild canasta, you in your foot and "
     "your partner in theirs. Cards left in hand count against you; red threes score 100 each."
 )
-
-
-# ---------------------------------------------------------------------------------------------- bots
-
-
-def _learned_beats_expert() -> bool:
-    """Whether the shipped policy's own record shows it beating ``expert`` (lower end of the CI above 50%)."""
-    try:
-        bot = make_bot("learned", 0)
-    except Exception:  # noqa: BLE001 - no shipped policy, or one that does not load: not a candidate
-        return False
-    record = getattr(getattr(bot, "policy", None), "meta", {}).get("evaluation", {}).get("expert", {})
-    return bool(record) and record.get("win_ci", [0.0])[0] > 0.5
-
-
-def strongest_bot() -> str:
-    """The strongest bot name that is available and loads (``random`` at worst).
-
-    ``learned`` comes first only when its record shows it beating ``expert``; a shipped policy that is
-    weaker than the expert does not become the default opponent.
-    """
-    if _learned_beats_expert():
-        return "learned"
-    names = set(bot_names())
-    for name in BOT_STRENGTH:
-        if name in names:
-            try:
-                make_bot(name, 0)
-            except Exception:  # noqa: BLE001 - a bot that cannot load (missing weights) is skipped, not fatal
-                continue
-            return name
-    return "random"
-
-
-def bot_seed(game_seed: int, seat: int) -> int:
-    """A bot's seed, derived from the game's so that the same deal and moves replay the same bots."""
-    return int(np.random.SeedSequence([game_seed, seat]).generate_state(1, np.uint64)[0] >> 1)
 
 
 # ---------------------------------------------------------------------------------------------- terminal
@@ -182,7 +143,7 @@ def _hint(game: Game, hint_bot: Bot | None) -> str:
     return f"Hint ({hint_bot.name} bot): {view.legal_actions.index(a) + 1} {action_name(a)}"
 
 
-def play_game(game: Game, bots: dict[int, Bot], term: Terminal, replay: Replay, hint_bot: Bot | None = None) -> str:
+def play_session(game: Game, bots: dict[int, Bot], term: Terminal, replay: Replay, hint_bot: Bot | None = None) -> str:
     """Play ``game`` to the end with the person as South; returns OVER, QUIT or EOF."""
     events: list[str] = []
     while not game.is_over:
@@ -250,16 +211,16 @@ def run_play(args: argparse.Namespace, stdin: TextIO | None = None, console: Con
     if args.partner is None or args.opponents is None:
         best = strongest_bot()
     names = {2: args.partner or best, 1: args.opponents or best, 3: args.opponents or best}
-    bots = {s: make_bot(str(n), bot_seed(seed, s)) for s, n in names.items()}
+    bots = {s: make_bot(str(n), seat_bot_seed(seed, s)) for s, n in names.items()}
     hint_name = best or strongest_bot()
-    hint_bot = make_bot(hint_name, bot_seed(seed, 4))
+    hint_bot = make_bot(hint_name, seat_bot_seed(seed, 4))
     folder = _replay_dir(args.replay_dir)
     stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M%S")
     path = folder / (f"{stamp}-daily-{daily}.json" if daily else f"{stamp}-seed-{seed}.json")
     players: list[dict] = [{"seat": 0, "name": SEAT_NAMES[0], "kind": "human"}]
     for s in (1, 2, 3):
         players.append({"seat": s, "name": SEAT_NAMES[s], "kind": "bot", "bot": bots[s].name,
-                        "seed": bot_seed(seed, s)})
+                        "seed": seat_bot_seed(seed, s)})
     replay = Replay(seed=seed, rules=game.rules, players=players, daily=daily)
     term = Terminal(console, stdin)
     deal = f"the daily game of {daily}" if daily else f"seed {seed}"
@@ -267,7 +228,7 @@ def run_play(args: argparse.Namespace, stdin: TextIO | None = None, console: Con
               f"West and East are {bots[1].name} bots. Type 'help' for the commands.")
     outcome = EOF
     try:
-        outcome = play_game(game, bots, term, replay, hint_bot)
+        outcome = play_session(game, bots, term, replay, hint_bot)
     finally:
         # Save whatever happened, even on an interrupt, so no game is ever lost.
         replay.finish(game)

@@ -28,13 +28,12 @@ from __future__ import annotations
 
 import copy
 import datetime as _dt
-import hashlib
 from itertools import compress
 from typing import Any
 
 import numpy as np
 
-from .actions import (
+from ..actions import (
     ACTION_CARD,
     ACTION_JK,
     ACTION_RANK,
@@ -44,17 +43,23 @@ from .actions import (
     DISCARD,
     DRAW,
     DRAW_ID,
+    DRAW_PHASE,
     LAYDOWN,
     LAYDOWN_ID,
     MELD,
     MELD_ARGS,
     NUM_ACTIONS,
+    PHASE_NAMES,
     PICKUP,
     PICKUP_ID,
+    PLAY_PHASE,
     action_id,
     action_name,
 )
-from .cards import BLACK3, JOKER, NUM_KINDS, NUM_NATURAL, RED3, TWO, WILD_RANK, deck_counts
+from ..cards import BLACK3, JOKER, NUM_KINDS, NUM_NATURAL, RED3, TWO, WILD_RANK, deck_counts
+from ..rules import CANASTA_SIZE, DEFAULT_RULES, Rules
+from ..seats import SEAT_NAMES, left_of, partner_of
+from ..seeds import daily_seed, fresh_seed
 from .masks import (
     ALL_RANKS,
     DISCARD_BITS,
@@ -81,31 +86,11 @@ from .masks import (
     fit_count_keys,
     mask_to_list,
 )
-from .rules import CANASTA_SIZE, DEFAULT_RULES, Rules
 from .scoring import score_round
-from .seats import SEAT_NAMES, left_of, partner_of
-
-DRAW_PHASE, PLAY_PHASE = 0, 1
-PHASE_NAMES = ("draw", "play")
 
 
 class IllegalActionError(ValueError):
     """An action that the rules forbid in the current state; the state is left unchanged."""
-
-
-def daily_seed(date: _dt.date | str) -> int:
-    """The seed of the daily game for a date: the same for everyone, different each day."""
-    if isinstance(date, str):
-        try:
-            date = _dt.date.fromisoformat(date.strip())
-        except ValueError as e:
-            raise ValueError(f"daily: {date!r} is not a date (use YYYY-MM-DD)") from e
-    elif isinstance(date, _dt.datetime):
-        date = date.date()
-    elif not isinstance(date, _dt.date):
-        raise ValueError(f"daily: expected a date or an ISO string, got {date!r}")
-    digest = hashlib.sha256(f"footcanasta-daily-{date.isoformat()}".encode()).digest()
-    return int.from_bytes(digest[:8], "little")
 
 
 KIND_BITS = tuple(1 << k for k in range(NUM_KINDS))
@@ -210,11 +195,6 @@ class Game:
     def round(self) -> int:
         """Current round, 1 to ``rules.rounds`` (the last one once the game is over)."""
         return self.round_no
-
-    @property
-    def over(self) -> bool:
-        """Whether every round has been played (same as ``is_over``)."""
-        return self.is_over
 
     @property
     def scores(self) -> tuple[int, int]:
@@ -1047,7 +1027,7 @@ def new_game(seed: int | None = None, rules: Rules | None = None, daily: _dt.dat
             raise ValueError("new_game: give either seed or daily, not both")
         seed = daily_seed(daily)
     elif seed is None:
-        seed = int(np.random.SeedSequence().entropy % (1 << 63))
+        seed = fresh_seed()
     elif isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
         raise ValueError(f"new_game: seed must be a non-negative integer, got {seed!r}")
     g = Game(rules, int(seed))

@@ -1,0 +1,26 @@
+"""Bots: anything that is not a person. A bot has ``act(view) -> action id`` and sees only its ``View``.
+
+``registry`` builds bots by name (``make_bot``) and knows the strongest one available; ``simple`` has
+``random`` and ``greedy``, ``expert`` the strongest scripted player, ``policy`` the numpy player of an
+exported policy file (``learned`` is the shipped one). A bot registered in ``BOTS`` is tested by the
+generic conformance test (``tests/test_bot_conformance.py``) for being registered.
+"""
+
+from .base import Bot, check_legal
+from .expert import ExpertBot
+from .registry import BOT_STRENGTH, BOTS, BotFactory, bot_names, make_bot, register_bot, strongest_bot
+from .simple import GreedyBot, RandomBot
+
+__all__ = [
+    "BOTS", "BOT_STRENGTH", "Bot", "BotFactory", "ExpertBot", "GreedyBot", "PolicyBot", "RandomBot", "bot_names",
+    "check_legal", "load_policy", "make_bot", "register_bot", "save_policy", "strongest_bot",
+]
+
+
+def __getattr__(name: str):
+    # A policy file is loaded only when asked for: importing the bots reads no weights.
+    if name in ("PolicyBot", "Policy", "load_policy", "save_policy"):
+        from . import policy
+
+        return getattr(policy, name)
+    raise AttributeError(f"module 'footcanasta_env.bots' has no attribute {name!r}")

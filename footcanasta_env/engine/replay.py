@@ -1,0 +1,210 @@
+"""Replay files: every action of every seat of a game, saved as JSON, and their exact reproduction.
+
+Format (``"format": "footcanasta-replay"``, ``"version": 1``)::
+
+    {
+      "format": "footcanasta-replay", "version": 1, "action_version": 1,
+      "created": "2024-05-01T20:15:00", "seed": 123456, "daily": "2024-05-01" or null,
+      "rules": {... every field of Rules ...},
+      "players": [{"seat": 0, "name": "South", "kind": "human"},
+                  {"seat": 1, "name": "West", "kind": "bot", "bot": "greedy", "seed": 987}, ...],
+      "actions": [[1, "draw"], [1, "discard 9"], [2, "pickup"], ...],
+      "complete": true,
+      "result": {"scores": [2310, 1875], "rounds": [[510, 300], ...], "winner": 0}
+    }
+
+A game is a function of its seed, its rules and its actions, so ``reproduce`` rebuilds it exactly and
+checks the saved result against it. The bots and their seeds are recorded for the reader; reproducing
+a game does not run them.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import json
+import os
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..actions import ACTION_VERSION, action_id, action_name
+from ..rules import Rules
+from ..seats import SEAT_NAMES
+from ..seeds import daily_seed
+from .game import Game, IllegalActionError, new_game
+
+REPLAY_FORMAT = "footcanasta-replay"
+REPLAY_VERSION = 1
+
+
+class ReplayError(ValueError):
+    """A replay file that cannot be read, is malformed, or does not reproduce its game."""
+
+
+@dataclass
+class Replay:
+    """The record of one game: how it was dealt, who played, and every action."""
+
+    seed: int
+    rules: Rules
+    players: list[dict[str, Any]]
+    daily: str | None = None
+    actions: list[tuple[int, str]] = field(default_factory=list)
+    complete: bool = False
+    result: dict[str, Any] | None = None
+    created: str = field(default_factory=lambda: _dt.datetime.now().isoformat(timespec="seconds"))
+
+    def record(self, seat: int, action: int) -> None:
+        """Append one action taken by ``seat``."""
+        self.actions.append((seat, action_name(action)))
+
+    def finish(self, game: Game) -> None:
+        """Store the game's result so far (all of it once the game is over)."""
+        self.complete = game.is_over
+        self.result = {
+            "scores": list(game.scores),
+            "rounds": [list(r["scores"]) for r in game.round_results],
+            "winner": game.winner(),
+        }
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON-able form of the replay."""
+        return {
+            "format": REPLAY_FORMAT, "version": REPLAY_VERSION, "action_version": ACTION_VERSION,
+            "created": self.created, "seed": self.seed, "daily": self.daily, "rules": self.rules.to_dict(),
+            "players": self.players, "actions": [[s, a] for s, a in self.actions],
+            "complete": self.complete, "result": self.result,
+        }
+
+    def save(self, path: str | os.PathLike[str]) -> Path:
+        """Write the replay to ``path`` (through a temporary file, so a crash never leaves half a file)."""
+        path = Path(path)
+        tmp = path.with_name(path.name + ".tmp")
+        d = self.to_dict()
+        actions = d.pop("actions")
+        # One action per line keeps the file readable and diffable; the rest is ordinary indented JSON.
+        head = json.dumps(d, indent=1)[:-2]
+        body = ",\n  ".join(json.dumps(a) for a in actions)
+        text = head + ',\n "actions": [' + (f"\n  {body}\n " if actions else "") + "]\n}\n"
+        tmp.write_text(text, encoding="utf-8")
+        os.replace(tmp, path)
+        return path
+
+
+def _need(ok: bool, why: str) -> None:
+    if not ok:
+        raise ReplayError(why)
+
+
+def _is_int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def replay_from_dict(d: Any) -> Replay:
+    """Check a decoded replay file and build the ``Replay``; anything wrong raises ``ReplayError``."""
+    _need(isinstance(d, dict), f"not a footcanasta replay: expected a JSON object, got {type(d).__name__}")
+    _need(d.get("format") == REPLAY_FORMAT, f"not a footcanasta replay (format is {d.get('format')!r})")
+    _need(d.get("version") == REPLAY_VERSION,
+          f"replay version {d.get('version')!r} is not supported (this footcanasta reads version {REPLAY_VERSION})")
+    _need(d.get("action_version") == ACTION_VERSION,
+          f"replay action_version {d.get('action_version')!r} does not match this footcanasta's ({ACTION_VERSION})")
+    seed = d.get("seed")
+    _need(_is_int(seed) and seed >= 0, f"replay seed must be a non-negative whole number, got {seed!r}")
+    daily = d.get("daily")
+    if daily is not None:
+        _need(isinstance(daily, str), f"replay daily must be a date string or null, got {daily!r}")
+        try:
+            expected = daily_seed(daily)
+        except ValueError as e:
+            raise ReplayError(f"replay daily: {e}") from None
+        _need(expected == seed, f"replay seed {seed} is not the seed of the daily game of {daily}")
+    try:
+        rules = Rules.from_dict(d.get("rules", {}))
+    except (ValueError, TypeError) as e:
+        raise ReplayError(f"replay rules: {e}") from None
+    players = d.get("players")
+    _need(isinstance(players, list) and len(players) == 4 and all(isinstance(p, dict) for p in players),
+          "replay players must be a list of 4 objects, one per seat")
+    actions = d.get("actions")
+    _need(isinstance(actions, list), "replay actions must be a list of [seat, action name] pairs")
+    parsed: list[tuple[int, str]] = []
+    for i, item in enumerate(actions):
+        ok = (isinstance(item, list) and len(item) == 2 and _is_int(item[0]) and 0 <= item[0] < 4
+              and isinstance(item[1], str))
+        _need(ok, f"replay action {i + 1} must be [seat 0-3, action name], got {item!r}")
+        parsed.append((item[0], item[1]))
+    complete = d.get("complete", False)
+    _need(isinstance(complete, bool), f"replay complete must be true or false, got {complete!r}")
+    result = d.get("result")
+    if result is not None:
+        _need(isinstance(result, dict), "replay result must be an object")
+        scores = result.get("scores")
+        _need(isinstance(scores, list) and len(scores) == 2 and all(_is_int(x) for x in scores),
+              f"replay result scores must be a pair of whole numbers, got {scores!r}")
+        rounds = result.get("rounds", [])
+        _need(isinstance(rounds, list) and all(isinstance(r, list) and len(r) == 2 and all(_is_int(x) for x in r)
+                                               for r in rounds),
+              "replay result rounds must be a list of score pairs")
+    _need(not complete or result is not None, "replay says the game is complete but has no result")
+    created = d.get("created", "")
+    return Replay(seed=seed, rules=rules, players=players, daily=daily, actions=parsed, complete=complete,
+                  result=result, created=created if isinstance(created, str) else "")
+
+
+def load_replay(path: str | os.PathLike[str]) -> Replay:
+    """Read and check a replay file; a missing, unreadable or damaged file raises ``ReplayError``."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        raise ReplayError(f"cannot read replay {str(path)!r}: {e}") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise ReplayError(f"replay {str(path)!r} is damaged: not valid JSON ({e})") from None
+    try:
+        return replay_from_dict(data)
+    except ReplayError as e:
+        raise ReplayError(f"replay {str(path)!r} is damaged: {e}") from None
+
+
+def dealt_game(replay: Replay) -> Game:
+    """The game as it was dealt, before any action."""
+    return new_game(seed=replay.seed, rules=replay.rules)
+
+
+StepHook = Callable[[Game, int, int, int], None]
+"""Called after each action as ``hook(game, index, seat, action_id)``."""
+
+
+def reproduce(replay: Replay, on_step: StepHook | None = None, before_step: StepHook | None = None) -> Game:
+    """Replay every action on a fresh game and check the saved result; a mismatch raises ``ReplayError``."""
+    game = dealt_game(replay)
+    for i, (seat, name) in enumerate(replay.actions):
+        where = f"action {i + 1} ({SEAT_NAMES[seat]}: {name!r})"
+        _need(not game.is_over, f"{where}: the game is already over")
+        _need(seat == game.current_player,
+              f"{where}: it is {SEAT_NAMES[game.current_player]}'s turn, not {SEAT_NAMES[seat]}'s")
+        try:
+            a = action_id(name)
+        except ValueError as e:
+            raise ReplayError(f"{where}: {e}") from None
+        if before_step is not None:
+            before_step(game, i, seat, a)
+        try:
+            game.step(a)
+        except IllegalActionError as e:
+            raise ReplayError(f"{where}: {e}") from None
+        if on_step is not None:
+            on_step(game, i, seat, a)
+    _need(game.is_over or not replay.complete,
+          f"the replay says the game is complete but its {len(replay.actions)} actions do not finish it")
+    _need(not game.is_over or replay.complete, "the actions finish the game but the replay says it is incomplete")
+    if replay.result is not None:
+        got = list(game.scores)
+        saved = list(replay.result["scores"])
+        _need(got == saved, f"the replayed game scores {got[0]} to {got[1]}, the file says {saved[0]} to {saved[1]}")
+        rounds = [list(r["scores"]) for r in game.round_results]
+        saved_rounds = replay.result.get("rounds", rounds)
+        _need(rounds == saved_rounds, f"the replayed round scores {rounds} differ from the saved {saved_rounds}")
+    return game

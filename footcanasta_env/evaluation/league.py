@@ -1,0 +1,117 @@
+"""Leagues of bots: every pair plays a duplicate match on the same deals; Elo ratings with errors.
+
+League. Every pair of bots plays a match on the same deals; Elo ratings (400-point logistic scale,
+mean 1500) are fitted by maximum likelihood to all games, with one virtual draw per pair so that a
+clean sweep still gives a finite rating; their uncertainty is the standard deviation over bootstrap
+resamples of the deals.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from ..rules import Rules
+from .match import DealTask, GameRecord, MatchReport, _check_args, _run_tasks
+
+
+def fit_elo(n_players: int, pairs: Sequence[tuple[int, int, float, float]], prior_draws: float = 1.0,
+            iters: int = 100) -> np.ndarray:
+    """Maximum-likelihood Elo ratings (mean 1500) from (i, j, points of i, games) per pair.
+
+    ``prior_draws`` virtual draws per pair keep the estimate finite when one side won every game.
+    """
+    c = math.log(10) / 400
+    r = np.zeros(n_players)
+    if n_players < 2:
+        return r + 1500
+    data = [(i, j, s + prior_draws / 2, n + prior_draws) for i, j, s, n in pairs]
+    for _ in range(iters):
+        grad = np.zeros(n_players)
+        hess = np.zeros((n_players, n_players))
+        for i, j, s, n in data:
+            p = 1 / (1 + math.exp(-c * (r[i] - r[j])))
+            g = c * (s - n * p)
+            w = c * c * n * p * (1 - p)
+            grad[i] += g
+            grad[j] -= g
+            hess[i, i] -= w
+            hess[j, j] -= w
+            hess[i, j] += w
+            hess[j, i] += w
+        # Fix the free additive constant by solving on the first n-1 players with the last at 0.
+        step = np.zeros(n_players)
+        step[:-1] = np.linalg.solve(hess[:-1, :-1] - 1e-12 * np.eye(n_players - 1), -grad[:-1])
+        r = r + step
+        if np.max(np.abs(step)) < 1e-6:
+            break
+    return r - r.mean() + 1500
+
+
+@dataclass
+class LeagueReport:
+    """Every pair's match and the fitted ratings."""
+
+    names: list[str]
+    seed: int
+    deals: int
+    rotations: int
+    matches: list[MatchReport]
+    ratings: list[float]
+    rating_sd: list[float]
+    bootstrap: int
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON-able summary."""
+        return {
+            "names": self.names, "seed": self.seed, "deals": self.deals, "rotations": self.rotations,
+            "ratings": [{"bot": n, "elo": r, "sd": s}
+                        for n, r, s in zip(self.names, self.ratings, self.rating_sd, strict=True)],
+            "bootstrap": self.bootstrap, "matches": [m.to_dict() for m in self.matches],
+        }
+
+
+def _pair_points(names: list[str], matches: list[MatchReport], deal_idx: np.ndarray | None) -> list[tuple]:
+    """(i, j, points of i, games) per match, over the given deals (all if None, repeats counted)."""
+    index = {n: k for k, n in enumerate(names)}
+    out = []
+    for m in matches:
+        per_deal: dict[int, list[float]] = {}
+        for g in m.games:
+            per_deal.setdefault(g.deal, []).append(g.result)
+        keys = sorted(per_deal) if deal_idx is None else [sorted(per_deal)[d] for d in deal_idx]
+        pts = sum(sum(per_deal[d]) for d in keys)
+        n = sum(len(per_deal[d]) for d in keys)
+        out.append((index[m.a], index[m.b], pts, n))
+    return out
+
+
+def league(names: Sequence[str], deals: int = 100, seed: int = 0, rotations: int = 2, workers: int = 1,
+           progress: bool = False, rules: Rules | None = None, bootstrap: int = 200) -> LeagueReport:
+    """Play every pair of bots on the same duplicate deals and fit Elo ratings with bootstrap errors."""
+    names = list(names)
+    if len(names) < 2:
+        raise ValueError("a league needs at least two bots")
+    if len({n.strip().lower() for n in names}) != len(names):
+        raise ValueError(f"a league needs distinct bots, got {' '.join(names)}")
+    _check_args(names, deals, rotations, workers, seed)
+    pairs = list(itertools.combinations(range(len(names)), 2))
+    tasks = [DealTask(k, names[i], names[j], seed, d, rotations, rules)
+             for k, (i, j) in enumerate(pairs) for d in range(deals)]
+    per_pair: list[list[GameRecord]] = [[] for _ in pairs]
+    for k, recs in _run_tasks(tasks, workers, progress, "league"):
+        per_pair[k].extend(recs)
+    matches = [MatchReport.from_games(names[i], names[j], seed, deals, rotations, per_pair[k])
+               for k, (i, j) in enumerate(pairs)]
+    ratings = fit_elo(len(names), _pair_points(names, matches, None))
+    rng = np.random.default_rng([seed, 0xE10])
+    boots = np.array([fit_elo(len(names), _pair_points(names, matches, rng.integers(0, deals, deals)))
+                      for _ in range(bootstrap)]) if bootstrap else np.zeros((1, len(names)))
+    sd = boots.std(axis=0, ddof=1) if bootstrap > 1 else np.zeros(len(names))
+    return LeagueReport(names, seed, deals, rotations, matches, [float(x) for x in ratings],
+                        [float(x) for x in sd], bootstrap)

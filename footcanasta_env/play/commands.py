@@ -1,0 +1,165 @@
+"""What the person types at the ``footcanasta play`` prompt, turned into an action or a one-line reason.
+
+Accepted: action names of RULES.md section 11 in any case and card order, short forms (``d``, ``p``, ``l``,
+``m K K K``, ``m K`` when only one K meld is possible, ``a K``, ``a K 2``, ``a wild JK``, ``x 9``), the number of
+a listed legal action, and the words ``help``, ``hint``, ``pile``, ``look``, ``quit``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from ..actions import (
+    ACTION_CARDS_USED,
+    ACTION_JK,
+    ACTION_RANK,
+    ACTION_TWO,
+    ACTION_TYPE,
+    ADD,
+    DISCARD,
+    MELD,
+    action_id,
+    action_name,
+)
+from ..cards import JOKER, KINDS, NUM_NATURAL, RED3, TWO, WILD_RANK, kind_of
+
+
+@dataclass(frozen=True)
+class Command:
+    """One parsed input line: ``kind`` is action, help, hint, pile, look, quit, empty or error."""
+
+    kind: str
+    action: int | None = None
+    message: str = ""
+
+
+VERBS = {"d": "draw", "draw": "draw", "p": "pickup", "pickup": "pickup", "take": "pickup",
+         "l": "laydown", "laydown": "laydown", "lay": "laydown", "m": "meld", "meld": "meld",
+         "a": "add", "add": "add", "x": "discard", "discard": "discard"}
+WORDS = {"help": "help", "h": "help", "?": "help", "hint": "hint", "pile": "pile", "look": "look",
+         "show": "look", "quit": "quit", "q": "quit", "exit": "quit"}
+_ACTIONS_OF = {"meld": MELD, "add": ADD, "discard": DISCARD}
+
+
+def _cards_of(a: int) -> Sequence[int]:
+    """The card kinds an action uses from the hand (for matching partial input)."""
+    r = ACTION_RANK[a]
+    nat = ACTION_CARDS_USED[a] - ACTION_TWO[a] - ACTION_JK[a]
+    return [r] * (nat if r < NUM_NATURAL else 0) + [TWO] * ACTION_TWO[a] + [JOKER] * ACTION_JK[a]
+
+
+def _choose(text: str, candidates: list[int], legal: Sequence[int], why: Callable[[int], str]) -> Command:
+    """The one legal action among ``candidates``, or a message saying none or which ones."""
+    ok = [a for a in legal if a in candidates]
+    if len(ok) == 1:
+        return Command("action", ok[0])
+    if ok:
+        opts = ", ".join(f"{legal.index(a) + 1} '{action_name(a)}'" for a in ok)
+        msg = f"'{text}' is ambiguous: it could be {opts}; type the full action or its number"
+        return Command("error", message=msg)
+    if len(candidates) == 1:
+        return Command("error", message=f"'{action_name(candidates[0])}' is not legal now: {why(candidates[0])}")
+    if candidates:
+        return Command("error", message=f"'{text}' is not legal now: {why(candidates[0])}")
+    return Command("error", message=f"'{text}' is not legal now")
+
+
+def _exact(a: int, legal: Sequence[int], why: Callable[[int], str]) -> Command:
+    if a in legal:
+        return Command("action", a)
+    return Command("error", message=f"'{action_name(a)}' is not legal now: {why(a)}")
+
+
+def parse_command(text: str, legal: Sequence[int], why: Callable[[int], str]) -> Command:
+    """Turn one line of input into a command: an action, a word like ``help``, or an error to show."""
+    tokens = text.split()
+    if not tokens:
+        return Command("empty")
+    word = tokens[0].lower()
+    shown = " ".join(tokens)
+    if len(tokens) == 1 and word in WORDS:
+        return Command(WORDS[word])
+    if word.lstrip("+-").isdigit():
+        if len(tokens) > 1:
+            return Command("error", message=f"'{shown}': type one action number at a time")
+        n = int(word)
+        if not legal:
+            return Command("error", message="there is nothing to choose now")
+        if not 1 <= n <= len(legal):
+            return Command("error", message=f"there is no action number {n}: choose 1 to {len(legal)}")
+        return Command("action", legal[n - 1])
+    verb = VERBS.get(word)
+    if verb is None:
+        return Command("error", message=f"unknown command '{shown}': type an action such as 'd', 'm K K K' or "
+                                        "'x 9', its number, or 'help'")
+    rest = tokens[1:]
+    if verb == "laydown" and [t.lower() for t in rest] == ["down"]:
+        rest = []
+    if verb in ("draw", "pickup", "laydown"):
+        if rest:
+            return Command("error", message=f"'{verb}' takes no cards (you typed '{shown}')")
+        return _exact(action_id(verb), legal, why)
+    target_wild = False
+    if verb == "add" and rest and rest[0].lower() in ("wild", "w"):
+        target_wild = True
+        rest = rest[1:]
+    try:
+        kinds = [kind_of(t) for t in rest]
+    except ValueError as e:
+        return Command("error", message=str(e))
+    if RED3 in kinds:
+        return Command("error", message="red threes are laid down at once; they are never melded or discarded "
+                                        "(rule 3.5)")
+    if verb == "discard":
+        if len(kinds) > 1:
+            return Command("error", message="discard one card, e.g. 'x 9'")
+        if kinds:
+            return _exact(action_id(f"discard {KINDS[kinds[0]]}"), legal, why)
+        return _choose(shown, [a for a in range(len(ACTION_TYPE)) if ACTION_TYPE[a] == DISCARD], legal, why)
+    if verb == "meld":
+        if len(kinds) > 3:
+            return Command("error", message="a meld starts with three cards; add more with 'a', e.g. 'a K'")
+        if len(kinds) == 3:
+            try:
+                return _exact(action_id("meld " + " ".join(KINDS[k] for k in kinds)), legal, why)
+            except ValueError:
+                return Command("error", message=f"'{shown}' is not a meld: three cards of one rank with at most "
+                                                "one wild card (m K K K, m K K 2), or three wild cards (m 2 2 JK)")
+        want = kinds
+        cands = [a for a in range(len(ACTION_TYPE)) if ACTION_TYPE[a] == MELD and _contains(_cards_of(a), want)]
+        return _choose(shown, cands, legal, why)
+    # add
+    if len(kinds) > 2 or (target_wild and len(kinds) > 1):
+        return Command("error", message="add one card at a time, e.g. 'a K', 'a K 2' or 'a wild JK'")
+    if target_wild:
+        rank = WILD_RANK
+        card = kinds[0] if kinds else None
+    elif len(kinds) == 2:
+        rank = kinds[0] if kinds[0] < NUM_NATURAL else WILD_RANK
+        card = kinds[1]
+    elif len(kinds) == 1 and kinds[0] < NUM_NATURAL:
+        rank, card = kinds[0], kinds[0]  # 'a K' adds a natural K
+    else:
+        rank, card = None, kinds[0] if kinds else None  # 'a 2': onto whichever meld can take it
+    if rank is not None and card is not None:
+        name = f"add {'wild' if rank == WILD_RANK else KINDS[rank]} {KINDS[card]}"
+        try:
+            return _exact(action_id(name), legal, why)
+        except ValueError:
+            what = "a wild card" if rank == WILD_RANK else f"a {KINDS[rank]} or a wild card"
+            meld = KINDS[rank] if rank != WILD_RANK else "wild"
+            return Command("error", message=f"'{shown}' does not fit: the {meld} meld takes {what}")
+    cands = [a for a in range(len(ACTION_TYPE)) if ACTION_TYPE[a] == ADD
+             and (rank is None or ACTION_RANK[a] == rank) and (card is None or card in _cards_of(a))]
+    return _choose(shown, cands, legal, why)
+
+
+def _contains(have: Sequence[int], want: Sequence[int]) -> bool:
+    """Whether multiset ``want`` is inside multiset ``have``."""
+    rest = list(have)
+    for k in want:
+        if k not in rest:
+            return False
+        rest.remove(k)
+    return True

@@ -1,0 +1,55 @@
+"""Every seed derivation of the project, in one place, so that each meaning has one recipe.
+
+A game is dealt from one seed; everything random about it (deals, shuffles, bots' choices) derives from
+seeds made here. The recipes are part of what makes a result reproducible: a duplicate match's deals,
+a replay's bots and a daily game are the same on every machine, so do not change one without bumping
+what depends on it.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import hashlib
+
+import numpy as np
+
+
+def daily_seed(date: _dt.date | str) -> int:
+    """The seed of the daily game for a date: the same for everyone, different each day."""
+    if isinstance(date, str):
+        try:
+            date = _dt.date.fromisoformat(date.strip())
+        except ValueError as e:
+            raise ValueError(f"daily: {date!r} is not a date (use YYYY-MM-DD)") from e
+    elif isinstance(date, _dt.datetime):
+        date = date.date()
+    elif not isinstance(date, _dt.date):
+        raise ValueError(f"daily: expected a date or an ISO string, got {date!r}")
+    digest = hashlib.sha256(f"footcanasta-daily-{date.isoformat()}".encode()).digest()
+    return int.from_bytes(digest[:8], "little")
+
+
+def fresh_seed() -> int:
+    """A new game seed from the operating system's entropy (a non-negative 63-bit int)."""
+    return int(np.random.SeedSequence().entropy % (1 << 63))
+
+
+def deal_seed(seed: int, deal: int) -> int:
+    """The game seed of deal ``deal`` in a duplicate match with seed ``seed``."""
+    return int(np.random.SeedSequence([seed, deal, 0xD0C]).generate_state(1, np.uint64)[0]) >> 1
+
+
+def match_bot_seed(seed: int, deal: int, bot: int, copy: int) -> int:
+    """In a duplicate match: the seed of copy ``copy`` (0 or 1) of bot ``bot`` (0 for A, 1 for B) in a deal."""
+    return int(np.random.SeedSequence([seed, deal, 0xB07, bot, copy]).generate_state(1)[0])
+
+
+def seat_bot_seed(game_seed: int, seat: int) -> int:
+    """In a game played by a person: the seed of the bot at ``seat`` (4 for the hint bot), derived from
+    the game's, so that the same deal and moves replay the same bots."""
+    return int(np.random.SeedSequence([game_seed, seat]).generate_state(1, np.uint64)[0] >> 1)
+
+
+def worker_seed(seed: int, worker: int) -> int:
+    """The seed of parallel worker (or batch slot) ``worker`` of a run seeded with ``seed``."""
+    return int(np.random.SeedSequence([seed, worker, 0x3A7]).generate_state(1, np.uint64)[0] >> 1)
