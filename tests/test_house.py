@@ -1,0 +1,132 @@
+"""The house: old import paths keep working, the interface of the design stays on the package, no import circles."""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import pathlib
+import sys
+
+import pytest
+
+import footcanasta_env
+from footcanasta_env._moved import MOVED
+
+PACKAGE = pathlib.Path(footcanasta_env.__file__).parent
+
+
+@pytest.mark.parametrize("old", sorted(MOVED))
+def test_a_moved_module_keeps_its_old_path_with_a_warning(old):
+    name = f"footcanasta_env.{old}"
+    sys.modules.pop(name, None)
+    if hasattr(footcanasta_env, old):
+        delattr(footcanasta_env, old)
+    with pytest.warns(DeprecationWarning, match=f"{name} moved to footcanasta_env.{MOVED[old]}"):
+        module = importlib.import_module(name)
+    assert module is importlib.import_module(f"footcanasta_env.{MOVED[old]}")
+
+
+def test_every_old_flat_module_is_a_shim_or_a_package_face():
+    # The modules of the flat layout (as of ACTION_VERSION 1, observation version 1).
+    flat = ["actions", "aec_env", "bots", "cards", "cli", "demo", "engine", "evaluation", "evaluation_cli", "explain",
+            "gym_env", "masks", "observation", "play", "play_input", "play_screen", "policy", "render", "replay",
+            "rules", "scenario", "scoring", "seats", "strategy", "view"]
+    for old in flat:
+        assert old in MOVED or (PACKAGE / old / "__init__.py").is_file() or (PACKAGE / f"{old}.py").is_file(), old
+
+
+@pytest.mark.parametrize("face, names", [
+    ("footcanasta_env", ["new_game", "load_scenario", "Game", "IllegalActionError", "ScenarioError", "action_name",
+                         "action_id", "NUM_ACTIONS", "ACTION_NAMES", "Rules", "daily_seed", "env", "raw_env",
+                         "make_bot", "FootCanastaGymEnv", "SEAT_NAMES", "TEAM_NAMES", "team_of", "partner_of",
+                         "left_of"]),
+    ("footcanasta_env.engine", ["Game", "new_game", "IllegalActionError", "daily_seed", "card_total", "DRAW_PHASE",
+                                "PLAY_PHASE", "PHASE_NAMES", "load_scenario", "to_scenario", "View", "make_view",
+                                "why_illegal", "score_round", "Replay", "load_replay", "reproduce"]),
+    ("footcanasta_env.observation", ["OBS_SIZE", "OBS_VERSION", "OFFSETS", "SCALE", "SEAT_BLOCK", "GameEncoder",
+                                     "encode", "observation_bounds"]),
+    ("footcanasta_env.bots", ["make_bot", "bot_names", "BOTS", "Bot", "RandomBot", "GreedyBot", "ExpertBot",
+                              "PolicyBot", "load_policy", "save_policy", "strongest_bot"]),
+    ("footcanasta_env.envs", ["env", "raw_env", "FootCanastaGymEnv", "AGENTS", "team_reward"]),
+    ("footcanasta_env.evaluation", ["evaluate", "league", "play_deal", "play_bots_game", "deal_seed",
+                                    "match_bot_seed", "fit_elo", "mean_ci", "MatchReport", "LeagueReport",
+                                    "plot_match", "plot_league"]),
+    ("footcanasta_env.play", ["Terminal", "play_session", "parse_command", "strongest_bot", "add_parsers"]),
+    ("footcanasta_env.footcanasta_v0", ["env", "raw_env"]),
+])
+def test_the_faces_keep_their_names(face, names):
+    module = importlib.import_module(face)
+    missing = [n for n in names if not hasattr(module, n)]
+    assert not missing, f"{face} lacks {missing}"
+
+
+@pytest.mark.parametrize("face, old, new", [
+    ("footcanasta_env.evaluation", "bot_seed", "match_bot_seed"),
+    ("footcanasta_env.evaluation", "play_game", "play_bots_game"),
+    ("footcanasta_env.play", "play_game", "play_session"),
+])
+def test_renamed_names_still_answer_with_a_warning(face, old, new):
+    module = importlib.import_module(face)
+    with pytest.warns(DeprecationWarning, match=new):
+        assert getattr(module, old) is getattr(module, new)
+
+
+def test_the_versioned_module_plays():
+    from footcanasta_env import footcanasta_v0
+
+    e = footcanasta_v0.env(rounds=1)
+    e.reset(seed=3)
+    obs, *_ = e.last()
+    assert obs["action_mask"].sum() >= 1
+
+
+def _imports(path: pathlib.Path, module: str, modules: set[str]) -> set[str]:
+    """Package modules that ``module`` imports anywhere in its file (inside functions too)."""
+    is_face = path.name == "__init__.py"
+    out = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        targets = []
+        if isinstance(node, ast.Import):
+            targets = [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                parts = module.split(".") if is_face else module.split(".")[:-1]
+                parts = parts[:len(parts) - (node.level - 1)]
+                base = ".".join(parts + ([node.module] if node.module else []))
+            else:
+                base = node.module or ""
+            targets = [base] + [f"{base}.{a.name}" for a in node.names]
+        for t in targets:
+            while t and t not in modules:
+                t = t.rpartition(".")[0]
+            if t and t != module:
+                out.add(t)
+    return out
+
+
+def test_no_import_circles_counting_imports_inside_functions():
+    files = {}
+    for path in PACKAGE.rglob("*.py"):
+        rel = path.relative_to(PACKAGE.parent).with_suffix("")
+        name = ".".join(rel.parts)
+        files[name[:-len(".__init__")] if name.endswith(".__init__") else name] = path
+    # Faces count as modules: importing a face runs its imports, so a circle through a face is a circle.
+    graph = {m: _imports(p, m, set(files)) for m, p in files.items()}
+    state: dict[str, int] = {}
+    stack: list[str] = []
+
+    def visit(m: str) -> list[str] | None:
+        state[m] = 1
+        stack.append(m)
+        for n in sorted(graph.get(m, ())):
+            if state.get(n) == 1:
+                return stack[stack.index(n):] + [n]
+            if n not in state and (cycle := visit(n)):
+                return cycle
+        stack.pop()
+        state[m] = 2
+        return None
+
+    for m in sorted(graph):
+        if m not in state and (cycle := visit(m)):
+            pytest.fail("import circle: " + " -> ".join(cycle))
