@@ -1,42 +1,127 @@
-"""The training scripts run end to end on the CPU (tiny sizes) and export playable policies."""
+"""The training scripts run end to end on the CPU (tiny sizes) and export playable policies.
+
+Scripts run as files, from the repository root, without PYTHONPATH, as the docs write them; their helper
+modules are imported here by the same flat names (``training/`` is on pytest's ``pythonpath``).
+"""
 
 from __future__ import annotations
 
+import ast
+import filecmp
 import json
 import os
+import re
+import shlex
 import subprocess
 import sys
 
 import numpy as np
+import pytest
 
 from footcanasta_env.bots import make_bot
 from footcanasta_env.bots.policy import load_policy
-from training.common import field_docs, parse_args
-from training.selfplay_ppo import Args as SelfplayArgs
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+TRAINING = os.path.join(ROOT, "training")
+
+
+def clean_env(**extra: str) -> dict[str, str]:
+    """The environment of a fresh shell: no PYTHONPATH (the scripts must not need it)."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    env.update(OMP_NUM_THREADS="1", **extra)
+    return env
 
 
 def run_script(script: str, *args: str, timeout: int = 120) -> str:
-    """Run a training script in a subprocess from the repo root; its stdout (fails on a non-zero exit)."""
-    env = dict(os.environ, PYTHONPATH=ROOT, OMP_NUM_THREADS="1")
-    proc = subprocess.run([sys.executable, os.path.join(ROOT, "training", script), *args], cwd=ROOT, env=env,
+    """Run ``python training/SCRIPT ARGS`` from the repo root, without PYTHONPATH; its stdout (fails on a
+    non-zero exit)."""
+    proc = subprocess.run([sys.executable, os.path.join("training", script), *args], cwd=ROOT, env=clean_env(),
                           capture_output=True, text=True, timeout=timeout)
     assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
     return proc.stdout
+
+
+def is_script(path: str) -> bool:
+    """A training script is a file with an ``if __name__ == "__main__":`` block."""
+    tree = ast.parse(open(path).read())
+    return any(isinstance(n, ast.If) and isinstance(n.test, ast.Compare) and isinstance(n.test.left, ast.Name)
+               and n.test.left.id == "__name__" for n in tree.body)
+
+
+MODULES = sorted(f[:-3] for f in os.listdir(TRAINING) if f.endswith(".py") and f != "__init__.py")
+SCRIPTS = [m for m in MODULES if is_script(os.path.join(TRAINING, m + ".py"))]
+
+
+def field_docs(path: str) -> dict[str, str]:
+    """The docstring under each field of the ``Args`` dataclass of a script (the CleanRL/tyro convention)."""
+    tree = ast.parse(open(path).read())
+    cls = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "Args")
+    docs: dict[str, str] = {}
+    for node, nxt in zip(cls.body, cls.body[1:] + [None], strict=True):
+        if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name) and isinstance(nxt, ast.Expr) \
+                and isinstance(nxt.value, ast.Constant) and isinstance(nxt.value.value, str):
+            docs[node.target.id] = nxt.value.value
+    return docs
+
+
+def test_the_scripts_are_the_ones_the_docs_run():
+    assert set(SCRIPTS) == {"average", "dagger", "maskable_ppo", "selfplay_ppo", "ship"}
+    assert {"batched", "bc", "common", "export", "league"} <= set(MODULES) - set(SCRIPTS)
+
+
+@pytest.mark.parametrize("script", SCRIPTS)
+def test_help_runs_without_pythonpath_and_shows_every_documented_field(script):
+    path = os.path.join(TRAINING, script + ".py")
+    fields = {n.target.id for n in next(c for c in ast.parse(open(path).read()).body
+                                        if isinstance(c, ast.ClassDef) and c.name == "Args").body
+              if isinstance(n, ast.AnnAssign)}
+    docs = field_docs(path)
+    assert set(docs) == fields, f"fields without a docstring: {sorted(fields - set(docs))}"
+    proc = subprocess.run([sys.executable, os.path.join("training", script + ".py"), "--help"], cwd=ROOT,
+                          env=clean_env(COLUMNS="200"), capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    flat = " ".join(re.sub(r"[│╭╮╰╯─]", " ", proc.stdout).split())
+    for name, doc in docs.items():
+        assert f"--{name.replace('_', '-')} " in flat, name
+        assert " ".join(doc.split()) in flat, (name, doc)
+
+
+def test_no_training_module_imports_a_script():
+    for m in MODULES:
+        tree = ast.parse(open(os.path.join(TRAINING, m + ".py")).read())
+        imported = set()
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                imported |= {a.name.removeprefix("training.") for a in node.names}
+            elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                mod = node.module.removeprefix("training.")
+                imported.add(mod)
+                if mod == "training":
+                    imported |= {a.name for a in node.names}
+        assert not imported & set(SCRIPTS), f"training/{m}.py imports the script(s) {sorted(imported & set(SCRIPTS))}"
+
+
+def test_booleans_take_a_value_as_the_docs_write_them():
+    from common import parse_args
+    from selfplay_ppo import Args
+
+    args = parse_args(Args, ["--num-games", "3", "--progress", "false", "--privileged-critic", "True", "--lr", "0.5"])
+    assert (args.num_games, args.progress, args.privileged_critic, args.lr) == (3, False, True, 0.5)
+    with pytest.raises(SystemExit):
+        parse_args(Args, ["--progress", "maybe"])
+
+
+def test_the_recorded_command_is_the_one_typed():
+    from common import command_line
+
+    cmd = command_line([os.path.join(os.getcwd(), "training", "x.py"), "--commands", "a b;c", "--n", "1"])
+    assert cmd == "python training/x.py --commands 'a b;c' --n 1"
 
 
 def only_run_dir(out) -> str:
     runs = [d for d in os.listdir(out) if os.path.isdir(os.path.join(out, d))]
     assert len(runs) == 1, runs
     return os.path.join(out, runs[0])
-
-
-def test_every_args_field_has_a_docstring_and_a_flag():
-    docs = field_docs(SelfplayArgs)
-    assert set(docs) == set(SelfplayArgs.__dataclass_fields__)
-    args = parse_args(SelfplayArgs, ["--num-games", "3", "--progress", "false", "--lr", "0.5"])
-    assert (args.num_games, args.progress, args.lr) == (3, False, 0.5)
 
 
 def test_selfplay_ppo_runs_end_to_end(tmp_path):
@@ -55,7 +140,14 @@ def test_selfplay_ppo_runs_end_to_end(tmp_path):
     assert any(f.startswith("events.out.tfevents") for f in os.listdir(run))
     pol = load_policy(str(export))
     assert pol.meta["arch"]["layers"][1:3] == [32, 32]
-    assert "selfplay_ppo.py" in pol.meta["training"]["command"]
+    # The record is the command as typed from the repo root, and it parses back to the run's arguments.
+    from common import parse_args
+    from selfplay_ppo import Args
+
+    cmd = pol.meta["training"]["command"]
+    assert cmd == summary["command"] and cmd.startswith("python training/selfplay_ppo.py --bc-games 4 ")
+    assert parse_args(Args, shlex.split(cmd)[2:]) == Args(**summary["args"])
+    assert {"bc.pt", "final.pt", "last.pt", "final.npz"} <= set(os.listdir(run))
     bot = make_bot(f"policy:{export}", 0)
     from footcanasta_env import new_game
 
@@ -93,12 +185,12 @@ def test_selfplay_ppo_warm_starts_from_a_policy_file(tmp_path):
 
 
 def test_selfplay_ppo_refuses_a_non_positive_temperature(tmp_path):
-    env = dict(os.environ, PYTHONPATH=ROOT)
-    proc = subprocess.run([sys.executable, os.path.join(ROOT, "training", "selfplay_ppo.py"), "--init-temperature",
-                           "0", "--out-dir", str(tmp_path)], cwd=ROOT, env=env, capture_output=True, text=True,
-                          timeout=120)
+    proc = subprocess.run([sys.executable, os.path.join("training", "selfplay_ppo.py"), "--init-temperature",
+                           "0", "--out-dir", str(tmp_path)], cwd=ROOT, env=clean_env(), capture_output=True,
+                          text=True, timeout=120)
     assert proc.returncode != 0 and "--init-temperature must be positive, got 0.0" in proc.stderr
     assert not os.listdir(tmp_path)  # refused before any run folder or BC work
+
 
 def test_maskable_ppo_runs_end_to_end(tmp_path):
     out = tmp_path / "runs"
@@ -117,31 +209,58 @@ def test_maskable_ppo_runs_end_to_end(tmp_path):
     assert "maskable_ppo.py" in pol.meta["training"]["command"]
 
 
-def test_privileged_critic_input_is_the_hidden_cards_relative_to_the_seat():
+def test_hidden_cards_are_what_the_seat_cannot_see_relative_to_it():
+    from selfplay_ppo import Agent
+
     from footcanasta_env import new_game
     from footcanasta_env.cards import NUM_KINDS
-    from training.selfplay_ppo import PRIV_SIZE, Agent, hidden_cards
+    from footcanasta_env.observation import HIDDEN_CARDS_SIZE, OBS_SIZE, hidden_cards
+    from footcanasta_env.seats import left_of, partner_of
 
     g = new_game(5)
     seat = g.cur
-    x = hidden_cards(g, seat) * 10
-    assert x.shape == (PRIV_SIZE,)
-    for k in range(1, 4):  # the other hands: left, partner, right
-        assert x[(k - 1) * NUM_KINDS:k * NUM_KINDS].tolist() == g.hand[(seat + k) & 3]
+    before = g.to_scenario()
+    x = hidden_cards(g, seat)
+    assert x.shape == (HIDDEN_CARDS_SIZE,) == (135,) and x.dtype == np.float32
+    np.testing.assert_array_equal(x, hidden_cards(g.clone(), seat))  # a function of the position only
+    assert g.to_scenario() == before  # and it changes nothing
+    x = np.rint(x * 10).astype(int)
+    left, partner = left_of(seat), partner_of(seat)
+    for k, s in enumerate((left, partner, left_of(partner))):  # the other hands: left, partner, right
+        assert x[k * NUM_KINDS:(k + 1) * NUM_KINDS].tolist() == g.hand[s]
     o = 3 * NUM_KINDS
     assert x[o:o + NUM_KINDS].tolist() == g.foot[seat]  # my own unpicked foot is hidden from me too
+    assert x[o + NUM_KINDS:o + 2 * NUM_KINDS].tolist() == g.foot[left]
     o += 4 * NUM_KINDS
     top4 = np.bincount(g.stock[-4:], minlength=NUM_KINDS)
     assert x[o:o + NUM_KINDS].tolist() == top4.tolist() and x[o + NUM_KINDS:].sum() == 16
     # Only the value net reads it: the exported actor keeps the observation's width.
-    agent = Agent("32", "16", PRIV_SIZE)
-    assert agent.actor[0].in_features == 443 and agent.critic[0].in_features == 443 + PRIV_SIZE
+    agent = Agent("32", "16", HIDDEN_CARDS_SIZE)
+    assert agent.actor[0].in_features == OBS_SIZE and agent.critic[0].in_features == OBS_SIZE + HIDDEN_CARDS_SIZE
+
+
+def test_hidden_cards_differ_where_the_observation_cannot():
+    from footcanasta_env import load_scenario, new_game
+    from footcanasta_env.observation import encode, hidden_cards
+    from footcanasta_env.seats import left_of, partner_of
+
+    g = new_game(5)
+    seat = g.cur
+    left, right = left_of(seat), left_of(partner_of(seat))
+    spec = g.to_scenario()
+    a, b = spec["players"][left]["hand"].split(), spec["players"][right]["hand"].split()
+    j = next(j for j, t in enumerate(b) if t != a[0])
+    a[0], b[j] = b[j], a[0]  # swap one card between the two opponents' hands
+    spec["players"][left]["hand"], spec["players"][right]["hand"] = " ".join(a), " ".join(b)
+    h = load_scenario(spec)
+    np.testing.assert_array_equal(encode(g.view(seat)), encode(h.view(seat)))
+    assert not np.array_equal(hidden_cards(g, seat), hidden_cards(h, seat))
+    # The partner, who can see neither hand either, tells them apart too; each opponent sees its own change.
+    assert not np.array_equal(hidden_cards(g, partner_of(seat)), hidden_cards(h, partner_of(seat)))
+    assert not np.array_equal(encode(g.view(left)), encode(h.view(left)))
 
 
 def test_dagger_runs_end_to_end_and_labels_with_the_expert(tmp_path):
-    from training.dagger import Args as DaggerArgs
-
-    assert set(field_docs(DaggerArgs)) == set(DaggerArgs.__dataclass_fields__)
     out, export = tmp_path / "runs", tmp_path / "dagger.npz"
     stdout = run_script("dagger.py", "--hidden", "16", "--bc-games", "2", "--bc-data", str(tmp_path / "bc.npz"),
                         "--rounds", "1", "--iterations", "2", "--decisions", "200", "--num-games", "8",
@@ -152,13 +271,14 @@ def test_dagger_runs_end_to_end_and_labels_with_the_expert(tmp_path):
     its = summary["iterations"]
     assert [i["iteration"] for i in its] == [1, 2] and its[1]["beta"] == its[0]["beta"] / 2
     assert all(i["new"] > 0 and 0 <= i["expert"]["win_rate"] <= 1 for i in its)
-    assert "dagger.py" in load_policy(str(export)).meta["training"]["command"]
+    assert load_policy(str(export)).meta["training"]["command"].startswith("python training/dagger.py --hidden 16 ")
 
 
 def test_dagger_labels_are_legal_and_not_the_policys_own_actions():
+    from dagger import _collect
+
     from footcanasta_env.actions import NUM_ACTIONS
     from footcanasta_env.bots.policy import Policy
-    from training.dagger import _collect
 
     rng = np.random.default_rng(0)
     w = [rng.normal(size=(443, 8)).astype(np.float32), rng.normal(size=(8, NUM_ACTIONS)).astype(np.float32)]
@@ -183,17 +303,21 @@ def test_ship_copies_the_weights_and_records_evaluations_and_curves(tmp_path):
     save_policy(str(pol), w, b, training={"command": "python training/dagger.py --tiny"})
     proc = subprocess.run([sys.executable, "-m", "footcanasta_env.cli", "evaluate", f"policy:{pol}", "random",
                            "--deals", "1", "--json"], cwd=ROOT, capture_output=True, text=True, timeout=120,
-                          env=dict(os.environ, PYTHONPATH=ROOT))
+                          env=clean_env())
     assert proc.returncode == 0, proc.stderr
     (tmp_path / "e.json").write_text(proc.stdout)
     summary = {"run": "dagger__1__0", "iterations": [
         {"iteration": 1, "new": 100, "expert": {"win_rate": 0.4, "win_lo": 0.3, "win_hi": 0.5, "mean_diff": -9}},
         {"iteration": 2, "new": 50, "expert": {"win_rate": 0.45, "win_lo": 0.35, "win_hi": 0.55, "mean_diff": -3}}]}
     (tmp_path / "s.json").write_text(json.dumps(summary))
-    out = tmp_path / "ship"
+    out, package = tmp_path / "ship", tmp_path / "pkg" / "bots" / "data"  # the package folder does not exist yet
     run_script("ship.py", "--policy", str(pol), "--summaries", str(tmp_path / "s.json"), "--evals",
                str(tmp_path / "e.json"), "--commands", "footcanasta evaluate policy:p random --deals 1",
-               "--out-dir", str(out))
+               "--out-dir", str(out), "--package-dir", str(package))
+    # Both copies, byte for byte: the checkpoint and the package data that make_bot("learned") reads.
+    for name in ("learned.npz", "learned.json"):
+        assert filecmp.cmp(out / name, package / name, shallow=False), name
+    assert sorted(os.listdir(package)) == ["learned.json", "learned.npz"]
     shipped = load_policy(str(out / "learned.npz"))
     for x, y in zip(shipped.weights, w, strict=True):
         np.testing.assert_array_equal(x, y)
@@ -209,15 +333,15 @@ def _tiny_policy(path, rng, hidden=8):
     from footcanasta_env.observation import OBS_SIZE
 
     sizes = [OBS_SIZE, hidden, NUM_ACTIONS]
-    ws = [rng.normal(size=(a, b)).astype(np.float32) for a, b in zip(sizes, sizes[1:])]
+    ws = [rng.normal(size=(a, b)).astype(np.float32) for a, b in zip(sizes, sizes[1:], strict=False)]
     bs = [rng.normal(size=b).astype(np.float32) for b in sizes[1:]]
     save_policy(str(path), ws, bs, training={"command": str(path)})
     return ws, bs
 
 
 def test_average_writes_the_mean_of_the_weights_and_refuses_mismatches(tmp_path):
-    from training.average import average
-    from training.average import main as average_main
+    from average import average
+    from average import main as average_main
 
     rng = np.random.default_rng(0)
     a, b, odd = tmp_path / "a.npz", tmp_path / "b.npz", tmp_path / "odd.npz"

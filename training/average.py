@@ -16,7 +16,10 @@ import numpy as np
 
 from footcanasta_env.bots.policy import load_policy, save_policy
 from footcanasta_env.rules import Rules
-from training.common import parse_args
+
+# isort: split
+# helper modules beside this file (training/ is on sys.path when a script runs as a file)
+from common import parse_args
 
 
 @dataclass

@@ -1,56 +1,62 @@
-"""Helpers shared by the training scripts: CLI from an Args dataclass, the torch MLP, export, evaluation."""
+"""Small pieces every training script uses: the CLI from an Args dataclass, seeding, the command record,
+the torch MLP and its action mask, evaluation against a bot, steps per second, JSON output.
+
+Scripts import it as a sibling module (``from common import ...``): a script run as
+``python training/X.py`` has ``training/`` on ``sys.path``, and the tests put it there too
+(``pythonpath`` in ``pyproject.toml``).
+"""
 
 from __future__ import annotations
 
-import argparse
-import ast
-import dataclasses
-import inspect
 import json
 import os
 import random
+import shlex
 import sys
-import textwrap
 import time
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, TypeVar
 
 import numpy as np
 import torch
+import tyro
 from torch import nn
+from tyro.constructors import ConstructorRegistry, PrimitiveConstructorSpec, PrimitiveTypeInfo
 
 from footcanasta_env.actions import NUM_ACTIONS
 from footcanasta_env.observation import OBS_SIZE
-from footcanasta_env.bots.policy import save_policy
-from footcanasta_env.rules import Rules
+
+# isort: split
+# helper modules beside this file (training/ is on sys.path when a script runs as a file)
+from export import export_policy  # noqa: F401  (re-exported: tests/test_policy.py imports it from here)
+
+ArgsT = TypeVar("ArgsT")
+
+_BOOLS = {"true": True, "yes": True, "1": True, "false": False, "no": False, "0": False}
+_REGISTRY = ConstructorRegistry()
 
 
-def field_docs(cls: type) -> dict[str, str]:
-    """The docstring under each field of a dataclass (the CleanRL/tyro convention), read from its source."""
-    tree = ast.parse(textwrap.dedent(inspect.getsource(cls)))
-    body = tree.body[0].body  # type: ignore[attr-defined]
-    docs: dict[str, str] = {}
-    for node, nxt in zip(body, body[1:] + [None], strict=True):
-        if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name) and isinstance(nxt, ast.Expr) \
-                and isinstance(getattr(nxt, "value", None), ast.Constant) and isinstance(nxt.value.value, str):
-            docs[node.target.id] = nxt.value.value.strip()
-    return docs
+@_REGISTRY.primitive_rule
+def _bool_rule(type_info: PrimitiveTypeInfo) -> PrimitiveConstructorSpec | None:
+    """Booleans take a value, any case: ``--progress false`` (the flags the docs and records use)."""
+    if type_info.type is not bool:
+        return None
+
+    def from_str(args: list[str]) -> bool:
+        try:
+            return _BOOLS[args[0].lower()]
+        except KeyError:
+            raise ValueError(f"expected true or false, got {args[0]!r}") from None
+
+    return PrimitiveConstructorSpec(nargs=1, metavar="{true,false}", instance_from_str=from_str,
+                                    is_instance=lambda x: isinstance(x, bool),
+                                    str_from_instance=lambda x: ["true" if x else "false"])
 
 
-def parse_args(cls: type, argv: list[str] | None = None) -> Any:
-    """Build an argparse CLI from an Args dataclass (one ``--flag`` per field, its docstring as help)."""
-    docs = field_docs(cls)
-    p = argparse.ArgumentParser(description=(cls.__doc__ or "").strip(),
-                                formatter_class=argparse.ArgumentDefaultsHelpFormatter)
-    for f in dataclasses.fields(cls):
-        default = f.default
-        flag = "--" + f.name.replace("_", "-")
-        if f.type in (bool, "bool"):
-            p.add_argument(flag, type=lambda s: s.lower() in ("1", "true", "yes", "y"), default=default,
-                           help=docs.get(f.name, ""), metavar="BOOL")
-        else:
-            typ = {"int": int, "float": float, "str": str}.get(str(f.type), type(default))
-            p.add_argument(flag, type=typ, default=default, help=docs.get(f.name, ""))
-    return cls(**vars(p.parse_args(argv)))
+def parse_args(cls: type[ArgsT], argv: Sequence[str] | None = None) -> ArgsT:
+    """``tyro.cli(cls)``: one ``--flag-name`` per field, its docstring as the help text."""
+    with _REGISTRY:  # the bool rule above (a context manager: tyro 0.9 has no ``registry=`` argument yet)
+        return tyro.cli(cls, args=argv, config=(tyro.conf.FlagConversionOff,))
 
 
 def seed_everything(seed: int, threads: int) -> None:
@@ -61,9 +67,14 @@ def seed_everything(seed: int, threads: int) -> None:
     torch.set_num_threads(threads)
 
 
-def command_line() -> str:
-    """The command that started this process, for the records."""
-    return " ".join(["python"] + sys.argv)
+def command_line(argv: Sequence[str] | None = None) -> str:
+    """The command that started this process as one would type it again: ``python training/X.py ARGS``.
+
+    The script's path is made relative to the working directory (the repository root, as the docs run
+    them) and every argument is shell-quoted, so the record can be pasted back as it is.
+    """
+    argv = list(sys.argv if argv is None else argv)
+    return shlex.join(["python", os.path.relpath(os.path.abspath(argv[0])), *argv[1:]])
 
 
 def layer_sizes(hidden: str) -> list[int]:
@@ -84,20 +95,6 @@ def mlp(sizes: list[int], activation: str = "relu", out_gain: float = 0.01) -> n
         if not last:
             mods.append(act())
     return nn.Sequential(*mods)
-
-
-def linear_layers(net: nn.Module) -> tuple[list[np.ndarray], list[np.ndarray]]:
-    """The Linear layers of ``net`` in order, as (in x out) weights and biases for the policy file."""
-    lins = [m for m in net.modules() if isinstance(m, nn.Linear)]
-    return ([m.weight.detach().cpu().numpy().T.copy() for m in lins],
-            [m.bias.detach().cpu().numpy().copy() for m in lins])
-
-
-def export_policy(net: nn.Module, path: str, activation: str, rules: Rules, training: dict[str, Any],
-                  evaluation: dict[str, Any] | None = None) -> dict[str, Any]:
-    """Write ``net`` (an MLP from obs to logits) as a policy file."""
-    w, b = linear_layers(net)
-    return save_policy(path, w, b, activation=activation, rules=rules, training=training, evaluation=evaluation)
 
 
 def masked_logits(logits: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:

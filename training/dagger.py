@@ -1,6 +1,6 @@
 """DAgger: behaviour cloning from the expert on the states the learned policy itself reaches.
 
-Plain behaviour cloning (``selfplay_ppo.py``'s warm start) fits the expert's decisions in games of four
+Plain behaviour cloning (``selfplay_ppo.py``'s warm start, ``bc.py``) fits the expert's decisions in games of four
 experts. A clone that errs drifts into states the expert never showed it, and errs more there. DAgger
 (Ross, Gordon and Bagnell, 2011) closes that gap: play games in which the current policy holds one
 partnership against the expert, ask the expert what it would do at every decision of the policy, add
@@ -15,7 +15,7 @@ those labels to the data and fit again. Each iteration:
 
 Example::
 
-    PYTHONPATH=. python training/dagger.py --init-policy checkpoints/learned.npz --bc-data runs/expert.npz \\
+    python training/dagger.py --init-policy checkpoints/learned.npz --bc-data runs/expert.npz \\
         --iterations 2 --decisions 600000 --export runs/dagger.npz
 """
 
@@ -25,24 +25,21 @@ import multiprocessing as mp
 import os
 import time
 from dataclasses import asdict, dataclass
-from types import SimpleNamespace
 
 import numpy as np
 
 from footcanasta_env.bots import make_bot
 from footcanasta_env.bots.policy import Policy
 from footcanasta_env.rules import Rules
-from training.common import (
-    command_line,
-    eval_vs,
-    export_policy,
-    layer_sizes,
-    mlp,
-    parse_args,
-    seed_everything,
-    write_json,
-)
-from training.selfplay_ppo import BatchedGames, League, actor_policy, behaviour_clone, load_actor, record_expert
+from footcanasta_env.seeds import worker_seed
+
+# isort: split
+# helper modules beside this file (training/ is on sys.path when a script runs as a file)
+from batched import BatchedGames
+from bc import behaviour_clone, concat, expert_data
+from common import command_line, eval_vs, layer_sizes, mlp, parse_args, seed_everything, write_json
+from export import actor_policy, copy_policy, export_policy, load_actor
+from league import OpponentLeague
 
 
 @dataclass
@@ -94,8 +91,8 @@ def _collect(task: tuple[dict, str, int, int, int, float, int]) -> dict[str, np.
     weights, activation, seed, n, num_games, beta, rounds = task
     policy = Policy(weights["w"], weights["b"], activation)
     rng = np.random.default_rng(seed)
-    league = League(SimpleNamespace(p_expert=1.0, p_greedy=0.0, max_snapshots=0, reward_scale=0.0), rng)
-    envs = BatchedGames(num_games, Rules().with_rounds(rounds), league, rng)
+    league = OpponentLeague(rng, p_expert=1.0, p_greedy=0.0, max_snapshots=0)
+    envs = BatchedGames(num_games, Rules().with_rounds(rounds), league, rng, reward_scale=0.0)
     envs.advance()
     expert = make_bot("expert", 0)
     obs_l, mask_l, act_l = [], [], []
@@ -114,18 +111,19 @@ def _collect(task: tuple[dict, str, int, int, int, float, int]) -> dict[str, np.
     return {"obs": np.concatenate(obs_l), "mask": np.concatenate(mask_l), "action": np.concatenate(act_l)}
 
 
-def collect(policy: Policy, args: Args, n: int, beta: float, seed: int) -> dict[str, np.ndarray]:
-    """``n`` expert-labelled learner decisions, split over ``args.workers`` processes."""
+def collect(policy: Policy, n: int, beta: float, seed: int, workers: int, num_games: int,
+            rounds: int) -> dict[str, np.ndarray]:
+    """``n`` expert-labelled learner decisions, split over ``workers`` processes."""
     weights = {"w": policy.weights, "b": policy.biases}
-    per = -(-n // max(1, args.workers))
-    tasks = [(weights, policy.activation, seed * 1009 + k, per, args.num_games, beta, args.rounds)
-             for k in range(max(1, args.workers))]
-    if args.workers > 1:
-        with mp.get_context("fork").Pool(args.workers) as pool:
+    per = -(-n // max(1, workers))
+    tasks = [(weights, policy.activation, worker_seed(seed, k), per, num_games, beta, rounds)
+             for k in range(max(1, workers))]
+    if workers > 1:
+        with mp.get_context("fork").Pool(workers) as pool:
             parts = pool.map(_collect, tasks)
     else:
         parts = [_collect(t) for t in tasks]
-    return {k: np.concatenate([p[k] for p in parts]) for k in ("obs", "mask", "action")}
+    return concat(parts)
 
 
 def main(argv: list[str] | None = None) -> dict:
@@ -133,41 +131,42 @@ def main(argv: list[str] | None = None) -> dict:
     args = parse_args(Args, argv)
     from torch.utils.tensorboard import SummaryWriter
 
-    run_dir = os.path.join(args.out_dir, f"{args.exp_name}__{args.seed}__{int(time.time())}")
+    run_name = f"{args.exp_name}__{args.seed}__{int(time.time())}"
+    run_dir = os.path.join(args.out_dir, run_name)
     os.makedirs(run_dir, exist_ok=True)
     writer = SummaryWriter(run_dir)
+    table = "\n".join(f"|{k}|{v}|" for k, v in asdict(args).items())
+    writer.add_text("hyperparameters", "|param|value|\n|-|-|\n" + table)
+    # Seeding: every source of randomness derives from args.seed.
     seed_everything(args.seed, args.threads)
     actor = mlp(layer_sizes(args.hidden))
     if args.init_policy:
         load_actor(actor, args.init_policy)
-    base: list[dict[str, np.ndarray]] = []
-    if args.bc_data and os.path.exists(args.bc_data):
-        with np.load(args.bc_data) as z:
-            base.append({k: z[k] for k in z.files})
-    elif args.bc_games:
-        base.append(record_expert(args.bc_games, args.workers, args.seed, args.rounds))
-        if args.bc_data:
-            np.savez(args.bc_data, **base[0])
+    expert = expert_data(args.bc_data, args.bc_games, args.workers, args.seed, args.rounds)
+    base = [expert] if expert is not None else []
     record = {"command": command_line(), "trainer": "training/dagger.py", "args": asdict(args)}
-    summary: dict = {"run": os.path.basename(run_dir), "args": asdict(args), "command": record["command"],
+    summary: dict = {"run": run_name, "args": asdict(args), "command": record["command"],
                      "iterations": []}
     gathered: list[dict[str, np.ndarray]] = []
     path = ""
     for it in range(1, args.iterations + 1):
         t0 = time.time()
         beta = args.beta / 2 ** (it - 1)
-        new = collect(actor_policy(actor), args, args.decisions, beta, args.seed * 100 + it)
+        new = collect(actor_policy(actor), args.decisions, beta, worker_seed(args.seed, it), args.workers,
+                      args.num_games, args.rounds)
         collect_s = time.time() - t0
         gathered.append(new)
-        data = {k: np.concatenate([d[k] for d in base + gathered]) for k in ("obs", "mask", "action")}
+        data = concat(base + gathered)
         print(f"iteration {it}: {len(new['action'])} new labelled decisions in {collect_s:.0f}s "
               f"({args.decisions / max(collect_s, 1e-9):.0f} learner decisions/s), fitting on {len(data['action'])}",
               flush=True)
-        acc = behaviour_clone(actor, data, args, writer, args.seed + it)
+        acc = behaviour_clone(actor, data, epochs=args.bc_epochs, batch=args.bc_batch, lr=args.bc_lr,
+                              seed=args.seed + it, writer=writer)
         del data
         path = os.path.join(run_dir, f"dagger_{it}.npz")
         res: dict = {"iteration": it, "beta": beta, "new": int(len(new["action"])), "val_accuracy": acc,
                      "collect_decisions_per_s": args.decisions / max(collect_s, 1e-9)}
+        writer.add_scalar("charts/collect_decisions_per_s", res["collect_decisions_per_s"], it)
         if args.eval_deals:
             export_policy(actor, path, "relu", Rules(), record)
             res["expert"] = eval_vs(path, "expert", args.eval_deals, 30_000 + it)
@@ -178,11 +177,7 @@ def main(argv: list[str] | None = None) -> dict:
         summary["iterations"].append(res)
         write_json(os.path.join(run_dir, "summary.json"), summary)
     if args.export and path:
-        import shutil
-
-        os.makedirs(os.path.dirname(os.path.abspath(args.export)), exist_ok=True)
-        shutil.copyfile(path, args.export)
-        print(f"exported {path} -> {args.export}", flush=True)
+        copy_policy(path, args.export)
     writer.close()
     print(f"run dir: {run_dir}", flush=True)
     return summary

@@ -19,7 +19,6 @@ Example (the shipped run): see ``checkpoints/README.md``.
 
 from __future__ import annotations
 
-import multiprocessing as mp
 import os
 import time
 from dataclasses import asdict, dataclass
@@ -29,26 +28,27 @@ import torch
 from torch import nn
 
 from footcanasta_env.actions import NUM_ACTIONS
-from footcanasta_env.bots import make_bot
-from footcanasta_env.cards import NUM_KINDS
-from footcanasta_env.engine import Game, new_game
-from footcanasta_env.observation import OBS_SIZE, GameEncoder
-from footcanasta_env.bots.policy import Policy, load_policy
+from footcanasta_env.bots.policy import load_policy
+from footcanasta_env.observation import HIDDEN_CARDS_SIZE, OBS_SIZE
 from footcanasta_env.rules import Rules
-from footcanasta_env.bots.expert import ExpertBot
-from training.common import (
+
+# isort: split
+# helper modules beside this file (training/ is on sys.path when a script runs as a file)
+from batched import BatchedGames
+from bc import behaviour_clone, expert_data
+from common import (
     Timer,
     command_line,
     eval_vs,
-    export_policy,
     layer_sizes,
-    linear_layers,
     masked_logits,
     mlp,
     parse_args,
     seed_everything,
     write_json,
 )
+from export import actor_policy, copy_policy, export_policy, load_actor
+from league import OpponentLeague
 
 
 @dataclass
@@ -70,8 +70,9 @@ class Args:
     critic_hidden: str = "256,256"
     """hidden layer sizes of the value MLP (not exported)"""
     privileged_critic: bool = True
-    """the value MLP also sees hidden cards (other hands, unpicked feet, the next stock cards): a baseline
-    that knows the luck of the deal cuts the variance of the advantages; the exported policy never sees them"""
+    """the value MLP also sees the hidden cards (other hands, unpicked feet, the next stock cards:
+    footcanasta_env.observation.hidden_cards): a baseline that knows the luck of the deal cuts the variance
+    of the advantages; the exported policy never sees them"""
     init_policy: str = ""
     """start the policy from this policy file (.npz) or trainer checkpoint (.pt) instead of BC"""
     init_temperature: float = 1.0
@@ -139,227 +140,6 @@ class Args:
     """show a rich progress bar"""
 
 
-# ---------------------------------------------------------------------------------------------- BC data
-
-
-def _record_games(task: tuple[int, int, int]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Play ``n`` expert games from ``seed``; the decisions with a choice: obs (float16), packed mask, action."""
-    seed, n, rounds = task
-    rules = Rules().with_rounds(rounds)
-    obs, masks, acts = [], [], []
-    for i in range(n):
-        g = new_game(int(np.random.SeedSequence([seed, i]).generate_state(1)[0]), rules)
-        enc = GameEncoder(g)
-        bots = [ExpertBot(seed * 4 + s) for s in range(4)]
-        while not g.is_over:
-            s = g.cur
-            mask = g.legal_mask()
-            a = bots[s].act(g.view(s))
-            if int(mask.sum()) > 1:
-                obs.append(enc.observe(s).astype(np.float16))
-                masks.append(np.packbits(mask.astype(bool)))
-                acts.append(a)
-            g.step(a)
-            enc.invalidate()
-    return np.stack(obs), np.stack(masks), np.asarray(acts, dtype=np.int16)
-
-
-def record_expert(games: int, workers: int, seed: int, rounds: int) -> dict[str, np.ndarray]:
-    """Expert decisions from ``games`` games, split over ``workers`` processes."""
-    chunk = max(1, min(50, games // max(1, workers * 4)))
-    tasks = [(seed * 100003 + i, min(chunk, games - i * chunk), rounds) for i in range((games + chunk - 1) // chunk)]
-    if workers > 1:
-        with mp.get_context("fork").Pool(workers) as pool:
-            parts = pool.map(_record_games, tasks)
-    else:
-        parts = [_record_games(t) for t in tasks]
-    return {"obs": np.concatenate([p[0] for p in parts]), "mask": np.concatenate([p[1] for p in parts]),
-            "action": np.concatenate([p[2] for p in parts])}
-
-
-def behaviour_clone(actor: nn.Module, data: dict[str, np.ndarray], args: Args, writer, seed: int) -> float:
-    """Fit ``actor`` to the expert's actions (masked cross-entropy); returns held-out accuracy."""
-    n = len(data["action"])
-    rng = np.random.default_rng(seed)
-    perm = rng.permutation(n)
-    n_val = min(20000, n // 10)
-    val, train = perm[:n_val], perm[n_val:]
-    obs = torch.from_numpy(data["obs"])
-    mask = torch.from_numpy(np.unpackbits(data["mask"], axis=1, count=NUM_ACTIONS).astype(bool))
-    act = torch.from_numpy(data["action"].astype(np.int64))
-    opt = torch.optim.Adam(actor.parameters(), lr=args.bc_lr)
-    steps = args.bc_epochs * (len(train) // args.bc_batch)
-    sched = torch.optim.lr_scheduler.CosineAnnealingLR(opt, max(1, steps), eta_min=args.bc_lr * 0.05)
-    step = 0
-
-    def accuracy() -> float:
-        with torch.no_grad():
-            idx = torch.from_numpy(val)
-            logits = masked_logits(actor(obs[idx].float()), mask[idx])
-            return float((logits.argmax(1) == act[idx]).float().mean())
-
-    t0 = time.time()
-    for epoch in range(args.bc_epochs):
-        rng.shuffle(train)
-        for i in range(len(train) // args.bc_batch):
-            idx = torch.from_numpy(train[i * args.bc_batch:(i + 1) * args.bc_batch])
-            logits = masked_logits(actor(obs[idx].float()), mask[idx])
-            loss = nn.functional.cross_entropy(logits, act[idx])
-            opt.zero_grad()
-            loss.backward()
-            opt.step()
-            sched.step()
-            step += 1
-            if step % 100 == 0:
-                writer.add_scalar("bc/loss", loss.item(), step)
-                writer.add_scalar("bc/samples_per_s", step * args.bc_batch / (time.time() - t0), step)
-        acc = accuracy()
-        writer.add_scalar("bc/val_accuracy", acc, epoch + 1)
-        print(f"BC epoch {epoch + 1}/{args.bc_epochs}: loss {loss.item():.4f}, held-out accuracy {acc:.4f}", flush=True)
-    return accuracy()
-
-
-# ---------------------------------------------------------------------------------------------- batched games
-
-
-class League:
-    """Opponents for a game: the expert and greedy bots, or a frozen snapshot of the learner."""
-
-    def __init__(self, args: Args, rng: np.random.Generator) -> None:
-        self.args = args
-        self.rng = rng
-        self.snapshots: list[Policy] = []
-        self.bots = {"expert": make_bot("expert", 0), "greedy": make_bot("greedy", 0)}  # both deterministic
-
-    def add(self, policy: Policy) -> None:
-        """Add a frozen snapshot; keep the first (the warm start) and the newest ones."""
-        self.snapshots.append(policy)
-        if len(self.snapshots) > self.args.max_snapshots:
-            del self.snapshots[1]
-
-    def draw(self) -> str | int:
-        """A bot name or the index of a snapshot."""
-        u = self.rng.random()
-        if u < self.args.p_expert or not self.snapshots:
-            return "expert"
-        if u < self.args.p_expert + self.args.p_greedy:
-            return "greedy"
-        return int(self.rng.integers(len(self.snapshots)))
-
-
-PRIV_SIZE = 3 * NUM_KINDS + 4 * NUM_KINDS + 2 * NUM_KINDS
-
-
-def hidden_cards(g: Game, seat: int) -> np.ndarray:
-    """What ``seat`` cannot see, relative to it: the other hands, every unpicked foot, the top of the stock.
-
-    Only the value net reads this (an asymmetric actor-critic): a baseline may depend on anything but the
-    action, so the policy gradient stays unbiased while the deal's luck leaves the advantages.
-    """
-    out = np.zeros(PRIV_SIZE, dtype=np.float32)
-    for k in range(1, 4):
-        out[(k - 1) * NUM_KINDS:k * NUM_KINDS] = g.hand[(seat + k) & 3]
-    o = 3 * NUM_KINDS
-    for k in range(4):
-        out[o + k * NUM_KINDS:o + (k + 1) * NUM_KINDS] = g.foot[(seat + k) & 3]
-    o += 4 * NUM_KINDS
-    stock = g.stock  # top last
-    out[o:o + NUM_KINDS] = np.bincount(stock[-4:], minlength=NUM_KINDS) if stock else 0
-    o += NUM_KINDS
-    out[o:o + NUM_KINDS] = np.bincount(stock[-16:], minlength=NUM_KINDS) if stock else 0
-    return out * 0.1
-
-
-class BatchedGames:
-    """``n`` games, each advanced to its learner partnership's next decision between forward passes."""
-
-    def __init__(self, n: int, rules: Rules, league: League, rng: np.random.Generator) -> None:
-        self.n, self.rules, self.league, self.rng = n, rules, league, rng
-        self.games: list[Game] = [None] * n  # type: ignore[list-item]
-        self.encs: list[GameEncoder] = [None] * n  # type: ignore[list-item]
-        self.team = np.zeros(n, dtype=np.int64)
-        self.opp: list[str | int] = ["expert"] * n
-        self.scored = [0] * n
-        self.reward = np.zeros(n, dtype=np.float32)
-        self.done = np.zeros(n, dtype=bool)
-        self.finished: list[tuple[str | int, float, int]] = []  # (opponent, learner win 1/0.5/0, diff)
-        for i in range(n):
-            self._new_game(i)
-
-    def _new_game(self, i: int) -> None:
-        g = new_game(int(self.rng.integers(0, 2**62)), self.rules)
-        self.games[i] = g
-        if self.encs[i] is None:
-            self.encs[i] = GameEncoder(g)
-        else:
-            self.encs[i].reset(g)
-        self.team[i] = int(self.rng.integers(2))
-        self.opp[i] = self.league.draw()
-        self.scored[i] = 0
-
-    def _after_step(self, i: int) -> None:
-        """Pay finished rounds to game ``i``'s learner and start a new game when it is over."""
-        g = self.games[i]
-        self.encs[i].invalidate()
-        res = g.results
-        if len(res) > self.scored[i]:
-            t = self.team[i]
-            for r in res[self.scored[i]:]:
-                s = r["scores"]
-                self.reward[i] += (s[t] - s[1 - t]) * self.league.args.reward_scale
-            self.scored[i] = len(res)
-            self.done[i] = True  # a round end is an episode boundary
-            if g.is_over:
-                diff = g.total[t] - g.total[1 - t]
-                self.finished.append((self.opp[i], 1.0 if diff > 0 else 0.5 if diff == 0 else 0.0, diff))
-                self._new_game(i)
-
-    def advance(self) -> None:
-        """Play opponents until every game waits for its learner."""
-        waiting = list(range(self.n))
-        while waiting:
-            by_snap: dict[int, list[int]] = {}
-            for i in waiting:
-                g = self.games[i]
-                while (g.cur & 1) != self.team[i]:
-                    opp = self.opp[i]
-                    if isinstance(opp, int):
-                        by_snap.setdefault(opp, []).append(i)
-                        break
-                    g.step(self.league.bots[opp].act(g.view(g.cur)))
-                    self._after_step(i)
-                    g = self.games[i]
-            waiting = []
-            for k, idx in by_snap.items():
-                obs = np.stack([self.encs[i].observe(self.games[i].cur) for i in idx])
-                mask = np.stack([self.games[i].legal_mask() for i in idx])
-                acts = self.league.snapshots[k].act(obs, mask)
-                for i, a in zip(idx, np.atleast_1d(acts), strict=True):
-                    self.games[i].step(int(a))
-                    self._after_step(i)
-                    waiting.append(i)
-
-    def observe(self) -> tuple[np.ndarray, np.ndarray]:
-        """Observations and legal masks of every game's learner seat to act."""
-        obs = np.stack([self.encs[i].observe(self.games[i].cur) for i in range(self.n)])
-        mask = np.stack([self.games[i].legal_mask() for i in range(self.n)]).astype(bool)
-        return obs, mask
-
-    def hidden(self) -> np.ndarray:
-        """The hidden cards of every game, relative to its learner seat to act (the value net's extra input)."""
-        return np.stack([hidden_cards(self.games[i], self.games[i].cur) for i in range(self.n)])
-
-    def step(self, actions: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """Apply the learner actions, advance to the next decisions; rewards and round-end flags since."""
-        self.reward[:] = 0.0
-        self.done[:] = False
-        for i in range(self.n):
-            self.games[i].step(int(actions[i]))
-            self._after_step(i)
-        self.advance()
-        return self.reward.copy(), self.done.copy()
-
-
 # ---------------------------------------------------------------------------------------------- agent
 
 
@@ -378,28 +158,6 @@ class Agent(nn.Module):
     def dist(self, x: torch.Tensor, mask: torch.Tensor) -> torch.distributions.Categorical:
         """The masked action distribution."""
         return torch.distributions.Categorical(logits=masked_logits(self.actor(x), mask))
-
-
-def load_actor(actor: nn.Module, path: str) -> None:
-    """Initialise the actor from a policy file or a trainer checkpoint."""
-    if path.endswith(".pt"):
-        actor.load_state_dict(torch.load(path, map_location="cpu", weights_only=True)["actor"])
-        return
-    pol = load_policy(path)
-    w, _ = linear_layers(actor)
-    if [x.shape for x in w] != [x.shape for x in pol.weights]:
-        raise ValueError(f"{path}: layer shapes {[x.shape for x in pol.weights]} differ from --hidden's")
-    lins = [m for m in actor.modules() if isinstance(m, nn.Linear)]
-    with torch.no_grad():
-        for m, wi, bi in zip(lins, pol.weights, pol.biases, strict=True):
-            m.weight.copy_(torch.from_numpy(wi.T))
-            m.bias.copy_(torch.from_numpy(bi))
-
-
-def actor_policy(actor: nn.Module) -> Policy:
-    """A numpy copy of the actor (a frozen snapshot)."""
-    w, b = linear_layers(actor)
-    return Policy(w, b, "relu")
 
 
 # ---------------------------------------------------------------------------------------------- main
@@ -424,7 +182,7 @@ def main(argv: list[str] | None = None) -> dict:
     rules = Rules().with_rounds(args.rounds)
     full_rules = Rules()
     cmd = command_line()
-    extra = PRIV_SIZE if args.privileged_critic else 0
+    extra = HIDDEN_CARDS_SIZE if args.privileged_critic else 0
     agent = Agent(args.hidden, args.critic_hidden, extra)
     summary: dict = {"run": run_name, "args": asdict(args), "command": cmd, "curve": []}
     training_record = {"command": cmd, "trainer": "training/selfplay_ppo.py", "args": asdict(args)}
@@ -434,6 +192,10 @@ def main(argv: list[str] | None = None) -> dict:
         export_policy(agent.actor, path, "relu", full_rules, dict(training_record, **summary.get("progress", {})),
                       evaluation)
         return path
+
+    def checkpoint(name: str, step: int) -> None:  # the trainer's state with its config (--init-policy reads .pt)
+        torch.save({"actor": agent.actor.state_dict(), "critic": agent.critic.state_dict(), "args": asdict(args),
+                    "command": cmd, "step": step}, os.path.join(run_dir, name))
 
     def evaluate_now(step: int, deals: int) -> dict:
         path = export("eval_tmp.npz")
@@ -455,18 +217,13 @@ def main(argv: list[str] | None = None) -> dict:
         print(f"policy initialised from {args.init_policy}", flush=True)
     elif args.bc_games > 0:
         t0 = time.time()
-        if args.bc_data and os.path.exists(args.bc_data):
-            with np.load(args.bc_data) as z:
-                data = {k: z[k] for k in z.files}
-        else:
-            data = record_expert(args.bc_games, args.bc_workers, args.seed, args.rounds)
-            if args.bc_data:
-                np.savez(args.bc_data, **data)
+        data = expert_data(args.bc_data, args.bc_games, args.bc_workers, args.seed, args.rounds)
         n = len(data["action"])
         rec_s = time.time() - t0
         print(f"BC data: {n} expert decisions in {rec_s:.0f}s ({n / max(rec_s, 1e-9):.0f}/s)", flush=True)
         t0 = time.time()
-        acc = behaviour_clone(agent.actor, data, args, writer, args.seed)
+        acc = behaviour_clone(agent.actor, data, epochs=args.bc_epochs, batch=args.bc_batch, lr=args.bc_lr,
+                              seed=args.seed, writer=writer)
         summary["bc"] = {"decisions": n, "games": args.bc_games, "val_accuracy": acc,
                          "fit_seconds": time.time() - t0}
         del data
@@ -476,13 +233,13 @@ def main(argv: list[str] | None = None) -> dict:
             out.weight.div_(args.init_temperature)
             out.bias.div_(args.init_temperature)
     bc_path = export("bc.npz")
-    torch.save({"actor": agent.actor.state_dict(), "args": asdict(args)}, os.path.join(run_dir, "bc.pt"))
+    checkpoint("bc.pt", 0)
 
     # ---- PPO
     n, T = args.num_games, args.rollout_len
     batch = n * T
     updates = args.total_steps // batch
-    league = League(args, rng)
+    league = OpponentLeague(rng, args.p_expert, args.p_greedy, args.max_snapshots)
     league.add(load_policy(bc_path))
     best = {"win_rate": -1.0, "path": bc_path}
     if updates == 0:
@@ -494,7 +251,7 @@ def main(argv: list[str] | None = None) -> dict:
         if args.eval_deals and args.eval_every:
             res = evaluate_now(0, args.eval_deals)
             best = {"win_rate": res["expert"]["win_rate"], "path": bc_path}
-        envs = BatchedGames(n, rules, league, rng)
+        envs = BatchedGames(n, rules, league, rng, args.reward_scale)
         envs.advance()
         opt = torch.optim.Adam(agent.parameters(), lr=args.lr, eps=1e-5)
         obs_b = torch.zeros((T, n, OBS_SIZE))
@@ -618,25 +375,21 @@ def main(argv: list[str] | None = None) -> dict:
             if args.eval_every and args.eval_deals and update % args.eval_every == 0:
                 res = evaluate_now(step, args.eval_deals)
                 path = export(f"ppo_{step}.npz", {"vs_expert": res["expert"], "vs_greedy": res["greedy"]})
-                torch.save({"actor": agent.actor.state_dict(), "critic": agent.critic.state_dict(),
-                            "args": asdict(args), "step": step}, os.path.join(run_dir, "last.pt"))
+                checkpoint("last.pt", step)
                 if res["expert"]["win_rate"] > best["win_rate"]:
                     best = {"win_rate": res["expert"]["win_rate"], "path": path, "steps": step}
         if progress is not None:
             progress.stop()
         summary["steps_per_s"] = timer.rate(step)
         final = export("final.npz")
+        checkpoint("final.pt", step)
         if not (args.eval_every and args.eval_deals):
             best = {"win_rate": -1.0, "path": final}
         print(f"PPO: {step} steps at {summary['steps_per_s']:.0f} steps/s", flush=True)
     summary["best"] = best
     write_json(os.path.join(run_dir, "summary.json"), summary)
     if args.export:
-        import shutil
-
-        os.makedirs(os.path.dirname(os.path.abspath(args.export)), exist_ok=True)
-        shutil.copyfile(best["path"], args.export)
-        print(f"exported {best['path']} -> {args.export}", flush=True)
+        copy_policy(best["path"], args.export)
     writer.close()
     print(f"run dir: {run_dir}", flush=True)
     return summary

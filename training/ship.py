@@ -1,4 +1,6 @@
-"""Ship a trained policy: copy it to ``checkpoints/`` with its evaluation record and a learning-curve PNG.
+"""Ship a trained policy: copy it to ``checkpoints/`` with its evaluation record and a learning-curve PNG,
+and the same policy and record into the package (``footcanasta_env/bots/data/``, what ``make_bot("learned")``
+loads from an installed wheel).
 
     python training/ship.py --policy runs/RUN/ppo_N.npz --summaries runs/BC/summary.json,runs/RUN/summary.json \
         --evals runs/eval_expert.json,runs/eval_greedy.json,runs/eval_random.json --commands "...;...;..."
@@ -6,24 +8,32 @@
 ``--evals`` are the ``--json`` outputs of ``footcanasta evaluate learned OPPONENT ...`` (run with the
 policy already at ``--out``, or with ``policy:PATH``); ``--commands`` the commands that produced them, in
 the same order. The weights are copied unchanged; only the metadata's ``evaluation`` record is filled in.
+``learned.npz`` and ``learned.json`` are written once to ``--out-dir`` and copied byte for byte to
+``--package-dir``, so the two copies cannot disagree. Run it from the repository root (the default folders
+are relative to the working directory).
 """
 
 from __future__ import annotations
 
 import json
 import os
+import shutil
 from dataclasses import dataclass
 
 import numpy as np
 
 from footcanasta_env.bots.policy import load_policy, save_policy
 from footcanasta_env.rules import Rules
-from training.common import parse_args, write_json
+
+# isort: split
+# helper modules beside this file (training/ is on sys.path when a script runs as a file)
+from common import parse_args, write_json
 
 
 @dataclass
 class Args:
-    """Write checkpoints/learned.npz, learned.json and learning_curve.png from a run."""
+    """Write checkpoints/learned.npz, learned.json and learning_curve.png from a run, and the policy and its
+    record into the package (footcanasta_env/bots/data/)."""
 
     policy: str = ""
     """the policy file to ship"""
@@ -37,6 +47,8 @@ class Args:
     """a JSON file describing the training stages behind the policy (merged into the training record)"""
     out_dir: str = "checkpoints"
     """where to write learned.npz, learned.json and learning_curve.png"""
+    package_dir: str = "footcanasta_env/bots/data"
+    """where the package keeps its copy of learned.npz and learned.json (made if missing; empty: no copy)"""
 
 
 def plot_curve(curves: list[tuple[str, list[dict]]], path: str) -> None:
@@ -107,6 +119,11 @@ def main(argv: list[str] | None = None) -> None:
     write_json(os.path.join(args.out_dir, "learned.json"), record)
     plot_curve(curves, os.path.join(args.out_dir, "learning_curve.png"))
     print(f"shipped {args.policy} -> {out} ({os.path.getsize(out)} bytes)")
+    if args.package_dir and os.path.abspath(args.package_dir) != os.path.abspath(args.out_dir):
+        os.makedirs(args.package_dir, exist_ok=True)
+        for name in ("learned.npz", "learned.json"):
+            shutil.copyfile(os.path.join(args.out_dir, name), os.path.join(args.package_dir, name))
+        print(f"copied learned.npz and learned.json -> {args.package_dir}")
 
 
 if __name__ == "__main__":

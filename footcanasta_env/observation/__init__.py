@@ -18,9 +18,11 @@ from .layout import (
     SEAT_BLOCK,
     observation_bounds,
 )
+from .privileged import HIDDEN_CARDS_SIZE, hidden_cards
 from .reference import encode, encode_raw
 
 __all__ = [
     "HOLD_KINDS", "MELD_BLOCK", "NUM_HOLD", "OBS_SIZE", "OBS_VERSION", "OFFSETS", "SCALE", "SCORE_CLIP",
     "SEAT_BLOCK", "GameEncoder", "encode", "encode_raw", "observation_bounds",
+    "HIDDEN_CARDS_SIZE", "hidden_cards",
 ]

@@ -1,0 +1,136 @@
+"""Behaviour cloning: recording the expert bot's decisions, and fitting an actor to labelled decisions.
+
+A decision set is a dict of three aligned arrays, the format of the ``--bc-data`` cache files:
+
+    obs     (N, OBS_SIZE) float16   the observation of the seat to act (``GameEncoder``)
+    mask    (N, 12) uint8           its legal mask, ``np.packbits`` of NUM_ACTIONS bools
+    action  (N,) int16              the label: the expert's action
+
+Only decisions with more than one legal action are kept (the others teach nothing).
+"""
+
+from __future__ import annotations
+
+import multiprocessing as mp
+import os
+import time
+from typing import Any
+
+import numpy as np
+import torch
+from torch import nn
+
+from footcanasta_env.actions import NUM_ACTIONS
+from footcanasta_env.bots import make_bot
+from footcanasta_env.engine import new_game
+from footcanasta_env.observation import GameEncoder
+from footcanasta_env.rules import Rules
+from footcanasta_env.seeds import worker_seed
+
+# isort: split
+# helper modules beside this file (training/ is on sys.path when a script runs as a file)
+from common import masked_logits
+
+KEYS = ("obs", "mask", "action")
+
+
+def _record_games(task: tuple[int, int, int]) -> dict[str, np.ndarray]:
+    """Play ``n`` games of four expert bots from ``seed``; their decisions with a choice."""
+    seed, n, rounds = task
+    rules = Rules().with_rounds(rounds)
+    rng = np.random.default_rng(seed)
+    obs, masks, acts = [], [], []
+    for _ in range(n):
+        g = new_game(int(rng.integers(0, 2**62)), rules)
+        enc = GameEncoder(g)
+        bots = [make_bot("expert", int(rng.integers(0, 2**62))) for _ in range(4)]
+        while not g.is_over:
+            s = g.cur
+            mask = g.legal_mask()
+            a = bots[s].act(g.view(s))
+            if int(mask.sum()) > 1:
+                obs.append(enc.observe(s).astype(np.float16))
+                masks.append(np.packbits(mask.astype(bool)))
+                acts.append(a)
+            g.step(a)
+            enc.invalidate()
+    return {"obs": np.stack(obs), "mask": np.stack(masks), "action": np.asarray(acts, dtype=np.int16)}
+
+
+def record_expert(games: int, workers: int, seed: int, rounds: int) -> dict[str, np.ndarray]:
+    """The expert's decisions in ``games`` games of ``rounds`` rounds, split over ``workers`` processes."""
+    chunk = max(1, min(50, games // max(1, workers * 4)))
+    tasks = [(worker_seed(seed, i), min(chunk, games - i * chunk), rounds) for i in range(-(-games // chunk))]
+    if workers > 1:
+        with mp.get_context("fork").Pool(workers) as pool:
+            parts = pool.map(_record_games, tasks)
+    else:
+        parts = [_record_games(t) for t in tasks]
+    return concat(parts)
+
+
+def concat(parts: list[dict[str, np.ndarray]]) -> dict[str, np.ndarray]:
+    """One decision set from several."""
+    return {k: np.concatenate([p[k] for p in parts]) for k in KEYS}
+
+
+def expert_data(path: str, games: int, workers: int, seed: int, rounds: int) -> dict[str, np.ndarray] | None:
+    """The decision set cached at ``path`` if it exists, else ``games`` recorded expert games (then cached
+    at ``path`` when one is given); ``None`` when there is neither a cache nor games to record."""
+    if path and os.path.exists(path):
+        with np.load(path) as z:
+            return {k: z[k] for k in KEYS}
+    if games <= 0:
+        return None
+    data = record_expert(games, workers, seed, rounds)
+    if path:
+        os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+        np.savez(path, **data)
+    return data
+
+
+def behaviour_clone(actor: nn.Module, data: dict[str, np.ndarray], *, epochs: int, batch: int, lr: float,
+                    seed: int, writer: Any = None) -> float:
+    """Fit ``actor`` to the labels (masked cross-entropy, Adam with a cosine decay to 5% of ``lr``);
+    returns the accuracy on a held-out tenth (at most 20000 decisions). ``writer``: a TensorBoard
+    ``SummaryWriter`` for ``bc/`` scalars."""
+    n = len(data["action"])
+    rng = np.random.default_rng(seed)
+    perm = rng.permutation(n)
+    n_val = min(20000, n // 10)
+    val, train = perm[:n_val], perm[n_val:]
+    obs = torch.from_numpy(data["obs"])
+    mask = torch.from_numpy(np.unpackbits(data["mask"], axis=1, count=NUM_ACTIONS).astype(bool))
+    act = torch.from_numpy(data["action"].astype(np.int64))
+    opt = torch.optim.Adam(actor.parameters(), lr=lr)
+    steps = epochs * (len(train) // batch)
+    sched = torch.optim.lr_scheduler.CosineAnnealingLR(opt, max(1, steps), eta_min=lr * 0.05)
+    step = 0
+
+    def accuracy() -> float:
+        with torch.no_grad():
+            idx = torch.from_numpy(val)
+            logits = masked_logits(actor(obs[idx].float()), mask[idx])
+            return float((logits.argmax(1) == act[idx]).float().mean())
+
+    t0 = time.time()
+    loss = torch.tensor(float("nan"))
+    for epoch in range(epochs):
+        rng.shuffle(train)
+        for i in range(len(train) // batch):
+            idx = torch.from_numpy(train[i * batch:(i + 1) * batch])
+            logits = masked_logits(actor(obs[idx].float()), mask[idx])
+            loss = nn.functional.cross_entropy(logits, act[idx])
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+            sched.step()
+            step += 1
+            if writer is not None and step % 100 == 0:
+                writer.add_scalar("bc/loss", loss.item(), step)
+                writer.add_scalar("bc/samples_per_s", step * batch / (time.time() - t0), step)
+        acc = accuracy()
+        if writer is not None:
+            writer.add_scalar("bc/val_accuracy", acc, epoch + 1)
+        print(f"BC epoch {epoch + 1}/{epochs}: loss {loss.item():.4f}, held-out accuracy {acc:.4f}", flush=True)
+    return accuracy()
