@@ -210,12 +210,11 @@ def test_maskable_ppo_runs_end_to_end(tmp_path):
 
 
 def test_hidden_cards_are_what_the_seat_cannot_see_relative_to_it():
-    from selfplay_ppo import Agent
-
     from footcanasta_env import new_game
     from footcanasta_env.cards import NUM_KINDS
     from footcanasta_env.observation import HIDDEN_CARDS_SIZE, OBS_SIZE, hidden_cards
     from footcanasta_env.seats import left_of, partner_of
+    from selfplay_ppo import Agent
 
     g = new_game(5)
     seat = g.cur
@@ -276,7 +275,6 @@ def test_dagger_runs_end_to_end_and_labels_with_the_expert(tmp_path):
 
 def test_dagger_labels_are_legal_and_not_the_policys_own_actions():
     from dagger import _collect
-
     from footcanasta_env.actions import NUM_ACTIONS
     from footcanasta_env.bots.policy import Policy
 

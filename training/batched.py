@@ -20,7 +20,6 @@ from footcanasta_env.observation import GameEncoder, hidden_cards
 from footcanasta_env.rules import Rules
 from footcanasta_env.seats import team_of
 
-# isort: split
 # helper modules beside this file (training/ is on sys.path when a script runs as a file)
 from league import Opponent, OpponentLeague
 

@@ -20,16 +20,14 @@ import numpy as np
 import torch
 from torch import nn
 
+# helper modules beside this file (training/ is on sys.path when a script runs as a file)
+from common import masked_logits
 from footcanasta_env.actions import NUM_ACTIONS
 from footcanasta_env.bots import make_bot
 from footcanasta_env.engine import new_game
 from footcanasta_env.observation import GameEncoder
 from footcanasta_env.rules import Rules
 from footcanasta_env.seeds import worker_seed
-
-# isort: split
-# helper modules beside this file (training/ is on sys.path when a script runs as a file)
-from common import masked_logits
 
 KEYS = ("obs", "mask", "action")
 

@@ -26,9 +26,7 @@ from tyro.constructors import ConstructorRegistry, PrimitiveConstructorSpec, Pri
 from footcanasta_env.actions import NUM_ACTIONS
 from footcanasta_env.observation import OBS_SIZE
 
-# isort: split
 # helper modules beside this file (training/ is on sys.path when a script runs as a file)
-from export import export_policy  # noqa: F401  (re-exported: tests/test_policy.py imports it from here)
 
 ArgsT = TypeVar("ArgsT")
 

@@ -28,17 +28,15 @@ from dataclasses import asdict, dataclass
 
 import numpy as np
 
-from footcanasta_env.bots import make_bot
-from footcanasta_env.bots.policy import Policy
-from footcanasta_env.rules import Rules
-from footcanasta_env.seeds import worker_seed
-
-# isort: split
 # helper modules beside this file (training/ is on sys.path when a script runs as a file)
 from batched import BatchedGames
 from bc import behaviour_clone, concat, expert_data
 from common import command_line, eval_vs, layer_sizes, mlp, parse_args, seed_everything, write_json
 from export import actor_policy, copy_policy, export_policy, load_actor
+from footcanasta_env.bots import make_bot
+from footcanasta_env.bots.policy import Policy
+from footcanasta_env.rules import Rules
+from footcanasta_env.seeds import worker_seed
 from league import OpponentLeague
 
 

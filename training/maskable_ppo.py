@@ -21,16 +21,14 @@ import numpy as np
 import torch
 from torch import nn
 
+# helper modules beside this file (training/ is on sys.path when a script runs as a file)
+from common import command_line, eval_vs, parse_args, seed_everything, write_json
+from export import export_policy
 from footcanasta_env.bots import make_bot
 from footcanasta_env.bots.policy import load_policy
 from footcanasta_env.engine.view import View
 from footcanasta_env.envs.one_seat import FootCanastaGymEnv
 from footcanasta_env.rules import Rules
-
-# isort: split
-# helper modules beside this file (training/ is on sys.path when a script runs as a file)
-from common import command_line, eval_vs, parse_args, seed_everything, write_json
-from export import export_policy
 
 
 @dataclass

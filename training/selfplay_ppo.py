@@ -27,12 +27,6 @@ import numpy as np
 import torch
 from torch import nn
 
-from footcanasta_env.actions import NUM_ACTIONS
-from footcanasta_env.bots.policy import load_policy
-from footcanasta_env.observation import HIDDEN_CARDS_SIZE, OBS_SIZE
-from footcanasta_env.rules import Rules
-
-# isort: split
 # helper modules beside this file (training/ is on sys.path when a script runs as a file)
 from batched import BatchedGames
 from bc import behaviour_clone, expert_data
@@ -48,6 +42,10 @@ from common import (
     write_json,
 )
 from export import actor_policy, copy_policy, export_policy, load_actor
+from footcanasta_env.actions import NUM_ACTIONS
+from footcanasta_env.bots.policy import load_policy
+from footcanasta_env.observation import HIDDEN_CARDS_SIZE, OBS_SIZE
+from footcanasta_env.rules import Rules
 from league import OpponentLeague
 
 

@@ -22,12 +22,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from footcanasta_env.bots.policy import load_policy, save_policy
-from footcanasta_env.rules import Rules
-
-# isort: split
 # helper modules beside this file (training/ is on sys.path when a script runs as a file)
 from common import parse_args, write_json
+from footcanasta_env.bots.policy import load_policy, save_policy
+from footcanasta_env.rules import Rules
 
 
 @dataclass
