@@ -91,7 +91,10 @@ class _RegisterWhenGymnasiumLoads(_abc.MetaPathFinder):
             except Exception as e:  # noqa: BLE001 - never break gymnasium's import over a registration
                 _warnings.warn(f"footcanasta_env: could not register {GYM_ENV_ID} with gymnasium: {e}", stacklevel=2)
 
-        loader.exec_module = exec_module
+        try:
+            loader.exec_module = exec_module
+        except (AttributeError, TypeError):  # a loader that takes no attributes: import footcanasta_env.envs
+            pass  # (or pass the footcanasta_env: prefix to gymnasium.make) registers instead
         return spec
 
 
