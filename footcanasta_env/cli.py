@@ -1,21 +1,56 @@
-"""The ``footcanasta`` command: demo, play, replay, evaluate, league."""
+"""The ``footcanasta`` command: demo, play, replay, evaluate, league, rules."""
 
 from __future__ import annotations
 
 import argparse
+import os
+import re
 import sys
+from importlib import resources
 
+from . import __version__
 from .evaluation import cli as evaluation_cli
 from .play import demo, terminal
+
+# The rules document travels with the package (a copy of docs/RULES.md, kept identical by a test).
+RULES_RESOURCE = resources.files("footcanasta_env") / "data" / "RULES.md"
+
+
+def rules_text(section: int | None = None) -> str:
+    """The rules document (docs/RULES.md), or only its section ``section`` (``## N. Title`` to the next ``## ``)."""
+    text = RULES_RESOURCE.read_text(encoding="utf-8")
+    if section is None:
+        return text
+    found = re.search(rf"^## {section}\. .*?(?=^## |\Z)", text, flags=re.M | re.S)
+    if not found:
+        numbers = re.findall(r"^## (\d+)\. ", text, flags=re.M)
+        raise ValueError(f"the rules have no section {section} (sections {numbers[0]}-{numbers[-1]})")
+    return found.group(0).rstrip() + "\n"
+
+
+def run_rules(args: argparse.Namespace) -> int:
+    """Run ``footcanasta rules``."""
+    sys.stdout.write(rules_text(args.section))
+    return 0
+
+
+def _add_rules_parser(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("rules", help="print the rules (the RULES.md that game messages cite)",
+                       description="Print the rules as footcanasta implements them, with every ruling "
+                                   "(docs/RULES.md). Game messages cite its section numbers.")
+    p.add_argument("section", nargs="?", type=int, default=None, help="print only this section (e.g. 4)")
+    p.set_defaults(func=run_rules)
 
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every subcommand."""
     parser = argparse.ArgumentParser(prog="footcanasta",
                                      description="Foot Canasta (Hand and Foot) for people and bots.")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for module in (demo, terminal, evaluation_cli):  # each adds its own subcommands
         module.add_parsers(sub)
+    _add_rules_parser(sub)
     return parser
 
 
@@ -31,6 +66,10 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("\ninterrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:  # the reader left early (`footcanasta rules | head`): not an error
+        devnull = os.open(os.devnull, os.O_WRONLY)  # Python's recipe: no second error when stdout is flushed
+        os.dup2(devnull, sys.stdout.fileno())
+        return 0
     except (ValueError, OSError) as e:
         print(f"footcanasta {args.command}: error: {e}", file=sys.stderr)
         return 2

@@ -11,8 +11,13 @@ A policy file is a NumPy ``.npz`` archive of plain arrays only, so loading never
 
 ``load_policy(path)`` checks all of it and raises ``ValueError`` naming what is wrong. ``PolicyBot``
 plays a file: encode the view, forward in numpy, mask the illegal actions, argmax (ties go to the
-lowest id). ``make_bot("learned")`` (the shipped ``checkpoints/learned.npz``, ``load_shipped``) and
-``make_bot("policy:PATH")`` build a ``PolicyBot``.
+lowest id). ``make_bot("learned")`` (the shipped policy, ``load_shipped``) and ``make_bot("policy:PATH")``
+build a ``PolicyBot``.
+
+The shipped policy is package data, ``footcanasta_env/bots/data/learned.npz`` (with its record,
+``learned.json``), read through ``importlib.resources`` so that it is there after any install, editable or
+not. ``checkpoints/`` in the repository keeps the same two files next to how they were trained; a test
+checks that the copies are identical.
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ import json
 import os
 import zipfile
 from dataclasses import dataclass, field
+from importlib import resources
 from typing import Any
 
 import numpy as np
@@ -34,9 +40,9 @@ FORMAT_NAME = "footcanasta-policy"
 FORMAT_VERSION = 1
 ACTIVATIONS = ("relu", "tanh")
 META_KEY = "meta_json"
-# The shipped policy lives next to the package: <repo>/checkpoints/learned.npz.
-SHIPPED_POLICY = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))),
-                              "checkpoints", "learned.npz")
+# The shipped policy is package data of footcanasta_env.bots (listed in pyproject's package-data).
+_SHIPPED = resources.files("footcanasta_env.bots") / "data" / "learned.npz"
+SHIPPED_POLICY = str(_SHIPPED)  # a file path in every ordinary install (a wheel or an editable one)
 
 
 @dataclass
@@ -199,7 +205,8 @@ class PolicyBot:
 
 def load_shipped(seed: int | None = None) -> PolicyBot:
     """The shipped policy as a bot named ``learned``."""
-    if not os.path.isfile(SHIPPED_POLICY):
-        raise ValueError(f"bot 'learned': the shipped policy {SHIPPED_POLICY!r} is missing "
-                         "(train one with training/selfplay_ppo.py, or use policy:PATH)")
-    return PolicyBot(SHIPPED_POLICY, seed, name="learned")
+    if not _SHIPPED.is_file():
+        raise ValueError(f"bot 'learned': the shipped policy {SHIPPED_POLICY!r} is missing from this install "
+                         "(reinstall footcanasta, or use policy:PATH)")
+    with resources.as_file(_SHIPPED) as path:  # a real file even from a zipped install; loaded at once
+        return PolicyBot(str(path), seed, name="learned")

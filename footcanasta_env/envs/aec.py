@@ -1,6 +1,7 @@
 """# Foot Canasta (``footcanasta_v0``): a PettingZoo AEC environment
 
-Hand and Foot for four players in two partnerships, with the rules of RULES.md.
+Hand and Foot for four players in two partnerships, with the rules of RULES.md (``docs/RULES.md``, or
+``footcanasta rules`` from any install).
 
 | Import             | `from footcanasta_env import env, raw_env`            |
 |--------------------|-------------------------------------------------------|
@@ -69,8 +70,9 @@ N rounds. All agents are truncated after `max_actions` actions (default 20,000; 
 about 1,200 per four-round game). Constructor: `rules=Rules(...)`, `rounds=N`, `reward_mode`,
 `reward_scale`, `max_actions`, `render_mode` (`"ansi"` returns text, `"human"` prints it after each
 step), `render_seat` (the seat whose view is rendered; `None` shows every card). `reset(seed=...,
-options={...})` takes `"scenario"` (a scenario dict or JSON string, see DESIGN.md), `"rules"` and
-`"rounds"` for one episode; unknown options are ignored with a warning. Without a seed, each reset
+options={...})` takes `"scenario"` (a scenario dict or JSON string, in the format of the docstring of
+``footcanasta_env.engine.scenario``; ``Game.to_scenario()`` writes one), `"rules"` and `"rounds"` for one
+episode; unknown options are ignored with a warning. Without a seed, each reset
 draws the next game seed from the generator of the last seeded reset. The observation space's bounds
 come from the constructor's rules; a reset with rules of more decks may exceed them.
 

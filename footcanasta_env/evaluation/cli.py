@@ -10,7 +10,7 @@ import sys
 from ..bots.registry import bot_names, make_bot
 from .league import LeagueReport, league
 from .match import MatchReport, evaluate
-from .plots import plot_league, plot_match
+from .plots import check_plot_path, plot_league, plot_match
 
 
 def _whole(minimum: int):
@@ -29,6 +29,7 @@ def _whole(minimum: int):
 
 _positive = _whole(1)
 _seed = _whole(0)
+_count = _whole(0)
 
 
 def _bot(text: str) -> str:
@@ -101,6 +102,8 @@ def print_league(rep: LeagueReport) -> None:
 
 def run_evaluate(args: argparse.Namespace) -> int:
     """Run ``footcanasta evaluate``."""
+    if args.plot:
+        check_plot_path(args.plot)  # before the match: a bad plot path must not cost the whole run
     rep = evaluate(args.a, args.b, deals=args.deals, seed=args.seed, rotations=args.rotations, workers=args.workers,
                    progress=_progress(args, args.deals * args.rotations))
     if args.plot:
@@ -116,6 +119,8 @@ def run_evaluate(args: argparse.Namespace) -> int:
 
 def run_league(args: argparse.Namespace) -> int:
     """Run ``footcanasta league``."""
+    if args.plot:
+        check_plot_path(args.plot)
     n = len(args.bots)
     rep = league(args.bots, deals=args.deals, seed=args.seed, rotations=args.rotations, workers=args.workers,
                  progress=_progress(args, args.deals * args.rotations * n * (n - 1) // 2), bootstrap=args.bootstrap)
@@ -139,23 +144,30 @@ def _common(p: argparse.ArgumentParser, deals: int) -> None:
     p.add_argument("--workers", type=_positive, default=max(1, min(4, os.cpu_count() or 1)),
                    help="processes to play on (default: up to 4)")
     p.add_argument("--json", action="store_true", help="print a machine-readable report")
-    p.add_argument("--plot", metavar="FILE", help="also write a PNG (needs matplotlib)")
+    p.add_argument("--plot", metavar="FILE",
+                   help="also write a picture: PNG, or the format of FILE's extension (svg, pdf...; needs matplotlib)")
     p.add_argument("--no-progress", action="store_true", help="never show a progress bar")
+
+
+def bot_choices() -> str:
+    """Every bot name the commands accept, for their help."""
+    return ", ".join([*bot_names(), "learned (the shipped policy)", "policy:PATH (an exported policy file)"])
 
 
 def add_parsers(sub: argparse._SubParsersAction) -> None:
     """Register ``evaluate`` and ``league``."""
-    known = ", ".join(bot_names())
+    known = bot_choices()
     p = sub.add_parser("evaluate", help="duplicate-deal match between two bots",
-                       description=f"Play duplicate deals between bots A and B (bots: {known}).")
-    p.add_argument("a", type=_bot, help="bot A")
+                       description=f"Play duplicate deals between bots A and B. Bots: {known}.")
+    p.add_argument("a", type=_bot, help="bot A (any of the bots above)")
     p.add_argument("b", type=_bot, help="bot B")
     _common(p, 100)
     p.add_argument("--games", action="store_true", help="with --json, list every game")
     p.set_defaults(func=run_evaluate)
     q = sub.add_parser("league", help="every pair of bots plays; Elo ratings",
-                       description=f"Round robin of duplicate matches with Elo ratings (bots: {known}).")
-    q.add_argument("bots", nargs="+", type=_bot, metavar="BOT", help="two or more bots")
+                       description=f"Round robin of duplicate matches with Elo ratings. Bots: {known}.")
+    q.add_argument("bots", nargs="+", type=_bot, metavar="BOT", help="two or more bots (any of the bots above)")
     _common(q, 50)
-    q.add_argument("--bootstrap", type=int, default=200, help="bootstrap resamples for rating errors (default 200)")
+    q.add_argument("--bootstrap", type=_count, default=200,
+                   help="bootstrap resamples for rating errors, 0 for none (default 200)")
     q.set_defaults(func=run_league)

@@ -22,6 +22,25 @@ def _pyplot():
     return plt
 
 
+def check_plot_path(path: str) -> None:
+    """Refuse, before anything is played, a plot that could not be written: no matplotlib, or a file
+    format it cannot write (the format is the file's extension, PNG when it has none)."""
+    _pyplot()
+    from matplotlib.backend_bases import FigureCanvasBase
+
+    ext = os.path.splitext(path)[1].lower().lstrip(".")
+    if ext:
+        formats = FigureCanvasBase.get_supported_filetypes()
+        if ext not in formats:
+            raise ValueError(f"--plot {path!r}: matplotlib cannot write .{ext} files "
+                             f"(formats: {', '.join(sorted(formats))})")
+    folder = os.path.dirname(os.path.abspath(path))
+    if os.path.exists(folder) and not os.path.isdir(folder):
+        raise ValueError(f"--plot {path!r}: {folder!r} is not a folder")
+    if os.path.isdir(path):
+        raise ValueError(f"--plot {path!r} is a folder; give a file name such as {os.path.join(path, 'plot.png')!r}")
+
+
 def plot_match(report: MatchReport, path: str) -> None:
     """PNG: histogram of per-game score differences (A minus B) with the mean and its 95% interval."""
     plt = _pyplot()

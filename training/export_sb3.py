@@ -1,0 +1,152 @@
+"""Export a sb3-contrib MaskablePPO model to a footcanasta policy file (CleanRL-style file).
+
+The README's MaskablePPO snippet ends with a trained ``model``; this turns it into the numpy-only policy
+format of ``footcanasta_env.bots.policy`` (plain arrays and a JSON record, never unpickled), which
+``make_bot("policy:FILE")``, ``footcanasta evaluate policy:FILE expert`` and ``footcanasta play
+--partner policy:FILE`` play with numpy alone::
+
+    python training/export_sb3.py --model runs/maskable.zip --out runs/maskable.npz
+    footcanasta evaluate policy:runs/maskable.npz expert --deals 100
+
+or, from Python, ``export_sb3(model, "runs/maskable.npz")``.
+
+What it exports: the actor, i.e. the observation through the policy net (``net_arch["pi"]``) to the
+action head (``action_net``), with ReLU or Tanh between layers; the critic is left behind (separate
+``pi``/``vf`` sizes are fine). A played policy file takes the masked argmax of those logits, which is the
+model's ``predict(obs, action_masks=..., deterministic=True)``. Refused, by name: another observation or
+action space than the env's, a features extractor other than sb3's ``FlattenExtractor`` (a CNN, a
+combined or custom extractor), an MLP extractor with shared layers or of a custom class, layers other
+than ``Linear`` plus one activation, and activations other than ReLU and Tanh. A model trained behind
+``VecNormalize`` saw normalised observations that the file cannot reproduce: export only models trained
+on the raw observations (as the README's snippet is).
+
+Loading a ``.zip`` goes through sb3's own loader, which unpickles parts of the file: export only models
+you trust. The file this writes is plain arrays.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import tyro
+from torch import nn
+
+from footcanasta_env.actions import NUM_ACTIONS
+from footcanasta_env.bots.policy import save_policy
+from footcanasta_env.observation import OBS_SIZE
+from footcanasta_env.rules import Rules
+
+ACTIVATIONS = {nn.ReLU: "relu", nn.Tanh: "tanh"}  # torch module -> the policy format's name
+
+
+@dataclass
+class Args:
+    """Export a MaskablePPO model (a .zip written by ``model.save``) to a footcanasta policy file."""
+
+    model: str
+    """the sb3-contrib MaskablePPO model to export: a .zip written by model.save(...)"""
+    out: str = "runs/maskable_ppo_export.npz"
+    """the policy file to write; play it with: footcanasta evaluate policy:FILE expert"""
+
+
+class ExportError(ValueError):
+    """The model is not an MLP policy that the footcanasta policy format can hold; the message says why."""
+
+
+def _refuse(why: str) -> None:
+    raise ExportError(f"cannot export this model: {why}")
+
+
+def _linear_stack(net: nn.Module, where: str) -> tuple[list[nn.Linear], str | None]:
+    """The Linear layers of a ``Linear, activation, Linear, activation, ...`` Sequential, and its activation."""
+    if not isinstance(net, nn.Sequential):
+        _refuse(f"{where} is a {type(net).__name__}, not an nn.Sequential of Linear layers and activations")
+    layers = list(net)
+    linears: list[nn.Linear] = []
+    activation: str | None = None
+    for i, layer in enumerate(layers):
+        if i % 2 == 0:
+            if type(layer) is not nn.Linear:
+                _refuse(f"{where}[{i}] is {type(layer).__name__}; only Linear layers (each followed by an "
+                        "activation) can be exported")
+            linears.append(layer)
+        else:
+            name = ACTIVATIONS.get(type(layer))
+            if name is None:
+                _refuse(f"activation {type(layer).__name__} in {where}[{i}] is not supported "
+                        f"(the policy format knows {', '.join(c.__name__ for c in ACTIVATIONS)})")
+            if activation not in (None, name):
+                _refuse(f"{where} mixes activations ({activation} and {name}); the policy format has one")
+            activation = name
+    if len(layers) % 2:
+        _refuse(f"{where} ends with a Linear layer without an activation before the action head")
+    return linears, activation
+
+
+def policy_arrays(policy: Any) -> tuple[list[np.ndarray], list[np.ndarray], str]:
+    """Weights (``in x out``), biases and activation of the actor of an sb3 actor-critic ``policy``."""
+    from gymnasium import spaces
+    from stable_baselines3.common.torch_layers import FlattenExtractor, MlpExtractor
+
+    name = type(policy).__name__
+    obs_space, act_space = getattr(policy, "observation_space", None), getattr(policy, "action_space", None)
+    if not (isinstance(obs_space, spaces.Box) and tuple(obs_space.shape) == (OBS_SIZE,)):
+        _refuse(f"its observation space is {obs_space}, not the env's Box of shape ({OBS_SIZE},)")
+    if not (isinstance(act_space, spaces.Discrete) and int(act_space.n) == NUM_ACTIONS):
+        _refuse(f"its action space is {act_space}, not the env's Discrete({NUM_ACTIONS})")
+    for attr in ("pi_features_extractor", "features_extractor"):
+        extractor = getattr(policy, attr, None)
+        if extractor is not None and type(extractor) is not FlattenExtractor:
+            _refuse(f"its features extractor ({attr}) is {type(extractor).__name__}; only FlattenExtractor "
+                    "(an MLP on the observation) can be exported")
+    mlp = getattr(policy, "mlp_extractor", None)
+    if type(mlp) is not MlpExtractor:
+        _refuse(f"{name}.mlp_extractor is {type(mlp).__name__}, not sb3's MlpExtractor")
+    shared = getattr(mlp, "shared_net", None)
+    if shared is not None and len(list(shared.children())) > 0:
+        _refuse("its MLP extractor has layers shared by the actor and the critic (shared_net)")
+    linears, activation = _linear_stack(mlp.policy_net, "mlp_extractor.policy_net")
+    head = getattr(policy, "action_net", None)
+    if type(head) is not nn.Linear:
+        _refuse(f"its action head (action_net) is {type(head).__name__}, not a Linear layer")
+    linears.append(head)
+    weights = [lin.weight.detach().cpu().numpy().astype(np.float32).T for lin in linears]  # torch keeps out x in
+    biases = [(lin.bias.detach().cpu().numpy() if lin.bias is not None else np.zeros(lin.out_features))
+              .astype(np.float32) for lin in linears]
+    # With no hidden layer the activation is never applied; record the format's default.
+    return weights, biases, activation or "relu"
+
+
+def export_sb3(model: Any, out: str, rules: Rules | None = None, training: dict[str, Any] | None = None) -> dict:
+    """Write the actor of a MaskablePPO ``model`` (the object, or the path of its .zip) as a policy file at
+    ``out``; returns the metadata written. ``rules``: those the model was trained under (default rules if
+    ``None``). Raises ``ExportError`` (a ``ValueError``) naming what cannot be exported."""
+    source = None
+    if isinstance(model, (str, os.PathLike)):
+        from sb3_contrib import MaskablePPO
+
+        source = os.fspath(model)
+        if not os.path.isfile(source) and os.path.isfile(source + ".zip"):
+            source += ".zip"
+        if not os.path.isfile(source):
+            raise ExportError(f"model file {source!r} not found")
+        model = MaskablePPO.load(source, device="cpu")
+    policy = getattr(model, "policy", model)
+    weights, biases, activation = policy_arrays(policy)
+    record = {"source": f"sb3 {type(model).__name__}", "exported_by": "training/export_sb3.py",
+              "num_timesteps": int(getattr(model, "num_timesteps", 0) or 0),
+              "layers": [int(weights[0].shape[0])] + [int(w.shape[1]) for w in weights]}
+    if source:
+        record["model"] = source
+    record.update(training or {})
+    return save_policy(out, weights, biases, activation=activation, rules=rules, training=record)
+
+
+if __name__ == "__main__":
+    args = tyro.cli(Args)
+    meta = export_sb3(args.model, args.out)
+    print(f"wrote {args.out}: MLP {'-'.join(map(str, meta['arch']['layers']))} ({meta['arch']['activation']}); "
+          f"play it with: footcanasta evaluate policy:{args.out} expert")
