@@ -16,6 +16,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for module in (demo, terminal, evaluation_cli):  # each adds its own subcommands
         module.add_parsers(sub)
+    __import__("footcanasta_env.web.server", fromlist=["add_parsers"]).add_parsers(sub)  # serve: play in the browser
     return parser
 
 
