@@ -287,6 +287,19 @@ def create_app(db_path: str | os.PathLike[str] | None = None, today: Callable[[]
         data = await _body(request)
         return JSONResponse(await run_in_threadpool(_selection, request.path_params["gid"], data))
 
+    def _parse(gid: str, data: dict[str, Any]) -> dict[str, Any]:
+        _check_keys(data, {"command"})
+        session, _ = room.get(gid)
+        with session.lock:
+            try:
+                return {"actions": session.parse(data.get("command")), "error": "", "version": session.version}
+            except WebError as e:  # a typo is an answer, not a failed request
+                return {"actions": [], "error": str(e), "version": session.version}
+
+    async def parse(request: Request) -> Response:
+        data = await _body(request)
+        return JSONResponse(await run_in_threadpool(_parse, request.path_params["gid"], data))
+
     def _hint(gid: str) -> dict[str, Any]:
         session, _ = room.get(gid)
         with session.lock:
@@ -344,6 +357,7 @@ def create_app(db_path: str | os.PathLike[str] | None = None, today: Callable[[]
         Route("/api/games/{gid}", api(show), methods=["GET"]),
         Route("/api/games/{gid}/actions", api(act), methods=["POST"]),
         Route("/api/games/{gid}/selection", api(selection), methods=["POST"]),
+        Route("/api/games/{gid}/parse", api(parse), methods=["POST"]),
         Route("/api/games/{gid}/hint", api(hint), methods=["GET"]),
         Route("/api/games/{gid}/replay", api(replay), methods=["GET"]),
         Route("/api/bots", api(bots), methods=["GET"]),

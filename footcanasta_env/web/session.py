@@ -301,6 +301,9 @@ class WebSession:
 
         def pickup() -> list[str]:
             top = view.pile_top
+            engine = self.check(["pickup"])
+            if engine:
+                raise WebError(engine)
             if top is None:
                 raise WebError("the pile is empty (rule 4.1)")
             if len(kinds) != 2 or any(k != top for k in kinds):

@@ -192,11 +192,12 @@ function renderLegal() {
 }
 
 function resultTable(r) {
-  const rows = [["", "Melds", "Canastas", "c/d/w", "Red 3s", "Going out", "Cards held", "Round"]];
+  const rows = [["", "Melds", "Canastas", "c/d/w", "Red 3s", "Going out", "Cards held", "Round", "Total"]];
   for (const t of [0, 1]) {
     const b = r.breakdown[t];
+    const total = state.round_results.filter((x) => x.round <= r.round).reduce((sum, x) => sum + x.scores[t], 0);
     rows.push([state.teams[t].name + (t === 0 ? " (you)" : ""), b.melds, b.canastas, `${b.clean}/${b.dirty}/${b.wild}`,
-      b.red_threes + b.red_threes_in_foot, b.going_out, b.cards_held, b.total]);
+      b.red_threes + b.red_threes_in_foot, b.going_out, b.cards_held, b.total, total]);
   }
   const table = el("table", { class: "score" }, el("caption", { text: `Round ${r.round}: ${r.text}` }));
   rows.forEach((row, i) => {
@@ -337,17 +338,12 @@ async function command(text) {
   if (!t) return;
   if (t === "hint") return hint();
   if (t === "new") return newGame({});
-  busy = true;
-  render();
   try {
-    const data = await api("POST", `/api/games/${gameId}/actions`, { command: text, version: state.version });
-    selected = {};
-    setMessage("");
-    await apply(data);
+    const parsed = await api("POST", `/api/games/${gameId}/parse`, { command: text });
+    if (parsed.error) { setMessage(parsed.error, true); return; }
+    await play(parsed.actions);
   } catch (e) {
-    busy = false;
     setMessage(e.message, true);
-    render();
   }
 }
 
