@@ -11,6 +11,7 @@ from importlib import resources
 from . import __version__
 from .evaluation import cli as evaluation_cli
 from .play import demo, terminal
+from .web import server as web_server
 
 # The rules document travels with the package (a copy of docs/RULES.md, kept identical by a test).
 RULES_RESOURCE = resources.files("footcanasta_env") / "data" / "RULES.md"
@@ -48,7 +49,7 @@ def build_parser() -> argparse.ArgumentParser:
                                      description="Foot Canasta (Hand and Foot) for people and bots.")
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for module in (demo, terminal, evaluation_cli):  # each adds its own subcommands
+    for module in (demo, terminal, web_server, evaluation_cli):  # each adds its own subcommands
         module.add_parsers(sub)
     _add_rules_parser(sub)
     return parser

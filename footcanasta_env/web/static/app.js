@@ -1,0 +1,448 @@
+// Foot Canasta in the browser: the page only shows what the server sends (South's view) and asks it to play.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+const ORDER = ["4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", "JK", "B3"];
+const BUTTONS = { draw: "b-draw", pickup: "b-pickup", meld: "b-meld", laydown: "b-laydown", discard: "b-discard" };
+const reduced = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+
+let gameId = null;
+let state = null;
+let selected = {};        // card -> how many of that rank are selected
+let buttons = null;       // the server's answer for the current selection
+let busy = false;
+let selSeq = 0;
+
+function el(tag, attrs, ...children) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k === "class") e.className = v;
+    else if (k === "text") e.textContent = v;
+    else if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
+    else e.setAttribute(k, v === true ? "" : v);
+  }
+  for (const c of children) if (c !== null && c !== undefined) e.append(c);
+  return e;
+}
+
+async function api(method, path, body) {
+  const opts = { method, headers: {} };
+  if (body !== undefined) {
+    opts.headers["Content-Type"] = "application/json";
+    opts.body = JSON.stringify(body);
+  }
+  const r = await fetch(path, opts);
+  let data = null;
+  try { data = await r.json(); } catch (e) { data = { error: r.statusText }; }
+  if (!r.ok) throw new Error((data && data.error) || `HTTP ${r.status}`);
+  return data;
+}
+
+function cardClass(c) {
+  if (c === "2" || c === "JK") return "card wild";
+  if (c === "B3") return "card black3";
+  if (c === "R3") return "card red3";
+  return "card";
+}
+
+function cardFace(c, extra) {
+  const label = c === "JK" ? "Joker" : c === "B3" ? "Black 3" : c === "R3" ? "Red 3" : c;
+  const small = c === "JK" ? "JK" : c === "B3" ? "3" : c;
+  const mark = c === "2" || c === "JK" ? "★" : c === "B3" ? "♣" : "";
+  return el("span", { class: cardClass(c) + (extra ? " " + extra : ""), title: label },
+    el("span", { class: "corner", text: small }), el("span", { class: "pip", text: mark || small }));
+}
+
+function selectedCards() {
+  const out = [];
+  for (const c of ORDER) for (let i = 0; i < (selected[c] || 0); i++) out.push(c);
+  return out;
+}
+
+function setMessage(text, bad) {
+  const m = $("message");
+  m.textContent = text || "";
+  m.classList.toggle("bad", !!bad);
+}
+
+// ------------------------------------------------------------------------------------------ rendering
+
+function renderSeat(p) {
+  const box = $("seat-" + p.seat);
+  box.replaceChildren();
+  box.classList.toggle("to-play", p.to_play);
+  box.append(el("div", { class: "seat-name", text: p.label + (p.to_play ? " · to play" : "") }),
+    el("div", { class: "seat-info", text: `${p.held} card${p.held === 1 ? "" : "s"} · ${p.in_foot ? "playing from foot" : "foot waiting"}` }));
+  if (p.seat !== 0) {
+    const backs = el("div", { class: "backs", "aria-hidden": "true" });
+    for (let i = 0; i < Math.min(p.held, 8); i++) backs.append(el("span", { class: "back" }));
+    box.append(backs);
+    if (p.from_pile) box.append(el("div", { class: "seat-memo", text: "From the pile: " + p.from_pile }));
+  }
+}
+
+function renderCenter() {
+  const c = $("center");
+  c.replaceChildren();
+  const pile = state.pile;
+  const stock = el("div", { class: "stack" }, el("span", { class: "back big" }),
+    el("div", { class: "stack-label", text: `Stock ${state.stock}` }));
+  const top = pile.top ? cardFace(pile.top, "big") : el("span", { class: "empty big", text: "empty" });
+  const pileBox = el("div", { class: "stack", id: "pile" }, top,
+    el("div", { class: "stack-label", text: `Pile ${pile.size}` + (pile.blocked ? " · blocked by a black 3" : "") }));
+  c.append(stock, pileBox);
+  if (pile.size > 1) {
+    c.append(el("div", { class: "pile-below", text: "Below: " + pile.cards.slice(-6, -1).reverse().join(" ") }));
+  }
+}
+
+function meldBox(m, team, clickable) {
+  const cards = el("div", { class: "meld-cards" });
+  for (const c of m.cards) cards.append(cardFace(c, "mini"));
+  const attrs = { class: "meld" + (m.canasta ? " canasta " + m.kind : ""), "data-rank": m.rank };
+  const box = el(clickable ? "button" : "div", attrs, cards,
+    el("div", { class: "meld-state", text: `${m.rank === "wild" ? "Wild" : m.rank}: ${m.state}` }));
+  if (clickable) {
+    box.type = "button";
+    const b = buttons && buttons.add ? buttons.add[m.rank] : null;
+    box.disabled = busy || !b || !b.ok || !selectedCards().length;
+    box.title = b ? (b.ok ? `Add the selection to the ${m.rank} meld` : b.reason) : "Select cards to add";
+    box.addEventListener("click", () => { if (b && b.ok) play(b.actions); });
+  }
+  return box;
+}
+
+function renderTeam(t) {
+  const team = state.teams[t];
+  const box = $("team-" + t);
+  box.replaceChildren();
+  const [c, d, w] = team.canastas;
+  const [nc, nd, nw] = state.need;
+  const head = el("div", { class: "side-head" },
+    el("h2", { text: (t === 0 ? "Your side" : "Their side") + ` (${team.name})` }),
+    el("div", { class: "side-info", text: `${team.down ? "melded" : `not melded yet (minimum ${state.minimum})`} · red 3s ${team.red_threes} · canastas clean ${c}/${nc}, dirty ${d}/${nd}, wild ${w}/${nw}` }));
+  const list = el("div", { class: "meld-list" });
+  for (const m of team.melds) list.append(meldBox(m, t, t === 0 && !m.canasta && state.my_turn));
+  if (!team.melds.length) list.append(el("div", { class: "none", text: "No melds on the table." }));
+  box.append(head, list);
+}
+
+function renderAside() {
+  const box = $("aside");
+  box.replaceChildren();
+  box.hidden = !state.set_aside.length;
+  if (!state.set_aside.length) return;
+  box.append(el("h2", { text: `Set aside: worth ${state.set_aside_value} of the ${state.minimum} needed` }));
+  const list = el("div", { class: "meld-list" });
+  for (const m of state.set_aside) list.append(meldBox(m, 0, !m.canasta && state.my_turn));
+  box.append(list, el("p", { class: "note", text: "Lay down puts them on the table; a discard returns them to your hand." }));
+}
+
+function renderHand() {
+  const hand = $("hand");
+  hand.replaceChildren();
+  const me = state.players[0];
+  $("hand-title").textContent = `Your hand: ${state.hand_size} card${state.hand_size === 1 ? "" : "s"}, ${me.in_foot ? "from your foot" : "your foot is waiting"}`;
+  for (const g of state.hand) {
+    const group = el("div", { class: "group", role: "group", "aria-label": `${g.count} × ${g.card}` });
+    const n = Math.min(selected[g.card] || 0, g.count);
+    for (let i = 0; i < g.count; i++) {
+      const isSel = i < n;
+      const b = el("button", { type: "button", class: "card-btn" + (isSel ? " selected" : ""), "data-card": g.card,
+        "aria-pressed": isSel ? "true" : "false", "aria-label": `${g.card}${isSel ? " (selected)" : ""}` },
+        cardFace(g.card));
+      b.addEventListener("click", () => toggleCard(g.card, isSel));
+      group.append(b);
+    }
+    group.append(el("span", { class: "count", text: `×${g.count}` }));
+    hand.append(group);
+  }
+  if (!state.hand.length) hand.append(el("div", { class: "none", text: "No cards in hand." }));
+}
+
+function renderButtons() {
+  const sel = selectedCards();
+  $("b-meld").textContent = state.teams[0].down ? "Meld" : "Set aside";
+  const reasons = [];
+  for (const [key, id] of Object.entries(BUTTONS)) {
+    const b = buttons ? buttons[key] : null;
+    const btn = $(id);
+    btn.disabled = busy || !b || !b.ok;
+    btn.title = b ? (b.ok ? b.actions.join(", ") : b.reason) : "";
+    const relevant = (key === "draw" || key === "laydown") ? false : sel.length > 0;
+    if (b && !b.ok && relevant && state.my_turn) reasons.push(`${btn.textContent}: ${b.reason}`);
+  }
+  $("b-clear").disabled = !sel.length;
+  if (!state.my_turn) $("reason").textContent = state.over ? "" : "Waiting for the other players…";
+  else if (sel.length) $("reason").textContent = `Selected: ${sel.join(" ")}. ` + reasons.slice(0, 3).join(" · ");
+  else $("reason").textContent = "Tap cards to select them, then choose a move.";
+}
+
+function renderLegal() {
+  const box = $("legal");
+  box.replaceChildren();
+  for (const name of state.legal) {
+    const b = el("button", { type: "button", class: "chip", "data-action": name, text: name });
+    b.disabled = busy;
+    b.addEventListener("click", () => play([name]));
+    box.append(b);
+  }
+  if (!state.legal.length) box.append(el("span", { class: "none", text: state.over ? "The game is over." : "Not your turn." }));
+}
+
+function resultTable(r) {
+  const rows = [["", "Melds", "Canastas", "c/d/w", "Red 3s", "Going out", "Cards held", "Round", "Total"]];
+  for (const t of [0, 1]) {
+    const b = r.breakdown[t];
+    const total = state.round_results.filter((x) => x.round <= r.round).reduce((sum, x) => sum + x.scores[t], 0);
+    rows.push([state.teams[t].name + (t === 0 ? " (you)" : ""), b.melds, b.canastas, `${b.clean}/${b.dirty}/${b.wild}`,
+      b.red_threes + b.red_threes_in_foot, b.going_out, b.cards_held, b.total, total]);
+  }
+  const table = el("table", { class: "score" }, el("caption", { text: `Round ${r.round}: ${r.text}` }));
+  rows.forEach((row, i) => {
+    const tr = el("tr");
+    row.forEach((v) => tr.append(el(i === 0 ? "th" : "td", { text: String(v) })));
+    table.append(tr);
+  });
+  return table;
+}
+
+function renderResults() {
+  const box = $("results");
+  box.replaceChildren();
+  const rr = state.round_results;
+  box.hidden = !rr.length;
+  if (!rr.length) return;
+  box.append(el("h2", { text: "Round scores" }));
+  const wrap = el("div", { class: "table-wrap" });
+  for (const r of rr.slice().reverse()) wrap.append(resultTable(r));
+  box.append(wrap);
+}
+
+function renderOver() {
+  const box = $("over");
+  box.replaceChildren();
+  box.hidden = !state.over;
+  if (!state.over) return;
+  const s = state.scores;
+  const words = state.winner === null ? "A draw." : state.winner === 0 ? "You and North win!" : "West and East win.";
+  box.append(el("div", { class: "final", "data-game-over": `${s[0]} ${s[1]}`, text: `Game over: ${state.teams[0].name} ${s[0]}, ${state.teams[1].name} ${s[1]}. ${words}` }));
+  const links = el("p");
+  if (state.deal.kind !== "scenario") links.append(el("a", { href: `/api/games/${gameId}/replay`, text: "Download the replay" }), " (footcanasta replay FILE) · ");
+  if (state.deal.kind === "daily") {
+    links.append(el("a", { href: `/leaderboard?date=${state.deal.date}`, text: "Leaderboard of " + state.deal.date }));
+    if (state.entered === true) links.append(" · your result is on it.");
+    else if (state.ranked && state.entered === false) links.append(" · only your first finished attempt counts.");
+    else if (!state.ranked) links.append(" · unranked (give a name and play a daily on its date to rank).");
+  }
+  box.append(links);
+}
+
+function render() {
+  if (!state) return;
+  const deal = state.deal.kind === "daily" ? `daily ${state.deal.date}` : state.deal.kind === "seed" ? `seed ${state.deal.seed}` : "scenario";
+  $("status").textContent = `Round ${state.round} of ${state.rounds} · minimum ${state.minimum} · ${state.teams[0].name} ${state.scores[0]} – ${state.teams[1].name} ${state.scores[1]} · ${deal}`;
+  for (const p of state.players) renderSeat(p);
+  renderCenter();
+  renderTeam(0);
+  renderTeam(1);
+  renderAside();
+  renderHand();
+  renderButtons();
+  renderLegal();
+  renderResults();
+  renderOver();
+  $("hint").disabled = busy || !state.my_turn;
+}
+
+// ------------------------------------------------------------------------------------------ playing
+
+function pruneSelection() {
+  const have = {};
+  for (const g of state.hand) have[g.card] = g.count;
+  for (const c of Object.keys(selected)) {
+    selected[c] = Math.min(selected[c], have[c] || 0);
+    if (!selected[c]) delete selected[c];
+  }
+}
+
+async function refreshButtons() {
+  const seq = ++selSeq;
+  if (!state || !state.my_turn) { buttons = null; render(); return; }
+  try {
+    const data = await api("POST", `/api/games/${gameId}/selection`, { cards: selectedCards() });
+    if (seq !== selSeq) return;
+    buttons = data.buttons;
+  } catch (e) {
+    if (seq !== selSeq) return;
+    buttons = null;
+    setMessage(e.message, true);
+  }
+  render();
+}
+
+function toggleCard(card, wasSelected) {
+  if (busy) return;
+  selected[card] = (selected[card] || 0) + (wasSelected ? -1 : 1);
+  if (selected[card] <= 0) delete selected[card];
+  buttons = null;
+  render();
+  refreshButtons();
+}
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+async function showEvents(events) {
+  const log = $("log");
+  const delay = reduced ? 0 : Math.min(350, 4000 / Math.max(1, events.length));
+  for (const ev of events) {
+    for (const line of ev.text) {
+      const li = el("li", { class: (ev.seat === 0 ? "mine" : "") + (ev.round_end ? " round-end" : "") + (delay ? " fresh" : ""), text: line });
+      log.prepend(li);
+    }
+    while (log.children.length > 60) log.lastChild.remove();
+    if (delay && ev.seat !== 0) await sleep(delay);
+  }
+}
+
+async function apply(data) {
+  await showEvents(data.events || []);
+  state = data.state;
+  pruneSelection();
+  buttons = null;
+  busy = false;
+  render();
+  await refreshButtons();
+}
+
+async function play(actions) {
+  if (busy || !state) return;
+  busy = true;
+  render();
+  setMessage("");
+  try {
+    const data = await api("POST", `/api/games/${gameId}/actions`, { actions, version: state.version });
+    selected = {};
+    await apply(data);
+  } catch (e) {
+    busy = false;
+    setMessage(e.message, true);
+    render();
+  }
+}
+
+async function command(text) {
+  if (busy || !state) return;
+  const t = text.trim().toLowerCase();
+  if (!t) return;
+  if (t === "hint") return hint();
+  if (t === "new") return newGame({});
+  try {
+    const parsed = await api("POST", `/api/games/${gameId}/parse`, { command: text });
+    if (parsed.error) { setMessage(parsed.error, true); return; }
+    await play(parsed.actions);
+  } catch (e) {
+    setMessage(e.message, true);
+  }
+}
+
+async function hint() {
+  if (!state || !state.my_turn) return;
+  try {
+    const h = await api("GET", `/api/games/${gameId}/hint`);
+    setMessage(`Hint (${h.bot} bot): ${h.action}`);
+    for (const b of document.querySelectorAll("[data-action]")) b.classList.toggle("hinted", b.dataset.action === h.action);
+  } catch (e) {
+    setMessage(e.message, true);
+  }
+}
+
+function botChoice() {
+  const body = {};
+  if ($("partner").value) body.partner = $("partner").value;
+  if ($("opponents").value) body.opponents = $("opponents").value;
+  const name = $("name").value.trim();
+  if (name) body.name = name;
+  return body;
+}
+
+async function newGame(deal) {
+  busy = true;
+  setMessage("Dealing…");
+  try {
+    const data = await api("POST", "/api/games", Object.assign(botChoice(), deal));
+    gameId = data.id;
+    localStorage.setItem("footcanasta-game", gameId);
+    history.replaceState(null, "", `/?game=${encodeURIComponent(gameId)}`);
+    $("log").replaceChildren();
+    selected = {};
+    setMessage("");
+    await apply(data);
+  } catch (e) {
+    busy = false;
+    setMessage(e.message, true);
+  }
+}
+
+async function load(id) {
+  const data = await api("GET", `/api/games/${encodeURIComponent(id)}`);
+  gameId = id;
+  await apply({ events: [], state: data.state });
+}
+
+function today() {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
+}
+
+async function start() {
+  for (const [key, id] of Object.entries(BUTTONS)) {
+    $(id).addEventListener("click", () => {
+      if (key === "draw" || key === "laydown") return play([key]);
+      const b = buttons && buttons[key];
+      if (b && b.ok) play(b.actions);
+    });
+  }
+  $("b-clear").addEventListener("click", () => { selected = {}; buttons = null; render(); refreshButtons(); });
+  $("new-game").addEventListener("click", () => newGame({}));
+  $("daily").addEventListener("click", () => newGame({ daily: today() }));
+  $("hint").addEventListener("click", hint);
+  $("cmd-form").addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    const v = $("cmd").value;
+    $("cmd").value = "";
+    command(v);
+  });
+  $("name").value = localStorage.getItem("footcanasta-name") || "";
+  $("name").addEventListener("change", () => localStorage.setItem("footcanasta-name", $("name").value.trim()));
+  try {
+    const bots = await api("GET", "/api/bots");
+    for (const id of ["partner", "opponents"]) {
+      const s = $(id);
+      s.append(el("option", { value: "", text: `strongest (${bots.default})` }));
+      for (const b of bots.bots) s.append(el("option", { value: b, text: b }));
+      s.value = localStorage.getItem("footcanasta-" + id) || "";
+      s.addEventListener("change", () => localStorage.setItem("footcanasta-" + id, s.value));
+    }
+  } catch (e) {
+    setMessage(e.message, true);
+  }
+  const q = new URLSearchParams(location.search);
+  if (q.get("seed") !== null) {
+    const n = Number(q.get("seed"));
+    if (!Number.isSafeInteger(n) || n < 0) { setMessage("seed must be a whole number", true); return; }
+    return newGame({ seed: n });
+  }
+  if (q.get("daily") !== null) return newGame({ daily: q.get("daily") || today() });
+  const id = q.get("game") || localStorage.getItem("footcanasta-game");
+  if (id) {
+    try { return await load(id); } catch (e) { localStorage.removeItem("footcanasta-game"); }
+  }
+  return newGame({});
+}
+
+document.addEventListener("keydown", (ev) => {
+  if (ev.key === "/" && document.activeElement !== $("cmd")) { ev.preventDefault(); $("cmd").focus(); }
+});
+window.addEventListener("DOMContentLoaded", start);

@@ -1,0 +1,353 @@
+"""The web room's JSON API (footcanasta serve), through Starlette's TestClient."""
+
+from __future__ import annotations
+
+import json
+import threading
+import warnings
+
+import numpy as np
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("httpx")
+
+with warnings.catch_warnings():  # starlette >= 1.0 asks for httpx2; httpx still works
+    warnings.simplefilter("ignore", DeprecationWarning)
+    from starlette.testclient import TestClient  # noqa: E402
+
+from footcanasta_env import load_scenario, new_game  # noqa: E402
+from footcanasta_env.bots import make_bot  # noqa: E402
+from footcanasta_env.engine import load_replay, reproduce  # noqa: E402
+from footcanasta_env.web import create_app  # noqa: E402
+
+TODAY = "2024-05-01"
+
+
+@pytest.fixture
+def db(tmp_path):
+    return tmp_path / "web.sqlite3"
+
+
+def client(db, tmp_path=None, today=TODAY) -> TestClient:
+    replay_dir = (tmp_path or db.parent) / "replays"
+    return TestClient(create_app(db, today=lambda: today, replay_dir=replay_dir))
+
+
+def new(c: TestClient, **body) -> tuple[str, dict]:
+    r = c.post("/api/games", json=body)
+    assert r.status_code == 201, r.text
+    d = r.json()
+    return d["id"], d["state"]
+
+
+def act(c: TestClient, gid: str, **body) -> dict:
+    r = c.post(f"/api/games/{gid}/actions", json=body)
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+def play_out(c: TestClient, gid: str, state: dict, choose) -> dict:
+    while not state["over"]:
+        assert state["legal"], "South is asked to act with no legal action"
+        state = act(c, gid, action=choose(state))["state"]
+    return state
+
+
+# ---------------------------------------------------------------------------------------------- whole games
+
+
+def test_whole_game_first_legal_action(db):
+    c = client(db)
+    gid, state = new(c, seed=11, partner="greedy", opponents="greedy")
+    assert state["round"] == 1 and state["legal"] and state["scores"] == [0, 0]
+    final = play_out(c, gid, state, lambda s: s["legal"][0])
+    assert final["over"] and final["legal"] == [] and len(final["round_results"]) == 4
+    assert final["scores"] == [sum(r["scores"][t] for r in final["round_results"]) for t in (0, 1)]
+    # the saved replay reproduces the same game
+    files = list((db.parent / "replays").glob("*.json"))
+    assert len(files) == 1
+    game = reproduce(load_replay(files[0]))
+    assert list(game.scores) == final["scores"]
+    assert c.get(f"/api/games/{gid}/replay").json()["result"]["scores"] == final["scores"]
+
+
+def test_whole_game_expert_choice_same_as_play_seed(db):
+    """South playing the expert's moves: the deal is that of new_game(seed=N), as 'footcanasta play --seed N'."""
+    c = client(db)
+    gid, state = new(c, seed=3, partner="expert", opponents="expert")
+    g = new_game(seed=3)
+    assert state["stock"] == len(g.stock) or state["round"] == 1
+    south = make_bot("expert", 99)
+    session = c.app.state.room.sessions[gid][0]
+    final = play_out(c, gid, state,
+                     lambda s: __import__("footcanasta_env").action_name(south.act(session.game.view(0))))
+    assert final["over"] and final["winner"] in (0, 1, None)
+
+
+def test_events_show_only_public_facts(db):
+    c = client(db)
+    gid, state = new(c, seed=5, partner="expert", opponents="expert")
+    seen = 0
+    for _ in range(60):
+        if state["over"]:
+            break
+        d = act(c, gid, action=state["legal"][0])
+        for ev in d["events"]:
+            assert set(ev) <= {"seat", "who", "action", "type", "text", "round_end"}
+            if ev["seat"] != 0 and ev.get("type") == "draw":
+                assert ev["text"][0].endswith(("card.", "cards.")) and "drew" in ev["text"][0]
+                seen += 1
+            if ev["seat"] != 0 and ev.get("type") in ("meld", "add"):
+                assert ev["action"] is not None  # only table melds are told; set-aside ones are not events
+        state = d["state"]
+    assert seen
+
+
+# ---------------------------------------------------------------------------------------------- hidden cards
+
+
+def _shuffle_hidden(spec: dict, rng: np.random.Generator) -> dict:
+    """The same position with every card South may not see dealt anew: other hands, unpicked feet, stock."""
+    spec = json.loads(json.dumps(spec))
+    slots = []  # (where, size)
+    pool: list[str] = []
+    for s in (1, 2, 3):
+        cards = spec["players"][s]["hand"].split()
+        slots.append(("hand", s, len(cards)))
+        pool += cards
+    for s in range(4):
+        cards = spec["players"][s]["foot"].split()
+        slots.append(("foot", s, len(cards)))
+        pool += cards
+    stock = spec["stock"].split()
+    pool += stock
+    reds = [x for x in pool if x == "R3"]
+    rest = [x for x in pool if x != "R3"]
+    rng.shuffle(rest)
+    n_hands = sum(n for w, _, n in slots if w == "hand")
+    tail = rest[n_hands:] + reds
+    rng.shuffle(tail)
+    cards = rest[:n_hands] + tail
+    i = 0
+    for where, s, n in slots:
+        spec["players"][s][where] = " ".join(cards[i:i + n])
+        i += n
+    spec["stock"] = " ".join(cards[i:])
+    return spec
+
+
+def _without_id(text: str) -> str:
+    d = json.loads(text)
+    d.pop("id", None)
+    return json.dumps(d, sort_keys=True)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 8])
+def test_hidden_cards_never_reach_the_page(db, seed):
+    g = new_game(seed=seed)
+    spec = g.to_scenario()
+    spec["current"] = 0
+    load_scenario(spec)  # a valid position
+    rng = np.random.default_rng(seed)
+    variants = [spec] + [_shuffle_hidden(spec, rng) for _ in range(3)]
+    assert len({json.dumps(v["players"][1]) for v in variants}) > 1  # the hidden cards did change
+    c = client(db)
+    bodies = []
+    for v in variants:
+        assert load_scenario(v).view(0).hand.tolist() == load_scenario(spec).view(0).hand.tolist()
+        r = c.post("/api/games", json={"scenario": v, "partner": "expert", "opponents": "expert"})
+        assert r.status_code == 201, r.text
+        gid = r.json()["id"]
+        got = [_without_id(r.text), _without_id(c.get(f"/api/games/{gid}").text)]
+        sel = c.post(f"/api/games/{gid}/selection", json={"cards": [x["card"] for x in r.json()["state"]["hand"]][:3]})
+        got.append(sel.text)
+        got.append(c.get(f"/api/games/{gid}/hint").text)
+        legal = r.json()["state"]["legal"]
+        melds = [a for a in legal if a.startswith("meld")]
+        if melds:  # a set-aside meld: no card leaves the hidden places, so the answer must not differ either
+            got.append(_without_id(c.post(f"/api/games/{gid}/actions", json={"action": melds[0]}).text))
+        bodies.append(got)
+    for other in bodies[1:]:
+        assert other == bodies[0]
+
+
+# ---------------------------------------------------------------------------------------------- bad input
+
+
+def _snapshot(c, gid):
+    return c.get(f"/api/games/{gid}").text
+
+
+BAD_ACTIONS = [
+    (b"{not json", 400),
+    (b"[1, 2]", 400),
+    (b'"draw"', 400),
+    (json.dumps({"action": 5}).encode(), 400),
+    (json.dumps({"action": None}).encode(), 400),
+    (json.dumps({"action": "fly away"}).encode(), 409),
+    (json.dumps({"action": "discard 9", "extra": 1}).encode(), 400),
+    (json.dumps({"actions": []}).encode(), 400),
+    (json.dumps({"actions": "draw"}).encode(), 400),
+    (json.dumps({"actions": ["meld K K K"] * 40}).encode(), 400),
+    (json.dumps({"action": "draw", "actions": ["draw"]}).encode(), 400),
+    (json.dumps({"action": "draw", "version": "x"}).encode(), 400),
+    (json.dumps({"action": "draw", "version": 12345}).encode(), 409),
+    (json.dumps({"command": "m Z Z Z"}).encode(), 409),
+    (json.dumps({"command": ["d"]}).encode(), 400),
+    (json.dumps({"command": "fly"}).encode(), 409),
+    (json.dumps({"action": "draw", "pad": "x" * 100_000}).encode(), 413),
+]
+
+
+def test_bad_input_is_a_4xx_with_a_reason_and_changes_nothing(db):
+    c = client(db)
+    gid, state = new(c, seed=21, partner="expert", opponents="expert")
+    before = _snapshot(c, gid)
+    illegal = "discard 9" if state["phase"] == "draw" else "draw"
+    cases = BAD_ACTIONS + [(json.dumps({"action": illegal}).encode(), 409),
+                           (json.dumps({"actions": ["draw", "draw"]}).encode(), 409)]
+    for body, status in cases:
+        r = c.post(f"/api/games/{gid}/actions", content=body, headers={"Content-Type": "application/json"})
+        assert r.status_code == status, (body[:60], r.status_code, r.text)
+        err = r.json()["error"]
+        assert err and "\n" not in err and "Traceback" not in err
+        assert _snapshot(c, gid) == before, body[:60]
+
+
+def test_a_meld_sequence_goes_down_whole_or_not_at_all(db):
+    spec = new_game(seed=4).to_scenario()
+    spec["current"] = 0
+    spec["phase"] = "play"
+    spec["players"][0]["hand"] = "K K K K 5 5 9 9 9 Q Q J 4"
+    spec.pop("stock")  # every card not placed goes into the stock
+    c = client(db)
+    gid, state = new(c, scenario=spec, partner="expert", opponents="expert")
+    before = _snapshot(c, gid)
+    # there is no 2 in hand: the third step is refused, so none of the three happens
+    r = c.post(f"/api/games/{gid}/actions", json={"actions": ["meld K K K", "add K K", "add K 2"]})
+    assert r.status_code == 409 and "step 3 of 3" in r.json()["error"]
+    assert _snapshot(c, gid) == before
+    sel = c.post(f"/api/games/{gid}/selection", json={"cards": ["K", "K", "K", "K"]}).json()["buttons"]
+    assert sel["meld"]["ok"] and sel["meld"]["actions"] == ["meld K K K", "add K K"]
+    assert not sel["discard"]["ok"] and sel["discard"]["reason"]
+    d = act(c, gid, actions=sel["meld"]["actions"])
+    assert d["state"]["set_aside"][0]["cards"] == ["K"] * 4
+
+
+def test_bad_create_requests(db):
+    c = client(db)
+    for body, status in [
+        ({"seed": -1}, 400), ({"seed": "7"}, 400), ({"seed": True}, 400), ({"seed": 2**70}, 400),
+        ({"daily": "yesterday"}, 400), ({"daily": 20240501}, 400), ({"seed": 1, "daily": "2024-05-01"}, 400),
+        ({"partner": "nobody"}, 400), ({"opponents": 3}, 400), ({"name": "x" * 33}, 400), ({"name": 5}, 400),
+        ({"scenario": {"round": 9}}, 400), ({"scenario": "{bad"}, 400), ({"scenario": [1]}, 400),
+        ({"colour": "red"}, 400),
+    ]:
+        r = c.post("/api/games", json=body)
+        assert r.status_code == status, (body, r.text)
+        assert r.json()["error"]
+    assert c.post("/api/games", content=b"\xff\xfe", headers={"Content-Type": "application/json"}).status_code == 400
+
+
+def test_unknown_ids_are_404(db):
+    c = client(db)
+    for path in ("/api/games/nope", "/api/games/" + "a" * 24, "/api/games/" + "a" * 24 + "/hint"):
+        r = c.get(path)
+        assert r.status_code == 404 and r.json()["error"]
+    r = c.post("/api/games/" + "b" * 24 + "/actions", json={"action": "draw"})
+    assert r.status_code == 404
+    assert c.get("/api/nothing").status_code == 404
+    assert c.get("/api/games").status_code == 405
+
+
+# ---------------------------------------------------------------------------------------------- persistence
+
+
+def test_a_game_survives_a_restart(db):
+    c1 = client(db)
+    gid, state = new(c1, seed=9, partner="expert", opponents="expert")
+    for _ in range(25):
+        state = act(c1, gid, action=state["legal"][-1])["state"]
+    twin = client(db.parent / "twin.sqlite3")  # the same game, never restarted
+    tid, tstate = new(twin, seed=9, partner="expert", opponents="expert")
+    for _ in range(25):
+        tstate = act(twin, tid, action=tstate["legal"][-1])["state"]
+    c2 = client(db)  # a new app on the same file: the old one's memory is gone
+    assert c2.get(f"/api/games/{gid}").json()["state"] == state
+    # it continues exactly as the game that was never interrupted (the bots' generators included)
+    for _ in range(25):
+        if state["over"]:
+            break
+        state = act(c2, gid, action=state["legal"][-1])["state"]
+        tstate = act(twin, tid, action=tstate["legal"][-1])["state"]
+        assert state == tstate
+
+
+# ---------------------------------------------------------------------------------------------- leaderboard
+
+
+def _finish(c, **body):
+    gid, state = new(c, partner="random", opponents="random", **body)
+    return gid, play_out(c, gid, state, lambda s: s["legal"][-1])
+
+
+def test_leaderboard_rules(db):
+    c = client(db)
+    _, first = _finish(c, daily=TODAY, name="Ada <b>")
+    _finish(c, daily=TODAY, name="Ada <b>")  # a second attempt by the same name does not count
+    _, other = _finish(c, daily="2024-04-30", name="Bob")  # another date's deal: playable, unranked
+    _finish(c, daily=TODAY)  # no name: unranked
+    _finish(c, seed=5, name="Cy")  # not a daily
+    board = c.get(f"/api/leaderboard?date={TODAY}").json()
+    assert board["date"] == TODAY
+    assert [(e["name"], e["scores"]) for e in board["entries"]] == [("Ada <b>", first["scores"])]
+    assert c.get("/api/leaderboard?date=2024-04-30").json()["entries"] == []
+    assert c.get("/api/leaderboard").json()["date"] == TODAY
+    page = c.get(f"/leaderboard?date={TODAY}")
+    assert page.status_code == 200 and "Ada &lt;b&gt;" in page.text and "<b>" not in page.text.split("<tbody>")[1]
+    assert c.get("/api/leaderboard?date=soon").status_code == 400
+    assert c.get("/leaderboard?date=soon").status_code == 400
+
+
+def test_the_daily_deal_is_the_engine_daily(db):
+    c = client(db)
+    _, state = new(c, daily=TODAY, partner="expert", opponents="expert")
+    g = new_game(daily=TODAY)
+    assert state["deal"] == {"kind": "daily", "date": TODAY} and state["round"] == g.round
+    assert state["ranked"] is False  # no name given
+
+
+# ---------------------------------------------------------------------------------------------- concurrency
+
+
+def test_concurrent_requests_on_one_game_serialize(db):
+    c = client(db)
+    gid, state = new(c, seed=13, partner="expert", opponents="expert")
+    version = state["version"]
+    action = state["legal"][0]
+    results = []
+
+    def click():
+        r = c.post(f"/api/games/{gid}/actions", json={"action": action, "version": version})
+        results.append(r.status_code)
+
+    threads = [threading.Thread(target=click) for _ in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(results) == [200] + [409] * 7  # a double click plays once
+    after = c.get(f"/api/games/{gid}").json()["state"]
+    session = c.app.state.room.sessions[gid][0]
+    assert session.log[version][1] == action and after["version"] == len(session.log)
+
+
+def test_the_page_and_static_files(db):
+    c = client(db)
+    r = c.get("/")
+    assert r.status_code == 200 and "app.js" in r.text
+    for f in ("app.js", "style.css"):
+        assert c.get(f"/static/{f}").status_code == 200
+    bots = c.get("/api/bots").json()
+    assert bots["default"] in bots["bots"]
