@@ -144,7 +144,7 @@ def test_whole_game_through_the_cli(tmp_path, monkeypatch, capsys):
     for msg in ("unknown command 'hello'", "unknown command '[/bold]'", "unknown card 'Z'",
                 "'discard K' is not legal now", "'laydown' is not legal now", "there is no action number 99",
                 "there is no action number 0", f"Hint ({strongest_bot()} bot)", "bottom first and top last:",
-                "Commands (case"):
+                "Commands (any case"):
         assert msg in out, msg
     files = list(tmp_path.glob("*.json"))
     assert len(files) == 1
@@ -185,7 +185,7 @@ def test_quit_saves_an_incomplete_replay(tmp_path, monkeypatch, capsys):
     rc = main(["play", "--seed", "2", "--partner", "random", "--opponents", "random", "--replay-dir", str(tmp_path)])
     out, _ = capsys.readouterr()
     assert rc == 0 and "Game stopped (quit)" in out
-    assert out.count("Stop the game?") == 2  # asked each time; 'no' went on with the game
+    assert out.count("Stop the game (saved: you can resume it)? [y/N]") == 2  # asked each time; 'no' went on with the game
     replay = load_replay(next(tmp_path.glob("*.json")))
     assert not replay.complete
     assert sum(1 for s, _ in replay.actions if s == 0) == 1  # the one '1' before quit

@@ -2,7 +2,7 @@
 
 Accepted: action names of RULES.md section 11 in any case and card order, short forms (``d``, ``p``, ``l``,
 ``m K K K``, ``m K`` when only one K meld is possible, ``a K``, ``a K 2``, ``a wild JK``, ``x 9``), the number of
-a listed legal action, and the words ``help``, ``hint``, ``pile``, ``log`` (``log all``), ``look``, ``quit``.
+a listed legal action, and the words ``help``, ``rules``, ``hint``, ``pile``, ``log`` (``log all``), ``look``, ``quit``.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from ..cards import JOKER, KINDS, NUM_NATURAL, RED3, TWO, WILD_RANK, kind_of
 
 @dataclass(frozen=True)
 class Command:
-    """One parsed input line: ``kind`` is action, help, hint, pile, log, look, quit, empty or error.
+    """One parsed input line: ``kind`` is action, help, rules, hint, pile, log, look, quit, empty or error.
 
     For ``log``, ``message`` is ``"all"`` when the whole game's log was asked for.
     """
@@ -41,7 +41,7 @@ VERBS = {"d": "draw", "draw": "draw", "p": "pickup", "pickup": "pickup", "take":
          "l": "laydown", "laydown": "laydown", "lay": "laydown", "m": "meld", "meld": "meld",
          "a": "add", "add": "add", "x": "discard", "discard": "discard"}
 WORDS = {"help": "help", "h": "help", "?": "help", "hint": "hint", "pile": "pile", "look": "look",
-         "show": "look", "log": "log", "quit": "quit", "q": "quit", "exit": "quit"}
+         "show": "look", "log": "log", "rules": "rules", "quit": "quit", "q": "quit", "exit": "quit"}
 _ACTIONS_OF = {"meld": MELD, "add": ADD, "discard": DISCARD}
 
 

@@ -173,7 +173,7 @@ class TurnSummary:
                 self.drew_cards = [a + b for a, b in zip(self.drew_cards, _gained(before, after), strict=True)]
         elif typ == PICKUP:
             taken = len(before.pile) - len(after.pile)
-            self.pickup = f"took the pile ({_plural(taken, 'card')}, top {KINDS[before.pile[-1]]})"
+            self.pickup = f"took the pile ({taken} card{'s' if taken != 1 else ''}, top {KINDS[before.pile[-1]]})"
         if typ == LAYDOWN or (typ == PICKUP and not before.down[t]):
             self.laid_down += new
             self.laid_value += melds_value(new, before.rules.card_values)
@@ -206,7 +206,7 @@ class TurnSummary:
             parts.append(self.pickup)
         if self.laid_down:
             ranks = _and([rank_name(m[0]) for m in self.laid_down])
-            parts.append(f"laid down {ranks} (worth {self.laid_value})")
+            parts.append(f"laid down {ranks} meld{'s' if len(self.laid_down) > 1 else ''} (worth {self.laid_value})")
         if self.started:
             parts.append(f"started {'a ' if len(self.started) == 1 else ''}"
                          f"{_and([rank_name(r) for r in self.started])} meld{'s' if len(self.started) > 1 else ''}")

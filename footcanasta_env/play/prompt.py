@@ -28,9 +28,13 @@ class Terminal:
             except ImportError:  # not on every platform (Windows); plain input() still works
                 pass
 
-    def show(self, thing: RenderableType | str) -> None:
-        """Print a renderable, or a plain string taken literally (never as rich markup)."""
-        self.console.print(Text(thing) if isinstance(thing, str) else thing)
+    def show(self, thing: RenderableType | str, soft_wrap: bool = False) -> None:
+        """Print a renderable, or a plain string taken literally (never as rich markup).
+
+        ``soft_wrap`` leaves wrapping to the terminal, for lines that hold a file path or a command: a
+        path broken by a newline could not be copied.
+        """
+        self.console.print(Text(thing) if isinstance(thing, str) else thing, soft_wrap=soft_wrap)
 
     def read(self, prompt: str) -> str | None:
         """One line of input, or None at end of input."""

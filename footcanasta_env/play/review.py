@@ -27,7 +27,10 @@ from .screen import final_text, render_screen, round_table
 
 HUMAN = 0
 UNITS = ("action", "turn", "round")
-KEYS = "Enter: next {unit}; a/t/r: step by action/turn/round; s: the table; c: to the end; q: stop> "
+# Under 80 columns, as input() prompts are not wrapped by rich; an unknown key gets the long form.
+KEYS = "Enter: next {unit}; a/t/r: by action/turn/round; s: table; c: end; q: quit> "
+KEYS_LONG = ("press Enter for the next {unit}, or type a, t or r to step by action, turn or round, s to see the "
+             "table, c to run to the end, q to stop")
 
 
 class _StopReplay(Exception):
@@ -40,13 +43,13 @@ def private_note(game: Game, seat: int, a: int) -> str:
     down = game.view(seat).down[seat & 1]
     aside = bool(game.view(seat).set_aside)
     if typ in (MELD, ADD) and not down:
-        return " (set aside: private until laid down)"
+        return " (set aside)"
     if typ == LAYDOWN:
-        return " (the set-aside melds go on the table)"
+        return " (the set-aside melds go down)"
     if typ == PICKUP and not down:
-        return " (laying down the set-aside melds with it)" if aside else " (its initial meld)"
+        return " (the set-aside melds go down with it)" if aside else " (an initial meld)"
     if typ == DISCARD and aside:
-        return " (the set-aside melds go back to the hand, unseen)"
+        return " (the set-aside melds go back to the hand)"
     return ""
 
 
@@ -75,8 +78,8 @@ class Reviewer:
         self.note = private_note(game, seat, a)
         if self.turn is None:
             self.turn = _Turn(seat, i)
-            if self.unit is not None and seat == HUMAN:
-                self.show_table(game)
+            if self.unit in ("action", "turn") and seat == HUMAN:
+                self.show_table(game)  # what South saw when deciding
 
     def after(self, game: Game, i: int, seat: int, a: int) -> None:
         assert self.turn is not None
@@ -131,7 +134,7 @@ class Reviewer:
                 self.show_table(game)
                 self.show_private(game)
             else:
-                self.term.show(f"unknown key {line.strip()!r}: press Enter, or type a, t, r, s, c or q")
+                self.term.show(f"unknown key {line.strip()!r}: " + KEYS_LONG.format(unit=self.unit))
 
 
 def run_replay(args: argparse.Namespace, stdin: TextIO | None = None, console: Console | None = None) -> int:
@@ -145,8 +148,8 @@ def run_replay(args: argparse.Namespace, stdin: TextIO | None = None, console: C
     unit = getattr(args, "by", None) or ("turn" if args.step else None)
     lines = ("Each line is one action" if unit == "action"
              else "Each line is one turn, numbered by its first action")
-    term.show(f"Replay of {deal}, {len(replay.actions)} actions ({who}). {lines}; melds set aside before "
-              "an initial meld are marked, as only their player saw them.")
+    term.show(f"Replay of {deal}, {len(replay.actions)} actions ({who}). {lines}. '(set aside)' marks melds "
+              "that only their player saw, until laid down with the initial meld.")
     reviewer = Reviewer(term, console, unit)
     try:
         game = reproduce(replay, on_step=reviewer.after, before_step=reviewer.before)

@@ -91,7 +91,7 @@ def _pile_text(view: View) -> Text:
     line.append(f"Pile {n}: top ")
     line.append(KINDS[view.pile[-1]], style="bold reverse")
     if view.pile[-1] == BLACK3:
-        line.append(" (a black three: nobody may take the pile)")
+        line.append(" (a black three: no pickup)")
     below = [KINDS[k] for k in reversed(view.pile[-5:-1])]
     if below:
         line.append(f", under it {' '.join(below)}{' ...' if n > 5 else ''}")
@@ -153,10 +153,10 @@ def render_screen(view: View, events: Sequence[str] = (), width: int = 80, times
     parts.append(hand)
     if view.set_aside:
         value = melds_value(view.set_aside, rules.card_values)
-        line = f"Set aside (worth {value} of the {view.minimum} needed): {melds_inline(view.set_aside)}."
+        line = f"Set aside ({value} of {view.minimum} needed): {melds_inline(view.set_aside)}"
         if value >= view.minimum and view.phase == "play":
-            line += " Type 'laydown' to put them on the table."
-        parts.append(Text(line + " A discard returns them to your hand."))
+            line += "; 'laydown' puts them on the table"
+        parts.append(Text(line + "; a discard returns them to your hand."))
     if view.my_turn:
         if view.phase == "draw":
             step = "draw step: draw (d) or take the pile (p)"

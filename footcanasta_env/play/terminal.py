@@ -32,7 +32,7 @@ from .lineup import choose_bots
 from .prompt import Terminal
 from .review import run_replay
 from .screen import final_text, render_screen, round_table
-from .texts import help_text, pile_text, rules_brief
+from .texts import help_text, pile_text, rules_brief, scoring_text
 
 DEFAULT_REPLAY_DIR = Path("~/.footcanasta/replays")
 HUMAN = 0  # the person always plays South (RULES.md 1.1)
@@ -60,8 +60,9 @@ class Session:
 
     def confirm_stop(self, why: str) -> bool:
         """Ask before stopping a running game; end of input at this question means yes."""
-        where = f" in {self.save_to}" if self.save_to else ""
-        ask = " ".join(filter(None, (why, f"Stop the game? It is saved{where} and can be resumed. [y/N] ")))
+        # Short enough for one line at 80 columns: input() prompts are not wrapped by rich.
+        resumable = " (saved: you can resume it)" if self.save_to else ""
+        ask = " ".join(filter(None, (why, f"Stop the game{resumable}? [y/N] ")))
         line = self.term.read(ask)
         if line is None:
             self.term.show("End of input: taken as yes.")
@@ -136,8 +137,10 @@ class Session:
                 if self.confirm_stop(""):
                     return QUIT
             elif cmd.kind == "help":
-                term.show(help_text(game.rules, game.round))
+                term.show(help_text(game.rules, game.round, term.times))
+            elif cmd.kind == "rules":
                 term.show(rules_brief(game.rules))
+                term.show(scoring_text(game.rules))
             elif cmd.kind == "hint":
                 term.show(_hint(game, self.hint_bot))
             elif cmd.kind == "pile":
@@ -263,7 +266,7 @@ def run_play(args: argparse.Namespace, stdin: TextIO | None = None, console: Con
     them = (f"West and East are {bots[1].name} bots" if bots[1].name == bots[3].name
             else f"West is the {bots[1].name} bot and East the {bots[3].name} bot")
     if resume:
-        term.show(f"Resuming {path}: {deal}, round {game.round}, after {len(replay.actions)} actions.")
+        term.show(f"Resuming {path}: {deal}, round {game.round}, after {len(replay.actions)} actions.", soft_wrap=True)
     term.show(f"Foot Canasta, {deal}. You are South; North ({bots[2].name} bot) is your partner; {them}. "
               "Type 'help' for the commands.")
     for note in lineup.notes:
@@ -275,15 +278,16 @@ def run_play(args: argparse.Namespace, stdin: TextIO | None = None, console: Con
     except KeyboardInterrupt:
         session.save()
         term.show("")
-        term.show(f"Interrupted in round {game.round}. The game is saved in {path}; go on with it with: "
-                  f"{_resume_hint(path)}")
+        term.show(f"Interrupted in round {game.round}. The game is saved in {path}", soft_wrap=True)
+        term.show(f"Go on with it: {_resume_hint(path)}", soft_wrap=True)
         return 130
     if outcome != OVER:
         term.show(f"Game stopped ({outcome}) in round {game.round}; scores so far "
                   f"South/North {game.scores[0]}, West/East {game.scores[1]}.")
-        term.show(f"Replay saved to {path}. Go on with the game: {_resume_hint(path)}")
+        term.show(f"Replay saved to {path}", soft_wrap=True)
+        term.show(f"Go on with the game: {_resume_hint(path)}", soft_wrap=True)
     else:
-        term.show(f"Replay saved to {path}  (footcanasta replay {shlex.quote(str(path))})")
+        term.show(f"Replay saved to {path}  (footcanasta replay {shlex.quote(str(path))})", soft_wrap=True)
     return 0
 
 

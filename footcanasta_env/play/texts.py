@@ -11,24 +11,23 @@ from collections.abc import Sequence
 from ..cards import KINDS, RED3
 from ..rules import CANASTA_SIZE, Rules
 
+# Each line fits 80 columns; the paragraphs below are single lines that the console wraps.
 COMMANDS = """\
-Commands (case does not matter; cards are 4 5 6 7 8 9 10 J Q K A 2 JK B3):
-  d, draw          draw two cards from the stock
-  p, pickup        take the pile: you need two cards matching its top card
-  m K K K          start a meld (m K K 2, m 2 2 JK); 'm K' if only one K meld fits
-  a K, a K 2       add a card to your side's meld of that rank (a wild JK)
-  l, laydown       put your set-aside melds down as the initial meld
-  x 9, discard 9   discard a card and end your turn
-  1, 2, ...        the action with that number in the list
-  hint             what the strongest bot would play
-  pile             every card in the discard pile
-  log, log all     every card played this round (or in the whole game)
-  look             show the table again
-  help             this text
-  quit             stop; the game is saved and 'footcanasta play --resume FILE' goes on with it
-Line editing: arrow keys move and recall earlier commands.
-On the screen: Q×6 is a meld of six queens, A×4+2 four aces and a two, wild 2×3+JK three twos and a
-joker; 'in foot' means playing from the foot; canastas (5 8) are complete melds of those ranks."""
+Commands (any case; cards are 4 5 6 7 8 9 10 J Q K A 2 JK B3):
+  d, draw         draw two cards from the stock
+  p, pickup       take the pile (you need two cards matching its top card)
+  m K K K         start a meld (m K K 2, m 2 2 JK; 'm K' if one K meld fits)
+  a K, a K 2      add a card to your side's K meld ('a wild JK': the wild meld)
+  l, laydown      lay your set-aside melds down as the initial meld
+  x 9, discard 9  discard a card, which ends your turn
+  1, 2, ...       the action with that number in the list
+  hint   what the strongest bot would play   pile   the whole discard pile
+  log    this round's moves ('log all')      look   the table again
+  rules  the rules in brief, and scoring     quit   stop (saved, to resume)"""
+
+
+def _and(items: Sequence[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
 def card_values_text(rules: Rules) -> str:
@@ -37,7 +36,7 @@ def card_values_text(rules: Rules) -> str:
     for k, v in enumerate(rules.card_values):
         if k != RED3:
             by_value.setdefault(v, []).append(KINDS[k])
-    parts = [f"{v} for {' '.join(names)}" for v, names in sorted(by_value.items(), reverse=True)]
+    parts = [f"{v} for {_and(names)}" for v, names in sorted(by_value.items(), reverse=True)]
     return "Card values: " + "; ".join(parts) + "."
 
 
@@ -59,9 +58,12 @@ def scoring_text(rules: Rules) -> str:
             "going out; cards left in hand and foot count against.")
 
 
-def help_text(rules: Rules, this_round: int | None = None) -> str:
-    """What ``help`` prints."""
-    return "\n".join([COMMANDS, card_values_text(rules), minimums_text(rules, this_round), scoring_text(rules)])
+def help_text(rules: Rules, this_round: int | None = None, times: str = "×") -> str:
+    """What ``help`` prints: the commands, how the screen writes melds, card values and minimums."""
+    notation = (f"On the screen: Q{times}6 is a meld of six queens, A{times}4+2 four aces and a two, "
+                f"wild 2{times}3+JK three twos and a joker; 'in foot': playing from the foot. The arrow keys "
+                "edit the line and recall earlier commands.")
+    return "\n".join([COMMANDS, notation, card_values_text(rules), minimums_text(rules, this_round)])
 
 
 def rules_brief(rules: Rules) -> str:
