@@ -120,7 +120,8 @@ def test_terminal_prints_input_literally():
 
 # ------------------------------------------------------------------------------------------------ a whole game
 
-JUNK = ["", "hello", "[/bold]", "m Z Z Z", "x K", "laydown", "99", "0", "-3", "a", "help", "hint", "pile", "look"]
+JUNK = ["", "hello", "[/bold]", "m Z Z Z", "x K", "laydown", "99", "0", "-3", "a", "help", "hint", "pile", "look",
+        "log", "log all", "rules"]
 
 
 def _replayed_scores(data: dict) -> tuple[tuple[int, int], list[tuple[int, int]]]:
@@ -144,7 +145,8 @@ def test_whole_game_through_the_cli(tmp_path, monkeypatch, capsys):
     for msg in ("unknown command 'hello'", "unknown command '[/bold]'", "unknown card 'Z'",
                 "'discard K' is not legal now", "'laydown' is not legal now", "there is no action number 99",
                 "there is no action number 0", f"Hint ({strongest_bot()} bot)", "bottom first and top last:",
-                "Commands (any case"):
+                "Commands (any case", "Card values: 50 for JK", "Initial meld: your side's first lay-down",
+                "Rules in brief", "every action you saw:"):
         assert msg in out, msg
     files = list(tmp_path.glob("*.json"))
     assert len(files) == 1

@@ -150,7 +150,7 @@ def test_play_help_names_the_default_the_code_uses():
     sub = next(a for a in build_parser()._actions if a.dest == "command")
     text = sub.choices["play"].format_help()
     assert strongest_bot() == "learned"
-    assert "learned (the shipped policy)" in " ".join(text.split())
+    assert "the strongest bot that loads, today learned (the shipped policy)" in " ".join(text.split())
     assert "expert > greedy > random" not in text
     assert "--resume FILE" in text
 

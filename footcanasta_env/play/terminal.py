@@ -300,9 +300,11 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     deal.add_argument("--daily", action="store_true", help="play today's deal (the same for everyone today)")
     deal.add_argument("--seed", type=int, default=None, help="play the deal of this seed (default: a fresh one)")
     p.add_argument("--date", default=None, metavar="YYYY-MM-DD", help="play the daily deal of another day")
-    strongest = ("the strongest bot that loads: learned (the shipped policy) when its record beats the "
-                 "expert, else expert")
-    p.add_argument("--partner", default=None, metavar="NAME", help=f"North's bot (default: {strongest})")
+    # Static words, so that --help does not load the policy; test_play_session checks them against the code.
+    strongest = ("the strongest bot that loads, today learned (the shipped policy); if it cannot load, the "
+                 "game says so and plays expert")
+    p.add_argument("--partner", default=None, metavar="NAME",
+                   help=f"North's bot: random, greedy, expert, learned or policy:FILE (default: {strongest})")
     p.add_argument("--opponents", default=None, metavar="NAME",
                    help="West's and East's bot (default: the same strongest bot)")
     p.add_argument("--replay-dir", default=None, metavar="DIR",
