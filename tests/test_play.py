@@ -187,7 +187,7 @@ def test_quit_saves_an_incomplete_replay(tmp_path, monkeypatch, capsys):
     rc = main(["play", "--seed", "2", "--partner", "random", "--opponents", "random", "--replay-dir", str(tmp_path)])
     out, _ = capsys.readouterr()
     assert rc == 0 and "Game stopped (quit)" in out
-    assert out.count("Stop the game (saved: you can resume it)? [y/N]") == 2  # asked each time; 'no' went on with the game
+    assert out.count("Stop the game (saved: you can resume it)? [y/N]") == 2  # asked twice; 'no' went on
     replay = load_replay(next(tmp_path.glob("*.json")))
     assert not replay.complete
     assert sum(1 for s, _ in replay.actions if s == 0) == 1  # the one '1' before quit

@@ -151,9 +151,8 @@ def test_negative_red_threes_say_why():
         round_table({"round": 1, "breakdown": [b, ok]}, [-50, 150]))
     text = out.getvalue()
     assert "-100" in text  # the figure: +100 laid down, -200 stuck in a foot
-    assert "Red 3s of South/North: +100 laid down, -200 for 2 red threes in a foot not picked up (rule 9.2)" \
-        in " ".join(text.split())
-    assert "Red 3s of West/East" not in text
+    assert "South/North red 3s: +100 laid down, -200 for 2 in an unpicked foot (rule 9.2)." in text
+    assert "West/East red 3s" not in text
 
 
 def test_help_gives_card_values_and_minimums_from_the_rules():

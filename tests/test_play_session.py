@@ -195,3 +195,25 @@ def test_quit_is_confirmed(tmp_path, monkeypatch, capsys, answer, stops):
                     *RANDOM)
     assert out.count("Stop the game") == (1 if stops else 2)
     assert "Game stopped (quit)" in out
+
+
+def test_ctrl_c_while_a_bot_thinks_leaves_a_good_file(tmp_path, monkeypatch, capsys):
+    from footcanasta_env.bots import RandomBot
+
+    calls = [0]
+    act = RandomBot.act
+
+    def slow(self, view):
+        calls[0] += 1
+        if calls[0] == 40:
+            raise KeyboardInterrupt
+        return act(self, view)
+
+    monkeypatch.setattr(RandomBot, "act", slow)
+    monkeypatch.setattr(sys, "stdin", io.StringIO("1\n" * 500))
+    assert main(["play", "--seed", "7", *RANDOM, "--replay-dir", str(tmp_path)]) == 130
+    out = capsys.readouterr().out
+    assert "Interrupted in round 1" in out
+    replay = load_replay(next(tmp_path.glob("*.json")))
+    game = reproduce(replay)  # the saved result matches the saved actions
+    assert not game.is_over and len(replay.actions) > 40

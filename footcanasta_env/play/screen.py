@@ -203,9 +203,9 @@ def round_table(result: dict[str, Any], totals: Sequence[int], viewer_team: int 
                       str(red), str(b["going_out"]), str(b["cards_held"]), str(b["total"]), str(totals[t]))
         if b["red_threes_in_foot"]:
             n = -b["red_threes_in_foot"] // red_three_value if red_three_value else 0
-            stuck = f"{n} red three{'s' if n != 1 else ''}" if n > 0 else "red threes"
-            notes.append(f"Red 3s of {TEAM_NAMES[t]}: {b['red_threes']:+} laid down, {b['red_threes_in_foot']} "
-                         f"for {stuck} in a foot not picked up (rule 9.2).")
+            stuck = str(n) if n > 0 else "those"
+            notes.append(f"{TEAM_NAMES[t]} red 3s: {b['red_threes']:+} laid down, {b['red_threes_in_foot']} "
+                         f"for {stuck} in an unpicked foot (rule 9.2).")
     return Group(table, *(Text(n) for n in notes))
 
 

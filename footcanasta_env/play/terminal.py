@@ -105,6 +105,7 @@ class Session:
         self.log.end_round(result)
         for e in self.log.take():
             term.show(e)
+        term.show("")
         term.show(round_table(result, game.scores, red_three_value=game.rules.red_three_bonus))
         self.save()
         while not game.is_over:
@@ -276,7 +277,11 @@ def run_play(args: argparse.Namespace, stdin: TextIO | None = None, console: Con
         session.save()
         outcome = session.play()
     except KeyboardInterrupt:
-        session.save()
+        # Ctrl-C may land inside a step: save the game rebuilt from the recorded actions, each one whole.
+        replay.result, replay.complete = None, False
+        game = reproduce(replay)
+        replay.finish(game)
+        replay.save(path)
         term.show("")
         term.show(f"Interrupted in round {game.round}. The game is saved in {path}", soft_wrap=True)
         term.show(f"Go on with it: {_resume_hint(path)}", soft_wrap=True)
