@@ -257,6 +257,7 @@ class TurnLog:
         self._recent: list[str] = []
         self._turn: TurnSummary | None = None
         self._opening: dict[int, list[str]] = {}
+        self.viewer_moved = False  # this round: what the screen's events run from
 
     def step(self, before: View, after: View, seat: int, action: int) -> None:
         """Record one action (not one that ended the round: see ``end_round``)."""
@@ -265,6 +266,7 @@ class TurnLog:
         if self._turn is not None and self._turn.seat != seat:
             self._close()
         if seat == self.viewer:
+            self.viewer_moved = True
             self._recent += describe_step(before, after, seat, action, others=False)
         else:
             if self._turn is None:
@@ -292,10 +294,16 @@ class TurnLog:
         """Close the round: its last turn and how it ended."""
         self._close()
         self._opening.clear()
+        self.viewer_moved = False
         end = describe_round_end(result, self.viewer)
         self._recent.append(end)
         self.rounds[-1].append(end)
         self.rounds.append([])
+
+    @property
+    def since(self) -> str:
+        """What the lines of ``take`` run from, for the screen's heading."""
+        return "your last move" if self.viewer_moved else "the round began"
 
     def take(self) -> list[str]:
         """The lines since the last ``take``: one per action of the viewer, one per finished turn of others."""

@@ -131,8 +131,9 @@ def _legal_grid(legal: Sequence[int], width: int) -> Text:
     return Text("\n".join(rows))
 
 
-def render_screen(view: View, events: Sequence[str] = (), width: int = 80, times: str = "×") -> RenderableType:
-    """The whole play screen for South's ``view``, with the events since South's last move."""
+def render_screen(view: View, events: Sequence[str] = (), width: int = 80, times: str = "×",
+                  since: str = "your last move") -> RenderableType:
+    """The whole play screen for South's ``view``, with the events since South's last move (or ``since``)."""
     rules = view.rules
     title = (f"Round {view.round} of {rules.rounds}   {TEAM_NAMES[0]} {view.scores[0]}   "
              f"{TEAM_NAMES[1]} {view.scores[1]}")
@@ -144,7 +145,7 @@ def render_screen(view: View, events: Sequence[str] = (), width: int = 80, times
         parts += _team_lines(view, t, times)
     parts += _players_text(view, times)
     if events:
-        parts.append(Text("Since your last move ('log' shows every card):", style="bold"))
+        parts.append(Text(f"Since {since} ('log' shows every card):", style="bold"))
         parts += [_indented(e) for e in events]
     where = "from your foot" if view.in_foot[view.seat] else "foot still waiting"
     held = int(sum(view.hand))

@@ -52,6 +52,7 @@ class Session:
         self.hint_bot, self.save_to = hint_bot, save_to
         self.log = TurnLog(HUMAN)
         self.last_events: list[str] = []
+        self.since = self.log.since
 
     def save(self) -> None:
         if self.save_to is not None:
@@ -77,9 +78,9 @@ class Session:
             rounds_done = len(game.round_results)
             before = game.view(HUMAN)
             if seat == HUMAN:
-                self.last_events = self.log.take()
+                self.last_events, self.since = self.log.take(), self.log.since
                 self.save()  # every bot move so far is on disk before the person is asked
-                term.show(render_screen(before, self.last_events, term.console.width, term.times))
+                term.show(render_screen(before, self.last_events, term.console.width, term.times, self.since))
                 choice = self.south_turn()
                 if isinstance(choice, str):
                     return choice
@@ -149,7 +150,8 @@ class Session:
             elif cmd.kind == "log":
                 self.show_log(whole=cmd.message == "all")
             elif cmd.kind == "look":
-                term.show(render_screen(game.view(HUMAN), self.last_events, term.console.width, term.times))
+                term.show(render_screen(game.view(HUMAN), self.last_events, term.console.width, term.times,
+                                        self.since))
             elif cmd.kind == "error":
                 term.show(cmd.message)
 
