@@ -120,7 +120,8 @@ def test_terminal_prints_input_literally():
 
 # ------------------------------------------------------------------------------------------------ a whole game
 
-JUNK = ["", "hello", "[/bold]", "m Z Z Z", "x K", "laydown", "99", "0", "-3", "a", "help", "hint", "pile", "look"]
+JUNK = ["", "hello", "[/bold]", "m Z Z Z", "x K", "laydown", "99", "0", "-3", "a", "help", "hint", "pile", "look",
+        "log", "log all", "rules"]
 
 
 def _replayed_scores(data: dict) -> tuple[tuple[int, int], list[tuple[int, int]]]:
@@ -143,8 +144,9 @@ def test_whole_game_through_the_cli(tmp_path, monkeypatch, capsys):
     assert "Traceback" not in out + err and err == ""
     for msg in ("unknown command 'hello'", "unknown command '[/bold]'", "unknown card 'Z'",
                 "'discard K' is not legal now", "'laydown' is not legal now", "there is no action number 99",
-                "there is no action number 0", f"Hint ({strongest_bot()} bot)", "Pile, bottom to top:",
-                "Commands (case"):
+                "there is no action number 0", f"Hint ({strongest_bot()} bot)", "bottom first and top last:",
+                "Commands (any case", "Card values: 50 for JK", "Initial meld: your side's first lay-down",
+                "Rules in brief", "every action you saw:"):
         assert msg in out, msg
     files = list(tmp_path.glob("*.json"))
     assert len(files) == 1
@@ -181,10 +183,11 @@ def test_cli_subprocess_end_of_input_and_replay(tmp_path):
 
 
 def test_quit_saves_an_incomplete_replay(tmp_path, monkeypatch, capsys):
-    monkeypatch.setattr(sys, "stdin", io.StringIO("1\nquit\n1\n"))
+    monkeypatch.setattr(sys, "stdin", io.StringIO("1\nquit\nno\nquit\ny\n1\n"))
     rc = main(["play", "--seed", "2", "--partner", "random", "--opponents", "random", "--replay-dir", str(tmp_path)])
     out, _ = capsys.readouterr()
     assert rc == 0 and "Game stopped (quit)" in out
+    assert out.count("Stop the game (saved: you can resume it)? [y/N]") == 2  # asked twice; 'no' went on
     replay = load_replay(next(tmp_path.glob("*.json")))
     assert not replay.complete
     assert sum(1 for s, _ in replay.actions if s == 0) == 1  # the one '1' before quit
@@ -345,7 +348,7 @@ def test_replay_reproduces_the_game(saved_game, monkeypatch, capsys):
     assert out.count(" scores") >= 4 and err == ""
     assert "Round 1: " in out and "Round 4: " in out
     monkeypatch.setattr(sys, "stdin", io.StringIO("\n\nq\n"))
-    assert main(["replay", str(path), "--step"]) == 0
+    assert main(["replay", str(path), "--by", "action"]) == 0
     out, _ = capsys.readouterr()
     assert "Stopped." in out and "    3  " in out and "    4  " not in out
 

@@ -2,7 +2,7 @@
 
 Accepted: action names of RULES.md section 11 in any case and card order, short forms (``d``, ``p``, ``l``,
 ``m K K K``, ``m K`` when only one K meld is possible, ``a K``, ``a K 2``, ``a wild JK``, ``x 9``), the number of
-a listed legal action, and the words ``help``, ``hint``, ``pile``, ``look``, ``quit``.
+a listed legal action, and the words ``help``, ``rules``, ``hint``, ``pile``, ``log`` (``log all``), ``look``, ``quit``.
 """
 
 from __future__ import annotations
@@ -27,7 +27,10 @@ from ..cards import JOKER, KINDS, NUM_NATURAL, RED3, TWO, WILD_RANK, kind_of
 
 @dataclass(frozen=True)
 class Command:
-    """One parsed input line: ``kind`` is action, help, hint, pile, look, quit, empty or error."""
+    """One parsed input line: ``kind`` is action, help, rules, hint, pile, log, look, quit, empty or error.
+
+    For ``log``, ``message`` is ``"all"`` when the whole game's log was asked for.
+    """
 
     kind: str
     action: int | None = None
@@ -38,7 +41,7 @@ VERBS = {"d": "draw", "draw": "draw", "p": "pickup", "pickup": "pickup", "take":
          "l": "laydown", "laydown": "laydown", "lay": "laydown", "m": "meld", "meld": "meld",
          "a": "add", "add": "add", "x": "discard", "discard": "discard"}
 WORDS = {"help": "help", "h": "help", "?": "help", "hint": "hint", "pile": "pile", "look": "look",
-         "show": "look", "quit": "quit", "q": "quit", "exit": "quit"}
+         "show": "look", "log": "log", "rules": "rules", "quit": "quit", "q": "quit", "exit": "quit"}
 _ACTIONS_OF = {"meld": MELD, "add": ADD, "discard": DISCARD}
 
 
@@ -80,6 +83,10 @@ def parse_command(text: str, legal: Sequence[int], why: Callable[[int], str]) ->
     shown = " ".join(tokens)
     if len(tokens) == 1 and word in WORDS:
         return Command(WORDS[word])
+    if word == "log":
+        if len(tokens) == 2 and tokens[1].lower() == "all":
+            return Command("log", message="all")
+        return Command("error", message=f"'{shown}': type 'log' for this round or 'log all' for the whole game")
     if word.lstrip("+-").isdigit():
         if len(tokens) > 1:
             return Command("error", message=f"'{shown}': type one action number at a time")

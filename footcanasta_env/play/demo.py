@@ -6,12 +6,13 @@ import argparse
 
 import numpy as np
 from rich.console import Console
-from rich.table import Table
+from rich.text import Text
 
 from ..actions import ACTION_NAMES, ACTION_TYPE, LAYDOWN, PICKUP
 from ..engine import Game, new_game
 from ..melds import meld_string
 from ..seats import SEAT_NAMES, TEAM_NAMES
+from .screen import round_table
 
 
 def play_random_game(seed: int) -> tuple[Game, list[list[str]]]:
@@ -35,33 +36,30 @@ def play_random_game(seed: int) -> tuple[Game, list[list[str]]]:
     return game, events[:-1]
 
 
+SHOWN = 6  # notable events per round without --verbose
+
+
 def describe(game: Game, events: list[list[str]], console: Console, verbose: bool) -> None:
     """Print each round's account and the final result."""
     for res, evs in zip(game.round_results, events, strict=False):
         how = {"went_out": f"{SEAT_NAMES[res['went_out']]} went out" if res["went_out"] is not None else "",
                "stock": "the stock ran out", "no_action": "a player was left without a legal action"}[res["ended_by"]]
         console.print(f"\n[bold]Round {res['round']}[/bold]: {how}.")
-        if verbose:
-            for e in evs:
-                console.print(f"  {e}")
-        else:
-            shown = [e for e in evs if "pickup" in e or "laydown" in e][:6]
-            for e in shown:
-                console.print(f"  {e}")
-        table = Table(show_header=True, header_style="bold")
-        table.add_column("")
-        for name in ("melds", "canastas (c/d/w)", "red threes", "going out", "cards held", "round"):
-            table.add_column(name, justify="right")
-        for t in (0, 1):
-            b = res["breakdown"][t]
-            held = b["cards_held"] + b["red_threes_in_foot"]
-            table.add_row(TEAM_NAMES[t], str(b["melds"]), f"{b['canastas']} ({b['clean']}/{b['dirty']}/{b['wild']})",
-                          str(b["red_threes"]), str(b["going_out"]), str(held), f"[bold]{b['total']}[/bold]")
-        console.print(table)
+        shown = evs if verbose else evs[:SHOWN]
+        for e in shown:
+            console.print(Text(f"  {e}"))
+        if len(evs) > len(shown):
+            console.print(f"  ... and {len(evs) - len(shown)} more (--verbose lists them all)")
+        console.print(round_table(res, _totals(game, res["round"]), viewer_team=None,
+                                  red_three_value=game.rules.red_three_bonus))
     a, b = game.scores
     verdict = "a draw" if a == b else f"{TEAM_NAMES[0 if a > b else 1]} win"
     console.print(f"\n[bold]Final scores[/bold]: {TEAM_NAMES[0]} {a}, {TEAM_NAMES[1]} {b}: {verdict} "
                   f"({game.actions_taken} actions).")
+
+
+def _totals(game: Game, upto: int) -> list[int]:
+    return [sum(r["scores"][t] for r in game.round_results[:upto]) for t in (0, 1)]
 
 
 def run(args: argparse.Namespace) -> int:
@@ -69,7 +67,7 @@ def run(args: argparse.Namespace) -> int:
     if args.seed < 0:
         raise ValueError(f"--seed must be non-negative, got {args.seed}")
     game, events = play_random_game(args.seed)
-    console = Console(highlight=False, width=max(Console().width, 100))
+    console = Console(highlight=False)  # the terminal's own width: everything here fits 80 columns
     console.print(f"Foot Canasta demo: four random players, seed {args.seed}.")
     describe(game, events, console, args.verbose)
     return 0

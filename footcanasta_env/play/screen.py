@@ -1,30 +1,40 @@
 """The terminal screen of ``footcanasta play``: what South may see, in words, built from a ``View`` only.
 
 Everything on the screen comes from ``game.view(0)`` (RULES.md section 12) and from event lines made by
-``describe_step`` out of two such views, so the screen cannot show a card South may not see. Meaning is
+``events.py`` out of two such views, so the screen cannot show a card South may not see. Meaning is
 always carried by words ("clean canasta", "in foot", "to play"), never by colour alone, so the screen reads
 the same with ``NO_COLOR`` or through a pipe.
+
+The screen is drawn again after every move, so it is built to fit a terminal: the table (scores, pile,
+both partnerships' melds, the players, your hand) takes about a dozen lines at 80 columns, each meld is
+written short (``Q×6``, ``A×4+2``), and what happened since your last move is one line per turn
+(``tests/test_play_screen.py`` measures real positions at 100 and 80 columns).
 """
 
 from __future__ import annotations
 
 import io
-from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
 from rich.console import Console, Group, RenderableType
+from rich.padding import Padding
+from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from ..actions import ACTION_CARD, ACTION_TYPE, ADD, DISCARD, DRAW, LAYDOWN, MELD, PICKUP, action_name
-from ..cards import BLACK3, JOKER, KINDS, NUM_NATURAL, TWO
+from ..actions import action_name
+from ..cards import BLACK3, JOKER, KINDS, NUM_NATURAL, TWO, WILD_RANK
 from ..engine import View
-from ..melds import CANASTA_KINDS, Meld, count_canastas, is_canasta, meld_kind, meld_size, meld_string, melds_value
-from ..rules import CANASTA_SIZE
+from ..melds import CANASTA_KINDS, Meld, is_canasta, meld_kind, melds_value
 from ..seats import SEAT_NAMES, TEAM_NAMES, partner_of
+from .events import describe_round_end, describe_step, melds_inline, rank_name
 
-SEAT_LABELS = ("You (South)", "West", "North (partner)", "East")
+__all__ = [
+    "counts_text", "describe_round_end", "describe_step", "final_text", "meld_short", "melds_inline",
+    "render_screen", "round_table", "screen_text",
+]
+
 # Kinds in the order a hand is read: ranks low to high, then wild cards, then black threes.
 HAND_ORDER = (*range(NUM_NATURAL), TWO, JOKER, BLACK3)  # red threes are never held
 
@@ -35,247 +45,169 @@ def counts_text(counts: Sequence[int], times: str = "×") -> str:
     return "  ".join(parts) if parts else "(none)"
 
 
-def meld_state(m: Meld) -> str:
-    """A meld's canasta state in words: complete kind, or cards still needed and clean/dirty so far."""
-    kind = meld_kind(m)
-    if is_canasta(m):
-        return f"{kind} canasta"
-    return f"{kind}, {CANASTA_SIZE - meld_size(m)} to go"
+def _times(card: str, n: int, times: str) -> str:
+    return card if n == 1 else f"{card}{times}{n}"
 
 
-def melds_inline(melds: Sequence[Meld]) -> str:
-    """Melds on one line, separated by bars."""
-    return " | ".join(meld_string(*m) for m in melds)
+def meld_short(m: Meld, times: str = "×") -> str:
+    """A meld in a few characters: ``Q×6`` (six queens), ``A×4+2`` (four aces and a two), ``wild 2×3+JK``."""
+    r, nat, two, jk = m
+    wilds = [_times(KINDS[TWO], two, times)] * bool(two) + [_times(KINDS[JOKER], jk, times)] * bool(jk)
+    if r == WILD_RANK:
+        return "wild " + "+".join(wilds)
+    return "+".join([_times(KINDS[r], nat, times), *wilds])
 
 
-def _teams_table(view: View) -> Table:
-    rules = view.rules
-    table = Table(box=None, padding=(0, 2), show_edge=False, header_style="bold")
-    need = f"{rules.clean_needed}/{rules.dirty_needed}/{rules.wild_needed}"
-    for name, justify in (("Partnership", "left"), ("Initial meld", "left"), ("Red 3s", "right"),
-                          (f"Canastas c/d/w (out: {need})", "left")):
-        table.add_column(name, justify=justify)  # type: ignore[arg-type]
-    for t in (view.team, 1 - view.team):
-        us = " (you)" if t == view.team else ""
-        melded = "made" if view.down[t] else f"not yet ({view.minimum})"
-        c, d, w = count_canastas(view.melds[t])
-        table.add_row(f"{TEAM_NAMES[t]}{us}", melded, str(view.red_threes[t]), f"{c}/{d}/{w}")
-    return table
+def _canastas(melds: Sequence[Meld]) -> str:
+    done = [m for m in melds if is_canasta(m)]
+    if not done:
+        return "no canasta yet"
+    parts = []
+    for kind in CANASTA_KINDS:
+        ranks = [rank_name(m[0]) for m in done if meld_kind(m) == kind]
+        if ranks:
+            which = "" if kind == "wild" else f" ({' '.join(ranks)})"
+            parts.append(f"{len(ranks)} {kind}{which}")
+    return "canastas " + ", ".join(parts)
 
 
-def _melds_block(view: View, t: int) -> Table:
-    grid = Table.grid(padding=(0, 2))
-    grid.add_column(no_wrap=True)
-    grid.add_column(no_wrap=True)
-    grid.add_row(Text(f"{TEAM_NAMES[t]} melds" + (" (yours)" if t == view.team else ""), style="bold"), "")
-    if not view.melds[t]:
-        grid.add_row(Text("  none on the table", style="dim"), "")
-    for m in view.melds[t]:
-        done = is_canasta(m)
-        grid.add_row(Text("  " + meld_string(*m), style="bold" if done else ""), Text(meld_state(m)))
-    return grid
+def _team_lines(view: View, t: int, times: str) -> list[Text]:
+    name = Text(TEAM_NAMES[t] + (" (you)" if t == view.team else ""), style="bold")
+    red = f"red 3s {view.red_threes[t]}"
+    if not view.down[t]:
+        name.append(f": no initial meld yet ({view.minimum} needed); {red}")
+        return [name]
+    name.append(f": {_canastas(view.melds[t])}; {red}")
+    open_melds = [meld_short(m, times) for m in view.melds[t] if not is_canasta(m)]
+    return [name, Text("  melds: " + ("  ".join(open_melds) if open_melds else "none open"))]
 
 
-def _players_table(view: View, times: str) -> Table:
-    table = Table(box=None, padding=(0, 2), show_edge=False, header_style="bold")
-    for name, justify in (("Player", "left"), ("Cards", "right"), ("Foot", "left"), ("Holds from the pile", "left")):
-        table.add_column(name, justify=justify)  # type: ignore[arg-type]
-    for s in range(4):
-        label = SEAT_LABELS[s] + ("  <- to play" if view.current_player == s and not view.is_over else "")
-        foot = "playing from foot" if view.in_foot[s] else "foot waiting"
-        took = "" if s == view.seat else counts_text(view.memory[s], times).replace("(none)", "")
-        table.add_row(label, str(view.held[s]), foot, took)
-    return table
+def _pile_text(view: View) -> Text:
+    line = Text(f"Stock {view.stock_size}.  ")
+    if not view.pile:
+        line.append("Pile empty.")
+        return line
+    n = len(view.pile)
+    line.append(f"Pile {n}: top ")
+    line.append(KINDS[view.pile[-1]], style="bold reverse")
+    if view.pile[-1] == BLACK3:
+        line.append(" (a black three: no pickup)")
+    below = [KINDS[k] for k in reversed(view.pile[-5:-1])]
+    if below:
+        line.append(f", under it {' '.join(below)}{' ...' if n > 5 else ''}")
+    if n > 1:
+        line.append(" (see 'pile')")
+    return line
+
+
+def _players_text(view: View, times: str) -> list[RenderableType]:
+    seats = [(view.seat + i) % 4 for i in (1, 2, 3)]  # clockwise from the viewer: the order of play
+    parts = []
+    for s in seats:
+        notes = ["in foot"] * view.in_foot[s] + ["to play"] * (view.current_player == s and not view.is_over)
+        parts.append(f"{SEAT_NAMES[s]} {view.held[s]}" + (f" ({', '.join(notes)})" if notes else ""))
+    lines: list[RenderableType] = [Text("Cards held: " + ", ".join(parts) + ".")]
+    took = [f"{SEAT_NAMES[s]} {counts_text(view.memory[s], times)}" for s in range(4)
+            if s != view.seat and view.memory[s].any()]
+    if took:
+        lines.append(_indented("From the pile, not yet played: " + "; ".join(took) + "."))
+    return lines
+
+
+def _indented(line: str) -> RenderableType:
+    """A line indented by two, its wrapped part too, so that each event stands out at any width."""
+    return Padding(Text(line), (0, 0, 0, 2), expand=False)
 
 
 def _legal_grid(legal: Sequence[int], width: int) -> Text:
+    """The legal actions, numbered, in as many columns as fit (each column as wide as its widest item)."""
     items = [f"{i:>2} {action_name(a)}" for i, a in enumerate(legal, 1)]
-    cell = max(len(x) for x in items) + 3
-    per_row = max(1, width // cell)
-    lines = []
-    for i in range(0, len(items), per_row):
-        lines.append("".join(x.ljust(cell) for x in items[i:i + per_row]).rstrip())
-    return Text("\n".join(lines))
+    for cols in range(min(len(items), 8), 0, -1):
+        widths = [max(len(x) for x in items[c::cols]) for c in range(cols)]
+        if sum(widths) + 3 * (cols - 1) <= width or cols == 1:
+            break
+    rows = ["   ".join(x.ljust(widths[c]) for c, x in enumerate(items[i:i + cols])).rstrip()
+            for i in range(0, len(items), cols)]
+    return Text("\n".join(rows))
 
 
-def render_screen(view: View, events: Sequence[str] = (), width: int = 80, times: str = "×") -> RenderableType:
-    """The whole play screen for South's ``view``, with the events since South's last move."""
+def render_screen(view: View, events: Sequence[str] = (), width: int = 80, times: str = "×",
+                  since: str = "your last move") -> RenderableType:
+    """The whole play screen for South's ``view``, with the events since South's last move (or ``since``)."""
     rules = view.rules
-    parts: list[RenderableType] = []
-    title = f"Foot Canasta: round {view.round} of {rules.rounds}, initial-meld minimum {view.minimum}"
-    parts.append(Text(title, style="bold"))
-    parts.append(Text(f"Scores: {TEAM_NAMES[0]} {view.scores[0]}, {TEAM_NAMES[1]} {view.scores[1]}"))
-    parts.append(Text(""))
-    parts.append(_players_table(view, times))
-    parts.append(Text(""))
-    if view.pile:
-        top = KINDS[view.pile[-1]]
-        recent = " ".join(KINDS[k] for k in view.pile[-6:-1])
-        blocked = " (a black three: nobody may take the pile)" if view.pile[-1] == BLACK3 else ""
-        n = len(view.pile)
-        pile = Text(f"Pile: {n} card{'s' if n != 1 else ''}, top ")
-        pile.append(top, style="bold reverse")
-        pile.append(blocked + (f"; below it {recent}" if recent else ""))
-    else:
-        pile = Text("Pile: empty")
-    line = Text(f"Stock: {view.stock_size} card{'s' if view.stock_size != 1 else ''}.  ")
-    line.append_text(pile)
-    parts.append(line)
-    parts.append(Text(""))
-    parts.append(_teams_table(view))
-    parts.append(Text(""))
-    melds = Table.grid(padding=(0, 4))
-    melds.add_column()
-    melds.add_column()
-    melds.add_row(_melds_block(view, view.team), _melds_block(view, 1 - view.team))
-    parts.append(melds)
-    parts.append(Text(""))
-    where = "from your foot" if view.in_foot[view.seat] else "your foot is still waiting"
+    title = (f"Round {view.round} of {rules.rounds}   {TEAM_NAMES[0]} {view.scores[0]}   "
+             f"{TEAM_NAMES[1]} {view.scores[1]}")
+    parts: list[RenderableType] = [Rule(Text(title, style="bold"), align="left")]
+    parts.append(Text(f"Initial meld {view.minimum} points. To go out: {rules.clean_needed} clean, "
+                      f"{rules.dirty_needed} dirty and {rules.wild_needed} wild canasta."))
+    parts.append(_pile_text(view))
+    for t in (view.team, 1 - view.team):
+        parts += _team_lines(view, t, times)
+    parts += _players_text(view, times)
+    if events:
+        parts.append(Text(f"Since {since} ('log' shows every card):", style="bold"))
+        parts += [_indented(e) for e in events]
+    where = "from your foot" if view.in_foot[view.seat] else "foot still waiting"
     held = int(sum(view.hand))
-    hand = Text(f"Your hand ({held} cards, {where}): ", style="bold")
+    hand = Text(f"Your hand, {held} card{'s' if held != 1 else ''} ({where}): ", style="bold")
     hand.append(counts_text(view.hand, times), style="bold cyan")
     parts.append(hand)
     if view.set_aside:
         value = melds_value(view.set_aside, rules.card_values)
-        line = f"Set aside (worth {value} of the {view.minimum} needed): {melds_inline(view.set_aside)}"
+        line = f"Set aside ({value} of {view.minimum} needed): {melds_inline(view.set_aside)}"
         if value >= view.minimum and view.phase == "play":
-            line += ". Type 'laydown' to put them on the table"
-        parts.append(Text(line + ". A discard returns them to your hand."))
-    if events:
-        parts.append(Text(""))
-        parts.append(Text("Since your last move:", style="bold"))
-        for e in events:
-            parts.append(Text(f"  - {e}"))
-    parts.append(Text(""))
+            line += "; 'laydown' puts them on the table"
+        parts.append(Text(line + "; a discard returns them to your hand."))
     if view.my_turn:
         if view.phase == "draw":
             step = "draw step: draw (d) or take the pile (p)"
-            if not view.down[view.team]:
-                step += "; you may set melds aside first to take the pile"
+        elif view.down[view.team]:
+            step = "play step: meld (m), add (a), then discard (x)"
         else:
-            step = "play step: meld (m), add (a)"
-            step += ", set aside and lay down (l)" if not view.down[view.team] else ""
-            step += ", then discard (x)"
+            step = "play step: set melds aside (m, a), lay them down (l), discard (x)"
         parts.append(Text(f"Your turn, {step}.", style="bold"))
         parts.append(_legal_grid(view.legal_actions, width))
+    elif not view.is_over:
+        parts.append(Text(f"{SEAT_NAMES[view.current_player]} to play ({view.phase} step)."))
     return Group(*parts)
 
 
-def screen_text(view: View, events: Sequence[str] = (), width: int = 100) -> str:
+def screen_text(view: View, events: Sequence[str] = (), width: int = 100, times: str = "×") -> str:
     """The screen as plain text (for tests and logs)."""
     out = io.StringIO()
     console = Console(file=out, width=width, no_color=True, color_system=None, highlight=False)
-    console.print(render_screen(view, events, width))
+    console.print(render_screen(view, events, width, times))
     return out.getvalue()
 
 
-# ---------------------------------------------------------------------------------------------- events
+# ---------------------------------------------------------------------------------------------- round end
 
 
-def _who(seat: int, viewer: int) -> str:
-    return "You" if seat == viewer else SEAT_NAMES[seat]
+def round_table(result: dict[str, Any], totals: Sequence[int], viewer_team: int | None = 0,
+                red_three_value: int = 100) -> RenderableType:
+    """The score table of a finished round with its breakdown and the running totals.
 
-
-def _new_melds(before: Sequence[Meld], after: Sequence[Meld]) -> list[Meld]:
-    """Melds in ``after`` that are not in ``before`` (as multisets)."""
-    left = Counter(before)
-    out = []
-    for m in after:
-        if left[m]:
-            left[m] -= 1
-        else:
-            out.append(m)
-    return out
-
-
-def describe_step(before: View, after: View, seat: int, action: int) -> list[str]:
-    """What the viewer saw ``seat`` do, in words, from the viewer's views before and after one action.
-
-    Only public facts are used: the action's type (and card for a discard or a table meld), and what
-    changed between the two views. A set-aside meld by another player is hidden (rule 12): no line.
+    A negative red-three figure gets a note saying why: red threes in a foot never picked up count
+    against their partnership (rule 9.2), which surprises newcomers.
     """
-    viewer = before.seat
-    who = _who(seat, viewer)
-    t = seat & 1
-    typ = ACTION_TYPE[action]
-    lines: list[str] = []
-    if typ in (MELD, ADD) and not before.down[t]:
-        return lines  # set aside: only the player themselves knows (rules 7.2 and 12)
-    new = _new_melds(before.melds[t], after.melds[t])
-    if typ == DRAW:
-        if seat == viewer:
-            gained = [max(0, int(a) - int(b)) for a, b in zip(after.hand, before.hand, strict=True)]
-            lines.append(f"You drew {counts_text(gained)}.")
-        else:
-            n = before.stock_size - after.stock_size - (after.red_threes[t] - before.red_threes[t])
-            lines.append(f"{who} drew {n} card{'s' if n != 1 else ''}.")
-    elif typ == PICKUP:
-        taken = len(before.pile) - len(after.pile)
-        top = KINDS[before.pile[-1]]
-        line = f"{who} took the pile ({taken} card{'s' if taken != 1 else ''}, top {top})"
-        if not before.down[t]:
-            line += f" and laid down {melds_inline(new)}"
-        else:
-            line += f", melding it: {melds_inline(new)}"
-        if seat == viewer:
-            gained = [max(0, int(a) - int(b)) for a, b in zip(after.hand, before.hand, strict=True)]
-            line += f"; into your hand: {counts_text(gained)}"
-        lines.append(line + ".")
-    elif typ == LAYDOWN:
-        lines.append(f"{who} laid down {melds_inline(new)} (worth {melds_value(new, before.rules.card_values)}).")
-    elif typ in (MELD, ADD):
-        what = "melded" if typ == MELD else "added to a meld:"
-        lines.append(f"{who} {what} {melds_inline(new)}.")
-    elif typ == DISCARD:
-        lines.append(f"{who} discarded {KINDS[ACTION_CARD[action]]}.")
-        if after.held[seat] == 0 and not after.in_foot[seat]:
-            lines.append(f"{who} emptied {'your' if seat == viewer else 'their'} hand: the foot comes next turn.")
-    before_c = count_canastas(before.melds[t])
-    after_c = count_canastas(after.melds[t])
-    for kind, b, a in zip(CANASTA_KINDS, before_c, after_c, strict=True):
-        if a > b:
-            lines.append(f"{TEAM_NAMES[t]} completed a {kind} canasta.")
-    for s in range(4):
-        if after.in_foot[s] and not before.in_foot[s]:
-            lines.append(f"{_who(s, viewer)} picked up {'your' if s == viewer else 'their'} foot.")
-    for team in (0, 1):
-        n = after.red_threes[team] - before.red_threes[team]
-        if n > 0:
-            # The acting player's own red threes, or those found in a foot picked up at the start of a turn.
-            feet = [s for s in (team, team + 2) if after.in_foot[s] and not before.in_foot[s]]
-            finder = seat if team == t else (feet[0] if feet else None)
-            name = _who(finder, viewer) if finder is not None else TEAM_NAMES[team]
-            lines.append(f"{name} laid down {'a red three' if n == 1 else f'{n} red threes'}.")
-    return lines
-
-
-def describe_round_end(result: dict[str, Any], viewer: int = 0) -> str:
-    """How a round ended, in words."""
-    went_out = result.get("went_out")
-    if went_out is not None:
-        who = _who(went_out, viewer)
-        return f"{who} went out: round {result['round']} is over."
-    if result.get("ended_by") == "stock":
-        return f"The stock ran out: round {result['round']} is over."
-    return f"A player was left without a legal action: round {result['round']} is over."
-
-
-def round_table(result: dict[str, Any], totals: Sequence[int], viewer_team: int = 0) -> Table:
-    """The score table of a finished round with its breakdown and the running totals."""
     table = Table(title=f"Round {result['round']} scores", title_justify="left", header_style="bold",
                   box=None, padding=(0, 1))
     cols = ("", "Melds", "Canastas", "c/d/w", "Red\n3s", "Going\nout", "Cards\nheld", "Round", "Total")
     for i, name in enumerate(cols):
         table.add_column(name, justify="left" if i == 0 else "right", no_wrap=True)
+    notes = [] if viewer_team is None else ["* your partnership"]
     for t in (0, 1):
         b = result["breakdown"][t]
         red = b["red_threes"] + b["red_threes_in_foot"]  # laid down, less those stuck in an unpicked foot
         name = TEAM_NAMES[t] + ("*" if t == viewer_team else "")
         table.add_row(name, str(b["melds"]), str(b["canastas"]), f"{b['clean']}/{b['dirty']}/{b['wild']}",
                       str(red), str(b["going_out"]), str(b["cards_held"]), str(b["total"]), str(totals[t]))
-    table.caption = "* your partnership"
-    table.caption_justify = "left"
-    return table
+        if b["red_threes_in_foot"]:
+            n = -b["red_threes_in_foot"] // red_three_value if red_three_value else 0
+            stuck = str(n) if n > 0 else "those"
+            notes.append(f"{TEAM_NAMES[t]} red 3s: {b['red_threes']:+} laid down, {b['red_threes_in_foot']} "
+                         f"for {stuck} in an unpicked foot (rule 9.2).")
+    return Group(table, *(Text(n) for n in notes))
 
 
 def final_text(scores: Sequence[int], viewer_team: int = 0) -> str:

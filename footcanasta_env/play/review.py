@@ -1,0 +1,165 @@
+"""``footcanasta replay FILE``: a saved game told turn by turn, checked to reproduce exactly.
+
+A replay holds every action of every seat, so it shows more than any player saw at the table; one thing
+it must not blur is what was private: melds set aside before a partnership's initial meld (RULES.md 7.2)
+are marked "set aside" until they are laid down, and are never listed as table melds.
+
+``--step`` pauses as it goes, by turn by default (a game is some 400 actions but 100-odd turns);
+``--by action|turn|round`` picks the step, and keys at the prompt change it on the way.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from dataclasses import dataclass, field
+from typing import TextIO
+
+from rich.console import Console
+from rich.text import Text
+
+from ..actions import ACTION_TYPE, ADD, DISCARD, LAYDOWN, MELD, PICKUP, action_name
+from ..engine import Game, load_replay, reproduce
+from ..seats import SEAT_NAMES
+from .events import describe_round_end, melds_inline
+from .prompt import Terminal
+from .screen import final_text, render_screen, round_table
+
+HUMAN = 0
+UNITS = ("action", "turn", "round")
+# Under 80 columns, as input() prompts are not wrapped by rich; an unknown key gets the long form.
+KEYS = "Enter: next {unit}; a/t/r: by action/turn/round; s: table; c: end; q: quit> "
+KEYS_LONG = ("press Enter for the next {unit}, or type a, t or r to step by action, turn or round, s to see the "
+             "table, c to run to the end, q to stop")
+
+
+class _StopReplay(Exception):
+    """The person asked to stop stepping through a replay."""
+
+
+def private_note(game: Game, seat: int, a: int) -> str:
+    """What an action does to melds that are set aside, in words ('' for most actions); before the step."""
+    typ = ACTION_TYPE[a]
+    down = game.view(seat).down[seat & 1]
+    aside = bool(game.view(seat).set_aside)
+    if typ in (MELD, ADD) and not down:
+        return " (set aside)"
+    if typ == LAYDOWN:
+        return " (the set-aside melds go down)"
+    if typ == PICKUP and not down:
+        return " (the set-aside melds go down with it)" if aside else " (an initial meld)"
+    if typ == DISCARD and aside:
+        return " (the set-aside melds go back to the hand)"
+    return ""
+
+
+@dataclass
+class _Turn:
+    seat: int
+    first: int
+    actions: list[str] = field(default_factory=list)
+
+
+class Reviewer:
+    """Prints the game as it is reproduced and pauses where the person asked."""
+
+    def __init__(self, term: Terminal, console: Console, unit: str | None) -> None:
+        self.term, self.console = term, console
+        self.unit = unit  # None: no pauses
+        self.turn: _Turn | None = None
+        self.note = ""
+        self.new_round = True
+        self.shown_rounds = 0
+
+    def before(self, game: Game, i: int, seat: int, a: int) -> None:
+        if self.new_round:
+            self.new_round = False
+            self.term.show(Text(f"Round {game.round}: {SEAT_NAMES[seat]} plays first.", style="bold"))
+        self.note = private_note(game, seat, a)
+        if self.turn is None:
+            self.turn = _Turn(seat, i)
+            if self.unit in ("action", "turn") and seat == HUMAN:
+                self.show_table(game)  # what South saw when deciding
+
+    def after(self, game: Game, i: int, seat: int, a: int) -> None:
+        assert self.turn is not None
+        entry = action_name(a) + self.note
+        self.turn.actions.append(entry)
+        round_over = self.shown_rounds < len(game.round_results)
+        turn_over = round_over or game.is_over or game.current_player != seat
+        if self.unit == "action":
+            self.term.show(f"{i + 1:>5}  {SEAT_NAMES[seat]:<5}  {entry}")
+        elif turn_over:
+            self.term.show(f"{self.turn.first + 1:>5}  {SEAT_NAMES[seat]:<5}  {', '.join(self.turn.actions)}")
+        if turn_over:
+            self.turn = None
+        elif self.unit == "action":
+            self.show_private(game)
+        while self.shown_rounds < len(game.round_results):
+            result = game.round_results[self.shown_rounds]
+            self.shown_rounds += 1
+            totals = [sum(r["scores"][t] for r in game.round_results[:self.shown_rounds]) for t in (0, 1)]
+            self.term.show(describe_round_end(result))
+            self.term.show(round_table(result, totals, red_three_value=game.rules.red_three_bonus))
+            self.new_round = True
+        if self.unit == "action" or (self.unit == "turn" and turn_over) or (self.unit == "round" and round_over):
+            if not game.is_over:
+                self.pause(game)
+
+    def show_private(self, game: Game) -> None:
+        seat = game.current_player
+        aside = game.view(seat).set_aside
+        if aside:
+            self.term.show(f"       {SEAT_NAMES[seat]}'s set-aside melds (private until laid down): "
+                           f"{melds_inline(aside)}")
+
+    def show_table(self, game: Game) -> None:
+        self.term.show(render_screen(game.view(HUMAN), (), self.console.width, self.term.times))
+
+    def pause(self, game: Game) -> None:
+        while True:
+            line = self.term.read(KEYS.format(unit=self.unit))
+            key = "c" if line is None else line.strip().lower()
+            if key in ("", "n", "next"):
+                return
+            if key in ("a", "t", "r"):
+                self.unit = {"a": "action", "t": "turn", "r": "round"}[key]
+                return
+            if key in ("c", "continue"):
+                self.unit = None
+                return
+            if key in ("q", "quit", "stop"):
+                raise _StopReplay
+            if key in ("s", "look", "table"):
+                self.show_table(game)
+                self.show_private(game)
+            else:
+                self.term.show(f"unknown key {line.strip()!r}: " + KEYS_LONG.format(unit=self.unit))
+
+
+def run_replay(args: argparse.Namespace, stdin: TextIO | None = None, console: Console | None = None) -> int:
+    """Run ``footcanasta replay FILE``: reproduce the game, show it, and check its saved result."""
+    stdin = stdin if stdin is not None else sys.stdin
+    console = console if console is not None else Console(highlight=False)
+    term = Terminal(console, stdin)
+    replay = load_replay(args.file)
+    deal = f"the daily game of {replay.daily}" if replay.daily else f"seed {replay.seed}"
+    who = ", ".join(f"{p.get('name', '?')}: {p.get('bot', p.get('kind', '?'))}" for p in replay.players)
+    unit = getattr(args, "by", None) or ("turn" if args.step else None)
+    lines = ("Each line is one action" if unit == "action"
+             else "Each line is one turn, numbered by its first action")
+    term.show(f"Replay of {deal}, {len(replay.actions)} actions ({who}). {lines}. '(set aside)' marks melds "
+              "that only their player saw, until laid down with the initial meld.")
+    reviewer = Reviewer(term, console, unit)
+    try:
+        game = reproduce(replay, on_step=reviewer.after, before_step=reviewer.before)
+    except _StopReplay:
+        term.show("Stopped.")
+        return 0
+    if game.is_over:
+        term.show(final_text(game.scores))
+        term.show(f"Reproduced exactly: the final scores {game.scores[0]} to {game.scores[1]} match the file.")
+    else:
+        term.show(f"The game was stopped in round {game.round}; reproduced exactly up to there "
+                  f"(scores {game.scores[0]} to {game.scores[1]} match the file).")
+    return 0
