@@ -20,7 +20,8 @@ from ..cards import BLACK3, JOKER, KINDS, NUM_NATURAL, TWO, WILD_RANK, kind_of
 from ..engine import Game, IllegalActionError, Replay, View, load_scenario, new_game
 from ..melds import Meld, count_canastas, is_canasta, meld_kind, meld_size, melds_value
 from ..play.commands import parse_command
-from ..play.screen import describe_round_end, describe_step, final_text
+from ..play.events import describe_round_end, describe_step
+from ..play.screen import final_text
 from ..rules import CANASTA_SIZE
 from ..seats import SEAT_NAMES, TEAM_NAMES
 from ..seeds import daily_seed, seat_bot_seed
