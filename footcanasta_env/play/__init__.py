@@ -1,6 +1,10 @@
-"""Play for people: the terminal game (``terminal``), its screen (``screen``), the command parser
-(``commands``: ``parse_command(text, legal, why)``, which is told the engine's knowledge rather than
-importing it) and ``footcanasta demo`` (``demo``).
+"""Play for people in the terminal.
+
+``terminal`` is ``footcanasta play`` (options, bots, resume); ``session`` one game of a person at South
+with bots, saved after every move; ``screen`` the compact table, ``events`` what happened told in short
+lines, ``texts`` the help and rules texts, ``lineup`` who plays each seat, ``prompt`` line editing;
+``commands`` the prompt's parser (``parse_command(text, legal, why)``, told the engine's knowledge rather
+than importing it); ``replayer`` is ``footcanasta replay``; ``demo`` is ``footcanasta demo``.
 """
 
 import warnings as _warnings

@@ -25,7 +25,7 @@ from ..seats import SEAT_NAMES
 from ..seeds import daily_seed, seat_bot_seed
 from .lineup import choose_bots
 from .prompt import Terminal
-from .review import run_replay
+from .replayer import run_replay
 from .session import EOF, HUMAN, OVER, QUIT, Session, play_session
 
 DEFAULT_REPLAY_DIR = Path("~/.footcanasta/replays")

@@ -60,7 +60,7 @@ class _Turn:
     actions: list[str] = field(default_factory=list)
 
 
-class Reviewer:
+class Replayer:
     """Prints the game as it is reproduced and pauses where the person asked."""
 
     def __init__(self, term: Terminal, console: Console, unit: str | None) -> None:
@@ -150,9 +150,9 @@ def run_replay(args: argparse.Namespace, stdin: TextIO | None = None, console: C
              else "Each line is one turn, numbered by its first action")
     term.show(f"Replay of {deal}, {len(replay.actions)} actions ({who}). {lines}. '(set aside)' marks melds "
               "that only their player saw, until laid down with the initial meld.")
-    reviewer = Reviewer(term, console, unit)
+    replayer = Replayer(term, console, unit)
     try:
-        game = reproduce(replay, on_step=reviewer.after, before_step=reviewer.before)
+        game = reproduce(replay, on_step=replayer.after, before_step=replayer.before)
     except _StopReplay:
         term.show("Stopped.")
         return 0
