@@ -40,14 +40,17 @@ from ..cards import (
     WILD_RANK,
     counts_of,
     deck_counts,
-    format_cards,
-    format_counts,
     parse_cards,
 )
-from ..melds import meld_string
 from ..rules import CANASTA_SIZE, MIN_MELD, Rules
 from ..seats import left_of
 from .game import Game
+from .legality import aside_counts, reset_legality
+from .melding import meld_into, place_canasta
+from .rounds import pick_up_foot
+from .state import to_scenario
+
+__all__ = ["ScenarioError", "load_scenario", "parse_meld", "to_scenario"]  # to_scenario: the writer, in state.py
 
 _TOP_KEYS = {"round", "dealer", "current", "phase", "scores", "players", "teams", "pile", "stock", "rules",
              "memory", "rng", "round_results", "over", "set_aside"}
@@ -110,12 +113,12 @@ def parse_meld(text: Any, where: str) -> tuple[int, int, int, int]:
 def _place_melds(game: Game, t: int, melds: list[tuple[int, int, int, int]], where: str) -> None:
     for r, nat, two, jk in melds:
         if nat + two + jk == CANASTA_SIZE:
-            game._place_canasta(t, r, nat, two, jk)
+            place_canasta(game, t, r, nat, two, jk)
             continue
         if game.inc_size[t][r]:
             raise ScenarioError(f"{where}: two incomplete {'wild' if r == WILD_RANK else KINDS[r]} melds; "
                                 "a partnership has at most one incomplete meld per rank (rule 5.5)")
-        game._meld_into(t, r, nat, two, jk)
+        meld_into(game, t, r, nat, two, jk)
 
 
 def load_scenario(spec: dict | str, seed: int = 0) -> Game:
@@ -227,7 +230,7 @@ def load_scenario(spec: dict | str, seed: int = 0) -> Game:
         for k in range(NUM_KINDS):
             placed[k] += game.hand[p][k] + game.foot[p][k]
     for t in (0, 1):
-        for k, n in enumerate(game._aside_counts(t)):
+        for k, n in enumerate(aside_counts(game, t)):
             placed[k] += n
         placed[RED3] += game.red_threes[t]
     for k in pile:
@@ -252,7 +255,7 @@ def load_scenario(spec: dict | str, seed: int = 0) -> Game:
     for r in game.results:
         r["scores"] = tuple(r["scores"])
 
-    game._reset_legality()
+    reset_legality(game)
     over_flag = spec.get("over", False)
     if not isinstance(over_flag, bool):
         raise ScenarioError(f"scenario over must be true or false, got {over_flag!r}")
@@ -264,7 +267,7 @@ def load_scenario(spec: dict | str, seed: int = 0) -> Game:
     p = current
     t = p & 1
     if game.htot[p] == 0 and not game.in_foot[p] and not (not game.down[t] and game.mcards[t]):
-        game._pick_up_foot(p)  # rule 3.1, as at the start of a turn
+        pick_up_foot(game, p)  # rule 3.1, as at the start of a turn
     if game.in_foot[p] and game.held(p) == 0:
         raise ScenarioError(f"players[{p}] is to act from their foot with no cards; they would have gone out "
                             "(rule 8.2)")
@@ -273,39 +276,3 @@ def load_scenario(spec: dict | str, seed: int = 0) -> Game:
         raise ScenarioError("the player to act has no legal action; the round would already have ended (rule 8.4)")
     assert game.phase_id in (DRAW_PHASE, PLAY_PHASE)
     return game
-
-
-def to_scenario(game: Game) -> dict[str, Any]:
-    """The full state of ``game`` as a scenario dict."""
-    players = []
-    for p in range(4):
-        d: dict[str, Any] = {"hand": format_counts(game.hand[p]),
-                             "foot": "" if game.in_foot[p] else format_counts(game.foot[p])}
-        players.append(d)
-    teams = []
-    for t in (0, 1):
-        melds = sorted(
-            [(r, n, a, b) for (r, n, a, b) in game.canastas[t]]
-            + [(r, game.inc_nat[t][r], game.inc_two[t][r], game.inc_jk[t][r]) for r in range(12) if game.inc_size[t][r]]
-        )
-        strings = [meld_string(*m) for m in melds]
-        if game.down[t]:
-            teams.append({"melds": strings, "red_threes": game.red_threes[t], "down": True})
-        else:
-            teams.append({"melds": [], "red_threes": game.red_threes[t], "down": False})
-            if strings:
-                players[game.cur]["set_aside"] = strings
-    spec: dict[str, Any] = {
-        "round": game.round_no, "dealer": game.dealer, "current": game.cur, "phase": game.phase,
-        "scores": list(game.total), "players": players, "teams": teams,
-        "pile": format_cards(game.pile), "stock": format_cards(game.stock[::-1]),
-        "memory": [format_counts(m) for m in game.memory],
-        "rng": game.rng.bit_generator.state,
-        "round_results": json.loads(json.dumps(game.results)),
-    }
-    if game.is_over:
-        spec["over"] = True
-    changes = game.rules.changes()
-    if changes:
-        spec["rules"] = changes
-    return spec
