@@ -21,10 +21,16 @@ from ..actions import (
 from ..cards import BLACK3, JOKER, KINDS, MELD_RANK_NAMES, NUM_NATURAL, TWO, WILD_RANK
 from ..rules import CANASTA_SIZE
 from .legality import aside_counts
+from .state import action_index
 
 
-def why_illegal(game: Any, a: int) -> str:
-    """Why action ``a`` is refused now, citing the rule; '' if it is legal."""
+def why_illegal(game: Any, action: int | str) -> str:
+    """Why ``action`` (an id or a name) is refused now, citing the rule; '' if it is legal.
+
+    Something that is no action raises, naming it: ``IllegalActionError`` for an id out of range or a
+    value that is neither an id nor a name, ``ValueError`` for an unknown name (as ``Game.step``).
+    """
+    a = action_index(action)
     if game.is_over:
         return "the game is over"
     if game.legal_bits() >> a & 1:

@@ -24,7 +24,7 @@ from typing import Any
 
 import numpy as np
 
-from ..actions import NUM_ACTIONS, PHASE_NAMES, action_id, action_name
+from ..actions import NUM_ACTIONS, PHASE_NAMES, action_name
 from ..rules import Rules
 from ..seats import SEAT_NAMES
 from ..seeds import daily_seed, fresh_seed
@@ -32,7 +32,7 @@ from . import explain
 from .legality import update_legal
 from .masks import MASK_BYTES, T0, T1, T2, T3, T4, T5, T6, T7
 from .rounds import deal
-from .state import IllegalActionError, State, card_total, to_scenario
+from .state import IllegalActionError, State, action_index, card_total, to_scenario
 from .state import clone as clone_state
 from .turn import HANDLERS
 from .view import View, make_view
@@ -127,24 +127,19 @@ class Game(State):
 
     def _legal_id(self, action: Any, mask: int) -> int:
         """The id of an action given by id, name or index, if it is legal; else ``IllegalActionError``."""
-        if action.__class__ is int:
-            a = action
-        elif isinstance(action, str):
-            a = action_id(action)
-        else:
-            try:
-                a = action.__index__()
-            except AttributeError:
-                raise IllegalActionError(f"an action is an id or a name, got {action!r}") from None
-        if not 0 <= a < NUM_ACTIONS:
-            raise IllegalActionError(f"action id {a} is out of range (0 to {NUM_ACTIONS - 1})")
+        a = action_index(action)
         if not mask >> a & 1:
-            raise IllegalActionError(f"'{action_name(a)}' is not legal now: {self.why_illegal(a)}")
+            raise IllegalActionError(f"'{action_name(a)}' is not legal now: {explain.why_illegal(self, a)}")
         return a
 
-    def why_illegal(self, a: int) -> str:
-        """Why action ``a`` is refused now, citing the rule; '' if it is legal."""
-        return explain.why_illegal(self, a)
+    def why_illegal(self, action: int | str) -> str:
+        """Why ``action`` (an id or a name, as for ``step``) is refused now, citing the rule; '' if it is legal.
+
+        Something that is no action raises what ``step`` raises for it, naming it: ``IllegalActionError``
+        for an id out of range (``999``, ``-1``) or a value that is neither an id nor a name, ``ValueError``
+        for an unknown name (``"bogus"``).
+        """
+        return explain.why_illegal(self, action)
 
     def clone(self) -> Game:
         """An independent copy, random generator included."""

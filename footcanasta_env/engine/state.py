@@ -68,7 +68,7 @@ from typing import Any
 
 import numpy as np
 
-from ..actions import DRAW_PHASE, MELD_ARGS, PHASE_NAMES
+from ..actions import DRAW_PHASE, MELD_ARGS, NUM_ACTIONS, PHASE_NAMES, action_id
 from ..cards import JOKER, NUM_KINDS, TWO, format_cards, format_counts
 from ..melds import meld_string
 from ..rules import DEFAULT_RULES, Rules
@@ -175,6 +175,23 @@ def card_total(game: State) -> int:
     n = len(game.stock) + len(game.pile) + sum(game.htot) + sum(sum(f) for f in game.foot)
     n += game.mcards[0] + game.mcards[1] + game.red_threes[0] + game.red_threes[1]
     return n
+
+
+def action_index(action: Any) -> int:
+    """The id of an action given by id, name or index; ``IllegalActionError`` for an id out of range or a
+    value that is no action, ``ValueError`` (from ``action_id``) for an unknown name."""
+    if action.__class__ is int:
+        a = action
+    elif isinstance(action, str):
+        a = action_id(action)
+    else:
+        try:
+            a = action.__index__()
+        except AttributeError:
+            raise IllegalActionError(f"an action is an id or a name, got {action!r}") from None
+    if not 0 <= a < NUM_ACTIONS:
+        raise IllegalActionError(f"action id {a} is out of range (0 to {NUM_ACTIONS - 1})")
+    return a
 
 
 def to_scenario(game: State) -> dict[str, Any]:
