@@ -4,12 +4,18 @@ Pure Python with numpy, free of gymnasium, PettingZoo, torch and web code (``tes
 ``Game`` is the state of one game with exact legal actions; ``new_game`` deals one from a seed;
 ``load_scenario`` builds one from a scenario; ``Game.view(seat)`` is all a seat may see (RULES.md 12);
 ``Game.why_illegal`` says why a move is refused, citing the rule; a ``Replay`` is a seed and the moves.
+
+Modules, each importing only those before it: ``masks`` (lookup tables), ``state`` (the slots, their
+table, ``clone``, the scenario writer), ``legality``, ``rounds``, ``melding``, ``turn`` (plain functions
+over the state), ``game`` (``Game``, ``new_game``); beside them ``scoring``, ``view``, ``explain``,
+``scenario`` (the reader) and ``replay``.
 """
 
 from ..actions import DRAW_PHASE, PHASE_NAMES, PLAY_PHASE
 from ..seeds import daily_seed
 from .explain import why_illegal
-from .game import Game, IllegalActionError, card_total, new_game
+from .game import Game, new_game
+from .legality import aside_counts
 from .replay import (
     REPLAY_FORMAT,
     REPLAY_VERSION,
@@ -20,13 +26,14 @@ from .replay import (
     replay_from_dict,
     reproduce,
 )
-from .scenario import ScenarioError, load_scenario, parse_meld, to_scenario
+from .scenario import ScenarioError, load_scenario, parse_meld
 from .scoring import score_round
+from .state import IllegalActionError, State, card_total, to_scenario
 from .view import View, make_view, team_melds
 
 __all__ = [
     "DRAW_PHASE", "PHASE_NAMES", "PLAY_PHASE", "REPLAY_FORMAT", "REPLAY_VERSION", "Game", "IllegalActionError",
-    "Replay", "ReplayError", "ScenarioError", "View", "card_total", "daily_seed", "dealt_game", "load_replay",
-    "load_scenario", "make_view", "new_game", "parse_meld", "replay_from_dict", "reproduce", "score_round",
-    "team_melds", "to_scenario", "why_illegal",
+    "Replay", "ReplayError", "ScenarioError", "State", "View", "aside_counts", "card_total", "daily_seed",
+    "dealt_game", "load_replay", "load_scenario", "make_view", "new_game", "parse_meld", "replay_from_dict",
+    "reproduce", "score_round", "team_melds", "to_scenario", "why_illegal",
 ]

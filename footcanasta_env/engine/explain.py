@@ -20,10 +20,17 @@ from ..actions import (
 )
 from ..cards import BLACK3, JOKER, KINDS, MELD_RANK_NAMES, NUM_NATURAL, TWO, WILD_RANK
 from ..rules import CANASTA_SIZE
+from .legality import aside_counts
+from .state import action_index
 
 
-def why_illegal(game: Any, a: int) -> str:
-    """Why action ``a`` is refused now, citing the rule; '' if it is legal."""
+def why_illegal(game: Any, action: int | str) -> str:
+    """Why ``action`` (an id or a name) is refused now, citing the rule; '' if it is legal.
+
+    Something that is no action raises, naming it: ``IllegalActionError`` for an id out of range or a
+    value that is neither an id nor a name, ``ValueError`` for an unknown name (as ``Game.step``).
+    """
+    a = action_index(action)
     if game.is_over:
         return "the game is over"
     if game.legal_bits() >> a & 1:
@@ -68,7 +75,7 @@ def why_illegal(game: Any, a: int) -> str:
         if not play:
             return "discard in the play step, after drawing (rule 3.4)"
         k = ACTION_CARD[a]
-        held = h[k] + (game._aside_counts(t)[k] if not down else 0)
+        held = h[k] + (aside_counts(game, t)[k] if not down else 0)
         if not held:
             return f"you hold no {KINDS[k]} (rule 3.4)"
         return _foot_reason(game)
@@ -94,9 +101,9 @@ def why_illegal(game: Any, a: int) -> str:
                 "would break the two-naturals-per-wild limit (rule 5.1)")
     return _foot_reason(game)
 
+
 def _foot_reason(game: Any) -> str:
     if game.in_foot[game.cur]:
         return ("playing from your foot you must keep a card after discarding unless you may go out: "
                 "your partnership needs the canastas and your partner their foot (rules 8.1, 8.3)")
     return "not allowed now"
-

@@ -19,7 +19,7 @@ from ..actions import (
     PICKUP_ID,
     WILD_MELD_BASE,
 )
-from ..cards import BLACK3, NUM_NATURAL
+from ..cards import BLACK3, NUM_KINDS, NUM_NATURAL
 
 
 def _natural_rank_bits(r: int) -> list[int]:
@@ -89,7 +89,14 @@ JK_KEY = [min(n, 3) * 2 for n in range(64)]
 
 
 def fit_count_keys(most: int) -> None:
-    """Make the count offsets reach ``most`` cards of one kind (only games with many decks need it)."""
+    """Make the count offsets reach ``most`` cards of one kind (only games with many decks need it).
+
+    Grow-only, shared by every game: ``State()`` calls it for a game whose decks could put 64 or more
+    cards of one kind in a hand. Growing appends only the capped offset (``3 * stride``), so no entry
+    that a game already reads ever changes and a game with fewer decks reads a prefix it always had;
+    the tables stay module globals, which the hot paths index directly (a table per deck count would
+    cost them an attribute lookup per use).
+    """
     for key, stride in ((NAT_KEY, 3), (TWO_KEY, 8), (JK_KEY, 2)):
         key.extend([3 * stride] * (most + 1 - len(key)))
 
@@ -99,6 +106,9 @@ NAT_FLAT = [bits for r in range(NUM_NATURAL) for bits in NAT_BITS[r]]  # index r
 RANKS_OF = [tuple(r for r in range(NUM_NATURAL) if d >> r & 1) for d in range(1 << NUM_NATURAL)]
 WILD_BITS = _wild_rank_bits()
 ALL_RANKS = (1 << 12) - 1
+KIND_BITS = tuple(1 << k for k in range(NUM_KINDS))
+RANK_BASES = tuple(r * 12 for r in range(NUM_NATURAL))  # NAT_FLAT offset of each natural rank
+NO_MELDS = (0,) * 12  # the meld states of an empty meld structure
 NATURAL_RANKS = (1 << NUM_NATURAL) - 1
 DRAW_BIT = 1 << DRAW_ID
 PICKUP_BIT = 1 << PICKUP_ID

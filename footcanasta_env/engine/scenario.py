@@ -40,14 +40,17 @@ from ..cards import (
     WILD_RANK,
     counts_of,
     deck_counts,
-    format_cards,
-    format_counts,
     parse_cards,
 )
-from ..melds import meld_string
 from ..rules import CANASTA_SIZE, MIN_MELD, Rules
 from ..seats import left_of
 from .game import Game
+from .legality import aside_counts, reset_legality
+from .melding import meld_into, place_canasta
+from .rounds import pick_up_foot
+from .state import to_scenario
+
+__all__ = ["ScenarioError", "load_scenario", "parse_meld", "to_scenario"]  # to_scenario: the writer, in state.py
 
 _TOP_KEYS = {"round", "dealer", "current", "phase", "scores", "players", "teams", "pile", "stock", "rules",
              "memory", "rng", "round_results", "over", "set_aside"}
@@ -110,12 +113,12 @@ def parse_meld(text: Any, where: str) -> tuple[int, int, int, int]:
 def _place_melds(game: Game, t: int, melds: list[tuple[int, int, int, int]], where: str) -> None:
     for r, nat, two, jk in melds:
         if nat + two + jk == CANASTA_SIZE:
-            game._place_canasta(t, r, nat, two, jk)
+            place_canasta(game, t, r, nat, two, jk)
             continue
         if game.inc_size[t][r]:
             raise ScenarioError(f"{where}: two incomplete {'wild' if r == WILD_RANK else KINDS[r]} melds; "
                                 "a partnership has at most one incomplete meld per rank (rule 5.5)")
-        game._meld_into(t, r, nat, two, jk)
+        meld_into(game, t, r, nat, two, jk)
 
 
 def load_scenario(spec: dict | str, seed: int = 0) -> Game:
@@ -136,7 +139,41 @@ def load_scenario(spec: dict | str, seed: int = 0) -> Game:
             game.rng.bit_generator.state = spec["rng"]
         except (TypeError, ValueError, KeyError) as e:
             raise ScenarioError(f"scenario rng: not a valid generator state ({e})") from None
-    rnd = _int(spec, "round", 1, 1, rules.rounds, "scenario ")
+    _load_turn(game, spec)
+    set_asides = _load_players(game, spec)
+    _load_teams(game, spec)
+    _load_set_asides(game, spec, set_asides)
+    pile = _cards(spec.get("pile", ""), "scenario pile")
+    if RED3 in pile:
+        raise ScenarioError("scenario pile holds a red three; red threes are never discarded (rule 3.5)")
+    game.pile = pile
+    memory = spec.get("memory")
+    if memory is not None:
+        if not isinstance(memory, list) or len(memory) != 4:
+            raise ScenarioError("scenario memory must be a list of 4 card strings, one per player")
+        game.memory = [counts_of(_cards(m, f"memory[{i}]")) for i, m in enumerate(memory)]
+    _load_stock(game, spec)
+    results = spec.get("round_results", [])
+    if not isinstance(results, list) or not all(isinstance(r, dict) and "scores" in r for r in results):
+        raise ScenarioError("scenario round_results must be a list of round result objects with 'scores'")
+    game.results = copy.deepcopy(results)
+    for r in game.results:
+        r["scores"] = tuple(r["scores"])
+    reset_legality(game)
+    over_flag = spec.get("over", False)
+    if not isinstance(over_flag, bool):
+        raise ScenarioError(f"scenario over must be true or false, got {over_flag!r}")
+    game.is_over = over_flag
+    if over_flag:
+        game._mask = None
+        return game
+    _check_turn(game)
+    return game
+
+
+def _load_turn(game: Game, spec: dict) -> None:
+    """Round, dealer, player to act, phase and scores."""
+    rnd = _int(spec, "round", 1, 1, game.rules.rounds, "scenario ")
     dealer_default = (spec["current"] - 1) & 3 if isinstance(spec.get("current"), int) else 3
     dealer = _int(spec, "dealer", dealer_default, 0, 3, "scenario ")
     current = _int(spec, "current", left_of(dealer), 0, 3, "scenario ")
@@ -151,6 +188,9 @@ def load_scenario(spec: dict | str, seed: int = 0) -> Game:
     game.phase_id = PHASE_NAMES.index(phase)
     game.total = [int(scores[0]), int(scores[1])]
 
+
+def _load_players(game: Game, spec: dict) -> list[tuple[int, list]]:
+    """Each player's hand and foot; returns the set-aside melds given on a player, parsed, to place later."""
     players = spec.get("players")
     if not isinstance(players, list) or len(players) != 4:
         raise ScenarioError("scenario players must be a list of 4 players (South, West, North, East)")
@@ -172,11 +212,15 @@ def load_scenario(spec: dict | str, seed: int = 0) -> Game:
             if not isinstance(sa, list):
                 raise ScenarioError(f"{where}.set_aside must be a list of melds")
             if sa:
-                if p != current:
+                if p != game.cur:
                     raise ScenarioError(f"{where}.set_aside: only the player to act can have set-aside melds "
                                         "(a discard returns them, rule 7.2)")
                 set_asides.append((p, [parse_meld(m, f"{where}.set_aside[{i}]") for i, m in enumerate(sa)]))
+    return set_asides
 
+
+def _load_teams(game: Game, spec: dict) -> None:
+    """Each partnership's table melds, initial meld made, and red threes."""
     teams = spec.get("teams", [{}, {}])
     if not isinstance(teams, list) or len(teams) != 2:
         raise ScenarioError("scenario teams must be a list of 2 partnerships (South/North, West/East)")
@@ -195,7 +239,11 @@ def load_scenario(spec: dict | str, seed: int = 0) -> Game:
                                 "made its initial meld (rule 7)")
         _place_melds(game, t, parsed, where)
         game.down[t] = down
-        game.red_threes[t] = _int(tm, "red_threes", 0, 0, deck_counts(rules.decks)[RED3], where + ".")
+        game.red_threes[t] = _int(tm, "red_threes", 0, 0, deck_counts(game.rules.decks)[RED3], where + ".")
+
+
+def _load_set_asides(game: Game, spec: dict, set_asides: list[tuple[int, list]]) -> None:
+    """The player to act's set-aside melds (given on the player or at the top level), before the initial meld."""
     if "set_aside" in spec:  # the top-level form names the player to act's set-aside melds
         sa = spec["set_aside"]
         if not isinstance(sa, list):
@@ -203,7 +251,7 @@ def load_scenario(spec: dict | str, seed: int = 0) -> Game:
         if sa:
             if set_asides:
                 raise ScenarioError("scenario gives set_aside both at the top level and on a player; use one")
-            set_asides.append((current, [parse_meld(m, f"set_aside[{i}]") for i, m in enumerate(sa)]))
+            set_asides.append((game.cur, [parse_meld(m, f"set_aside[{i}]") for i, m in enumerate(sa)]))
     for p, melds in set_asides:
         t = p & 1
         if game.down[t]:
@@ -211,28 +259,20 @@ def load_scenario(spec: dict | str, seed: int = 0) -> Game:
                                 "exist only before the initial meld (rule 7.2)")
         _place_melds(game, t, melds, f"players[{p}].set_aside")
 
-    pile = _cards(spec.get("pile", ""), "scenario pile")
-    if RED3 in pile:
-        raise ScenarioError("scenario pile holds a red three; red threes are never discarded (rule 3.5)")
-    game.pile = pile
 
-    memory = spec.get("memory")
-    if memory is not None:
-        if not isinstance(memory, list) or len(memory) != 4:
-            raise ScenarioError("scenario memory must be a list of 4 card strings, one per player")
-        game.memory = [counts_of(_cards(m, f"memory[{i}]")) for i, m in enumerate(memory)]
-
+def _load_stock(game: Game, spec: dict) -> None:
+    """Count every card placed against the decks; the stock as given, or every card left, shuffled."""
     placed = [0] * NUM_KINDS
     for p in range(4):
         for k in range(NUM_KINDS):
             placed[k] += game.hand[p][k] + game.foot[p][k]
     for t in (0, 1):
-        for k, n in enumerate(game._aside_counts(t)):
+        for k, n in enumerate(aside_counts(game, t)):
             placed[k] += n
         placed[RED3] += game.red_threes[t]
-    for k in pile:
+    for k in game.pile:
         placed[k] += 1
-    full = deck_counts(rules.decks)
+    full = deck_counts(game.rules.decks)
     if "stock" in spec:
         stock_top_first = _cards(spec["stock"], "scenario stock")
         for k in stock_top_first:
@@ -245,26 +285,13 @@ def load_scenario(spec: dict | str, seed: int = 0) -> Game:
         rest = np.repeat(np.arange(NUM_KINDS), [full[k] - placed[k] for k in range(NUM_KINDS)])
         game.stock = game.rng.permutation(rest).tolist()
 
-    results = spec.get("round_results", [])
-    if not isinstance(results, list) or not all(isinstance(r, dict) and "scores" in r for r in results):
-        raise ScenarioError("scenario round_results must be a list of round result objects with 'scores'")
-    game.results = copy.deepcopy(results)
-    for r in game.results:
-        r["scores"] = tuple(r["scores"])
 
-    game._reset_legality()
-    over_flag = spec.get("over", False)
-    if not isinstance(over_flag, bool):
-        raise ScenarioError(f"scenario over must be true or false, got {over_flag!r}")
-    game.is_over = over_flag
-    if over_flag:
-        game._mask = None
-        return game
-
-    p = current
+def _check_turn(game: Game) -> None:
+    """The player to act can act: an empty hand takes up the foot (rule 3.1); refuse what would be over."""
+    p = game.cur
     t = p & 1
     if game.htot[p] == 0 and not game.in_foot[p] and not (not game.down[t] and game.mcards[t]):
-        game._pick_up_foot(p)  # rule 3.1, as at the start of a turn
+        pick_up_foot(game, p)  # rule 3.1, as at the start of a turn
     if game.in_foot[p] and game.held(p) == 0:
         raise ScenarioError(f"players[{p}] is to act from their foot with no cards; they would have gone out "
                             "(rule 8.2)")
@@ -272,40 +299,3 @@ def load_scenario(spec: dict | str, seed: int = 0) -> Game:
     if game.phase_id == PLAY_PHASE and not game.legal_actions():
         raise ScenarioError("the player to act has no legal action; the round would already have ended (rule 8.4)")
     assert game.phase_id in (DRAW_PHASE, PLAY_PHASE)
-    return game
-
-
-def to_scenario(game: Game) -> dict[str, Any]:
-    """The full state of ``game`` as a scenario dict."""
-    players = []
-    for p in range(4):
-        d: dict[str, Any] = {"hand": format_counts(game.hand[p]),
-                             "foot": "" if game.in_foot[p] else format_counts(game.foot[p])}
-        players.append(d)
-    teams = []
-    for t in (0, 1):
-        melds = sorted(
-            [(r, n, a, b) for (r, n, a, b) in game.canastas[t]]
-            + [(r, game.inc_nat[t][r], game.inc_two[t][r], game.inc_jk[t][r]) for r in range(12) if game.inc_size[t][r]]
-        )
-        strings = [meld_string(*m) for m in melds]
-        if game.down[t]:
-            teams.append({"melds": strings, "red_threes": game.red_threes[t], "down": True})
-        else:
-            teams.append({"melds": [], "red_threes": game.red_threes[t], "down": False})
-            if strings:
-                players[game.cur]["set_aside"] = strings
-    spec: dict[str, Any] = {
-        "round": game.round_no, "dealer": game.dealer, "current": game.cur, "phase": game.phase,
-        "scores": list(game.total), "players": players, "teams": teams,
-        "pile": format_cards(game.pile), "stock": format_cards(game.stock[::-1]),
-        "memory": [format_counts(m) for m in game.memory],
-        "rng": game.rng.bit_generator.state,
-        "round_results": json.loads(json.dumps(game.results)),
-    }
-    if game.is_over:
-        spec["over"] = True
-    changes = game.rules.changes()
-    if changes:
-        spec["rules"] = changes
-    return spec
