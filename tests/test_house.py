@@ -95,7 +95,9 @@ def _imports(path: pathlib.Path, module: str, modules: set[str]) -> set[str]:
                 base = ".".join(parts + ([node.module] if node.module else []))
             else:
                 base = node.module or ""
-            targets = [base] + [f"{base}.{a.name}" for a in node.names]
+            # ``from . import x`` imports the module x, or takes the name x from the face
+            subs = [f"{base}.{a.name}" for a in node.names]
+            targets = subs if node.module is None and all(t in modules for t in subs) else [base] + subs
         for t in targets:
             while t and t not in modules:
                 t = t.rpartition(".")[0]
