@@ -111,9 +111,16 @@ def init_ray(args: Args) -> None:
 
     runtime_env = {"working_dir": TRAINING, "excludes": ["__pycache__", "*.pyc"]}
     if args.address:
-        ray.init(address=args.address, runtime_env=runtime_env)
+        try:
+            ray.init(address=args.address, runtime_env=runtime_env)
+        except ConnectionError as e:  # Ray's own message blames a crashed instance, also for a missing token
+            hint = "" if os.environ.get("RAY_AUTH_MODE") == "token" else (
+                " If the cluster uses token authentication (a head started with a token enables it), set "
+                "RAY_AUTH_MODE=token and the cluster's token (RAY_AUTH_TOKEN, or the file ~/.ray/auth_token) here.")
+            raise SystemExit(f"cannot join the Ray cluster at {args.address}: {e}.{hint}") from None
     else:
-        ray.init(num_cpus=args.num_cpus or None, include_dashboard=False, runtime_env=runtime_env)
+        # "local": always a new Ray of our own, never one that a `ray start` left on this machine
+        ray.init(address="local", num_cpus=args.num_cpus or None, include_dashboard=False, runtime_env=runtime_env)
 
 
 def build_config(args: Args) -> Any:
