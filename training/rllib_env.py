@@ -1,0 +1,154 @@
+"""The footcanasta AEC env and a masked MLP as RLlib (new API stack) pieces: the env adapter, the RLModule,
+the policy mappings and the checkpoint's plain-tensor copy of the modules.
+
+Ray lives here and in ``rllib_ppo.py`` only: nothing in ``footcanasta_env`` imports it, and the exporter
+(``rllib_export.py``) reads the tensor file this module writes without importing Ray.
+
+* ``FootCanastaMultiAgentEnv``: a ``MultiAgentEnv`` over ``footcanasta_env.env(...)`` that behaves as RLlib's
+  own ``PettingZooEnv`` (one agent observes per step, with the reward it collected since its last
+  observation; at the end of the game every seat gets its final observation), with the observation dict
+  keyed as RLlib's masking pattern expects: ``{"observations": float32[443], "action_mask": int8[89]}``.
+* ``MaskedMLPModule``: a ``TorchRLModule`` with separate actor and critic MLPs (``common.mlp``) whose
+  logits are masked by the observation's ``action_mask`` (RLlib has no built-in masking; its documented
+  pattern is a masking RLModule, as in its ``action_masking`` example). The actor is exactly the MLP of
+  the project policy file, so exporting it is a copy of its Linear layers.
+* ``shared_mapping`` (one module for all four seats: self-play, the observation is seat-relative) and
+  ``partnership_mapping`` (``team_0`` for player_0/player_2, ``team_1`` for player_1/player_3).
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+import gymnasium as gym
+import numpy as np
+import torch
+from ray.rllib.core.columns import Columns
+from ray.rllib.core.rl_module.apis import InferenceOnlyAPI, ValueFunctionAPI
+from ray.rllib.core.rl_module.torch import TorchRLModule
+from ray.rllib.env.multi_agent_env import MultiAgentEnv
+
+# helper modules beside this file (training/ is on sys.path when a script runs as a file)
+from common import layer_sizes, masked_logits, mlp
+from footcanasta_env import env as aec_env
+from footcanasta_env.actions import NUM_ACTIONS
+from footcanasta_env.observation import OBS_SIZE
+
+MODULES_FILE = "footcanasta_modules.pt"  # inside a checkpoint folder; rllib_export.py reads it by this name
+MODULES_FORMAT = "footcanasta-rllib-modules"
+TEAM_MODULES = ("team_0", "team_1")
+
+
+def shared_mapping(agent_id: str, episode: Any = None, **kwargs: Any) -> str:
+    """One module for every seat."""
+    return "shared"
+
+
+def partnership_mapping(agent_id: str, episode: Any = None, **kwargs: Any) -> str:
+    """``team_0`` for player_0 and player_2 (South/North), ``team_1`` for player_1 and player_3."""
+    return TEAM_MODULES[int(agent_id.rsplit("_", 1)[1]) % 2]
+
+
+MAPPINGS = {"shared": (shared_mapping, ("shared",)), "partnership": (partnership_mapping, TEAM_MODULES)}
+
+
+class FootCanastaMultiAgentEnv(MultiAgentEnv):
+    """``footcanasta_env.env(**config)`` as an RLlib ``MultiAgentEnv`` (turn-based: one agent per step).
+
+    ``config``: any keyword of ``footcanasta_env.env`` (``rounds``, ``reward_mode``, ``reward_scale``,
+    ``max_actions``, ``rules``); RLlib's ``EnvContext`` extras are ignored.
+    """
+
+    def __init__(self, config: dict | None = None) -> None:
+        super().__init__()
+        keys = ("rules", "rounds", "reward_mode", "reward_scale", "max_actions")
+        kwargs = {k: v for k, v in dict(config or {}).items() if k in keys and v is not None}
+        self.aec = aec_env(**kwargs)
+        self.possible_agents = list(self.aec.possible_agents)
+        self.agents = list(self.possible_agents)
+        inner = self.aec.observation_space(self.possible_agents[0])
+        space = gym.spaces.Dict({"observations": inner["observation"], "action_mask": inner["action_mask"]})
+        self.observation_spaces = dict.fromkeys(self.possible_agents, space)
+        self.action_spaces = {a: self.aec.action_space(a) for a in self.possible_agents}
+        self.observation_space = gym.spaces.Dict(self.observation_spaces)
+        self.action_space = gym.spaces.Dict(self.action_spaces)
+
+    def reset(self, *, seed: int | None = None, options: dict | None = None) -> tuple[dict, dict]:
+        """Deal; only the first agent to act observes."""
+        self.aec.reset(seed=seed, options=options)
+        agent = self.aec.agent_selection
+        return {agent: self._obs(agent)}, {}
+
+    def _obs(self, agent: str) -> dict[str, np.ndarray]:
+        o = self.aec.observe(agent)
+        return {"observations": o["observation"], "action_mask": o["action_mask"]}
+
+    def step(self, action_dict: dict[str, Any]) -> tuple[dict, dict, dict, dict, dict]:
+        """Play the acting agent's action; the next agent to act observes (every seat once the game ends)."""
+        aec = self.aec
+        aec.step(int(action_dict[aec.agent_selection]))
+        obs, rew, term, trunc, info = {}, {}, {}, {}, {}
+        while aec.agents:
+            agent = aec.agent_selection
+            _, r, te, tr, inf = aec.last(observe=False)
+            obs[agent] = self._obs(agent)
+            rew[agent] = float(r)
+            term[agent], trunc[agent], info[agent] = bool(te), bool(tr), dict(inf)
+            if te or tr:
+                aec.step(None)  # remove the finished agent; the next one comes up
+            else:
+                break
+        done = not aec.agents  # ``self.agents`` keeps all four seats until the next reset (as PettingZooEnv)
+        term["__all__"] = done and all(term.values())
+        trunc["__all__"] = done and not term["__all__"]
+        return obs, rew, term, trunc, info
+
+
+class MaskedMLPModule(TorchRLModule, ValueFunctionAPI, InferenceOnlyAPI):
+    """Actor and critic MLPs on ``observations``; illegal actions' logits set to -1e8 (``common.masked_logits``).
+
+    ``model_config``: ``hidden`` (e.g. ``"256,256"``), ``critic_hidden`` (default: ``hidden``) and
+    ``activation`` (``"relu"`` or ``"tanh"``). Env runners build it ``inference_only`` (no critic).
+    """
+
+    def setup(self) -> None:
+        cfg = self.model_config
+        self.hidden = str(cfg.get("hidden", "256,256"))
+        self.activation = str(cfg.get("activation", "relu"))
+        self.actor = mlp(layer_sizes(self.hidden), self.activation, out_gain=0.01)
+        if not self.inference_only:
+            critic = [OBS_SIZE] + layer_sizes(str(cfg.get("critic_hidden") or self.hidden))[1:-1] + [1]
+            self.critic = mlp(critic, self.activation, out_gain=1.0)
+
+    def _forward(self, batch: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+        obs = batch[Columns.OBS]
+        logits = self.actor(obs["observations"])
+        return {Columns.ACTION_DIST_INPUTS: masked_logits(logits, obs["action_mask"] > 0)}
+
+    def compute_values(self, batch: dict[str, Any], embeddings: Any = None) -> torch.Tensor:
+        """Value of each observation (the critic ignores the mask)."""
+        return self.critic(batch[Columns.OBS]["observations"]).squeeze(-1)
+
+    def get_non_inference_attributes(self) -> list[str]:
+        """What env runners do without: the critic."""
+        return ["critic"]
+
+
+def actor_state(weights: dict[str, Any]) -> dict[str, torch.Tensor]:
+    """The ``actor.*`` entries of a module's weights (numpy or torch), as CPU tensors keyed like ``mlp``'s."""
+    return {k[len("actor."):]: torch.as_tensor(np.asarray(v)).clone() for k, v in weights.items()
+            if k.startswith("actor.")}
+
+
+def write_modules_file(checkpoint_dir: str, weights: dict[str, dict[str, Any]], meta: dict[str, Any]) -> str:
+    """Write each module's actor as plain tensors into ``checkpoint_dir/MODULES_FILE``; its path.
+
+    ``torch.load(path, weights_only=True)`` reads it back (tensors, strings, numbers, lists and dicts
+    only), so the export needs neither Ray nor unpickling RLlib's own checkpoint files.
+    """
+    os.makedirs(checkpoint_dir, exist_ok=True)
+    path = os.path.join(checkpoint_dir, MODULES_FILE)
+    torch.save({"format": MODULES_FORMAT, "num_actions": NUM_ACTIONS, "obs_size": OBS_SIZE, "meta": meta,
+                "modules": {mid: actor_state(w) for mid, w in weights.items()}}, path)
+    return path
