@@ -19,8 +19,12 @@ if not os.path.exists(CHROMIUM) and not os.environ.get("CI"):
     pytest.skip(f"{CHROMIUM} is missing (apt-get install chromium); the browser tests run in CI",
                 allow_module_level=True)
 
-uvicorn = pytest.importorskip("uvicorn")
-sync_api = pytest.importorskip("playwright.sync_api")
+import uvicorn  # noqa: E402  (a dependency of the package)
+
+if os.environ.get("CI"):
+    from playwright import sync_api  # noqa: E402  (CI installs the dev extra: a missing Playwright fails there)
+else:
+    sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is in the dev extra")
 
 from footcanasta_env.web import create_app  # noqa: E402
 
