@@ -23,6 +23,7 @@ from .replay import (
 from .scenario import ScenarioError, load_scenario, parse_meld, to_scenario
 from .scoring import score_round
 from .view import View, make_view, team_melds
+from .worlds import sample_world as sample_world
 
 __all__ = [
     "DRAW_PHASE", "PHASE_NAMES", "PLAY_PHASE", "REPLAY_FORMAT", "REPLAY_VERSION", "Game", "IllegalActionError",
