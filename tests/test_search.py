@@ -1,0 +1,85 @@
+"""The search bot: legal, repeatable, blind to hidden cards, within its time budget, strict about options."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import numpy as np
+import pytest
+
+from footcanasta_env.bots import make_bot
+from footcanasta_env.bots.search import DEFAULTS, SearchBot, parse_options
+from tests.bot_states import STATES, hidden_shuffle
+
+# States with a real choice for the bot to search.
+CHOICES = [g for g in STATES if len(g.legal_actions()) > 2][::6]
+
+
+def test_search_plays_legal_repeatable_moves():
+    for i, g in enumerate(CHOICES[:8]):
+        view = g.view(g.current_player)
+        a = make_bot("search:worlds=4,time=10", i).act(view)
+        assert a in view.legal_actions
+        assert make_bot("search:worlds=4,time=10", i).act(view) == a
+
+
+def test_hidden_cards_never_change_the_search():
+    rng = random.Random(3)
+    for i, g in enumerate(CHOICES[:6]):
+        seat = g.current_player
+        h = hidden_shuffle(g, seat, rng)
+        a, b = make_bot("search:worlds=3,time=10", i), make_bot("search:worlds=3,time=10", i)
+        assert a.act(g.view(seat)) == b.act(h.view(seat))
+        assert np.array_equal(a.last.values, b.last.values)  # the very same worlds and values
+
+
+def test_the_time_budget_holds():
+    bot = make_bot("search:worlds=500,time=0.2", 0)
+    for g in CHOICES[:4]:
+        t0 = time.perf_counter()
+        bot.act(g.view(g.current_player))
+        assert time.perf_counter() - t0 < 0.2 + 0.25  # the budget, plus one batched step and the set-up
+        assert bot.last.worlds < 500
+
+
+def test_the_analysis_is_consistent():
+    bot = make_bot("search:worlds=6,time=10,margin=0", 1)
+    an = bot.analyse(CHOICES[3].view(CHOICES[3].current_player))
+    assert an.worlds == 6 and an.values.shape == (6, len(an.candidates))
+    assert an.loss(an.best()) == (0.0, 0.0)
+    assert all(an.loss(a)[0] >= 0 for a in an.candidates)
+    assert an.chosen == an.best()  # margin 0: the best mean is played
+
+
+@pytest.mark.parametrize("name, match", [
+    ("search:speed=3", "unknown option 'speed'.*worlds, time"),
+    ("search:worlds=0", "worlds must be at least 1"),
+    ("search:time=fast", "not a float"),
+    ("search:worlds", "needs a value"),
+])
+def test_bad_options_are_refused_by_name(name, match):
+    with pytest.raises(ValueError, match=match):
+        make_bot(name, 0)
+
+
+def test_options_and_names():
+    assert parse_options("") == DEFAULTS
+    assert parse_options("worlds=8, TIME=0.5")["time"] == 0.5
+    bot = make_bot("search:worlds=8", 0)
+    assert isinstance(bot, SearchBot) and bot.name == "search:worlds=8" and bot.opts["worlds"] == 8
+    assert make_bot("search", 0).name == "search"
+
+
+def test_evaluate_plays_shorter_games_with_rounds(capsys):
+    import json
+
+    from footcanasta_env.cli import main
+
+    assert main(["evaluate", "greedy", "random", "--deals", "1", "--json", "--workers", "1", "--rounds", "1"]) == 0
+    one = json.loads(capsys.readouterr().out)
+    assert main(["evaluate", "greedy", "random", "--deals", "1", "--json", "--workers", "1"]) == 0
+    four = json.loads(capsys.readouterr().out)
+    assert one["mean_actions"] < four["mean_actions"] / 2
+    assert main(["evaluate", "greedy", "random", "--deals", "1", "--workers", "1", "--rounds", "1"]) == 0
+    assert "Games of 1 round" in capsys.readouterr().out
