@@ -37,16 +37,18 @@ def test_hidden_cards_never_change_the_search():
 def test_the_time_budget_holds():
     bot = make_bot("search:worlds=500,time=0.2", 0)
     for g in CHOICES[:4]:
+        view = g.view(g.current_player)
         t0 = time.perf_counter()
-        bot.act(g.view(g.current_player))
+        an = bot.analyse(view, include=view.legal_actions[0])
         assert time.perf_counter() - t0 < 0.2 + 0.25  # the budget, plus one batched step and the set-up
-        assert bot.last.worlds < 500
+        assert an.worlds < 500
 
 
 def test_the_analysis_is_consistent():
     bot = make_bot("search:worlds=6,time=10,margin=0", 1)
-    an = bot.analyse(CHOICES[3].view(CHOICES[3].current_player))
-    assert an.worlds == 6 and an.values.shape == (6, len(an.candidates))
+    view = CHOICES[3].view(CHOICES[3].current_player)
+    an = bot.analyse(view, include=view.legal_actions[-1])  # include: always searched, the move among the candidates
+    assert an.worlds == 6 and an.values.shape == (6, len(an.candidates)) and view.legal_actions[-1] in an.candidates
     assert an.loss(an.best()) == (0.0, 0.0)
     assert all(an.loss(a)[0] >= 0 for a in an.candidates)
     assert an.chosen == an.best()  # margin 0: the best mean is played

@@ -96,6 +96,21 @@ def _learned_beats_expert() -> bool:
     return bool(record) and record.get("win_ci", [0.0])[0] > 0.5
 
 
+HINT_BUDGET_S = 1.0
+"""How long a person waits for a hint: the hint bot must decide within this (seconds)."""
+
+
+def hint_bot_name() -> str:
+    """The strongest bot that answers a person within ``HINT_BUDGET_S``: ``search`` when its measurement put it
+    in ``BOT_STRENGTH`` (and its default budget fits), else ``strongest_bot()``."""
+    if "search" in BOT_STRENGTH:
+        from .search import DEFAULTS
+
+        if float(DEFAULTS["time"]) <= HINT_BUDGET_S:
+            return "search"
+    return strongest_bot()
+
+
 def strongest_bot() -> str:
     """The strongest bot name that is available and loads (``random`` at worst).
 

@@ -1,7 +1,7 @@
 """The search bot: candidate moves compared in sampled worlds by short policy rollouts and a learned value.
 
-For a decision that matters (the draw/pickup step, every play step with a real choice: which meld,
-whether to spend a wild card, what to discard) the bot
+For a decision that matters (the draw/pickup step, a discard, a turn where a wild card could be spent
+in a meld or an add; melds of naturals the policy wants are left to it) the bot
 
 1. takes candidates: the learned policy's ``top`` best legal actions, plus every meld or add that
    spends a wild card (so declining or making such a meld is always compared);
@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..actions import ACTION_JK, ACTION_TWO, ACTION_TYPE, ADD, MELD, NUM_ACTIONS
+from ..actions import ACTION_JK, ACTION_TWO, ACTION_TYPE, ADD, DISCARD, MELD, NUM_ACTIONS
 from ..engine import Game, View, sample_world
 from ..observation import GameEncoder, encode
 from .base import check_legal
@@ -164,13 +164,21 @@ class SearchBot:
             chosen.append(include)
         return chosen, policy_action
 
+    @staticmethod
+    def matters(view: View, policy_action: int) -> bool:
+        """Whether to search: the draw step, a discard, or a turn where a wild card could be spent. A meld or
+        add of naturals the policy wants is left to it (melding naturals is nearly always right, and
+        searching it would double the cost of a game)."""
+        return (view.phase == "draw" or ACTION_TYPE[policy_action] == DISCARD
+                or any(a in SPENDS_WILD for a in view.legal_actions))
+
     # -- search ---------------------------------------------------------------------------------------
     def analyse(self, view: View, include: int | None = None, deadline: float | None = None) -> Analysis:
         """Search one decision (``include`` forces an action into the candidates, for review)."""
         t0 = time.perf_counter()
         legal = check_legal(view, "SearchBot")
         cands, policy_action = self.candidates(view, include)
-        if len(legal) == 1 or len(cands) == 1:
+        if len(legal) == 1 or len(cands) == 1 or (include is None and not self.matters(view, policy_action)):
             return Analysis(cands, np.zeros((0, len(cands))), policy_action, policy_action, 0.0)
         if deadline is None:
             deadline = t0 + float(self.opts["time"])
@@ -178,14 +186,15 @@ class SearchBot:
         rows: list[np.ndarray] = []
         while len(rows) < worlds:
             n = min(CHUNK, worlds - len(rows))
-            starts = []
+            starts, before = [], []
             for _ in range(n):
                 world = sample_world(view, self.rng)
                 for a in cands:
                     g = world.clone()
-                    g.step(a)
+                    g.step(a)  # the candidate itself may end the round (going out): counted from before it
                     starts.append(g)
-            vals = self._rollouts(starts, view.seat, deadline)
+                    before.append(len(world.round_results))
+            vals = self._rollouts(starts, before, view.seat, deadline)
             if vals is None:  # out of time: this chunk is dropped, the worlds done so far decide
                 break
             rows.extend(vals.reshape(n, len(cands)))
@@ -201,11 +210,11 @@ class SearchBot:
         gain, se = an.loss(an.policy_action)
         return best if gain > float(self.opts["margin"]) * se else an.policy_action
 
-    def _rollouts(self, games: list[Game], seat: int, deadline: float) -> np.ndarray | None:
-        """Each game's value for ``seat``: played on by the policy (batched) to the horizon, then valued."""
+    def _rollouts(self, games: list[Game], results0: list[int], seat: int, deadline: float) -> np.ndarray | None:
+        """Each game's value for ``seat``: played on by the policy (batched) to the horizon, then valued
+        (``results0``: each game's count of finished rounds before the candidate)."""
         n = len(games)
         out = np.zeros(n)
-        results0 = [len(g.round_results) for g in games]
         turns = [0] * n
         horizon = int(self.opts["horizon"])
         to_value: list[int] = []
