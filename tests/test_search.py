@@ -85,3 +85,15 @@ def test_evaluate_plays_shorter_games_with_rounds(capsys):
     assert one["mean_actions"] < four["mean_actions"] / 2
     assert main(["evaluate", "greedy", "random", "--deals", "1", "--workers", "1", "--rounds", "1"]) == 0
     assert "Games of 1 round" in capsys.readouterr().out
+
+
+def test_the_draw_step_is_searched_and_plain_melds_are_left_to_the_policy():
+    bot = make_bot("search:worlds=2,time=20", 0)
+    draws = [g for g in STATES if g.phase == "draw" and len(g.legal_actions()) == 2]
+    assert draws
+    bot.act(draws[0].view(draws[0].current_player))
+    assert bot.last.worlds == 2 and len(bot.last.candidates) == 2
+    for g in CHOICES:
+        view = g.view(g.current_player)
+        bot.act(view)
+        assert (bot.last.worlds > 0) == SearchBot.matters(view, bot.last.policy_action) or len(bot.last.candidates) == 1
