@@ -65,7 +65,7 @@ def field_docs(path: str) -> dict[str, str]:
 
 
 def test_the_scripts_are_the_ones_the_docs_run():
-    assert set(SCRIPTS) == {"average", "dagger", "export_sb3", "maskable_ppo", "selfplay_ppo", "ship"}
+    assert set(SCRIPTS) == {"average", "dagger", "export_sb3", "maskable_ppo", "selfplay_ppo", "ship", "value_net"}
     assert {"batched", "bc", "common", "export", "league"} <= set(MODULES) - set(SCRIPTS)
 
 
