@@ -97,3 +97,12 @@ def test_the_draw_step_is_searched_and_plain_melds_are_left_to_the_policy():
         view = g.view(g.current_player)
         bot.act(view)
         assert (bot.last.worlds > 0) == SearchBot.matters(view, bot.last.policy_action) or len(bot.last.candidates) == 1
+
+
+def test_hints_come_from_search_only_once_it_is_measured_stronger(monkeypatch):
+    from footcanasta_env.bots import registry
+
+    assert "search" not in registry.BOT_STRENGTH  # its measurement (README) did not show it stronger
+    assert registry.hint_bot_name() == registry.strongest_bot()
+    monkeypatch.setattr(registry, "BOT_STRENGTH", ("search", *registry.BOT_STRENGTH))
+    assert registry.hint_bot_name() == "search"  # its default budget fits a person's wait
