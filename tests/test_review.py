@@ -102,3 +102,15 @@ def test_a_planted_blunder_is_the_biggest_loss():
     assert blunder.best != "discard 9" and not blunder.accurate
     assert all(blunder.loss > d.loss for m, d in losses.items() if m != "discard 9")
     assert blunder.loss > 300 and blunder.loss > 3 * blunder.se
+
+
+def test_the_terminal_game_offers_a_review_at_the_end(tmp_path, monkeypatch, capsys):
+    import io
+    import sys
+
+    monkeypatch.setattr(sys, "stdin", io.StringIO("1\n" * 4000))
+    assert main(["play", "--seed", "11", "--partner", "random", "--opponents", "random",
+                 "--replay-dir", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    (replay,) = tmp_path.glob("*.json")
+    assert f"Review your moves: footcanasta review {replay}" in out.replace("\n", "")
