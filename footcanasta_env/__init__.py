@@ -28,7 +28,7 @@ import warnings as _warnings
 
 from .actions import ACTION_NAMES, ACTION_VERSION, NUM_ACTIONS, action_id, action_name
 from .cards import KINDS
-from .engine import Game, IllegalActionError, ScenarioError, View, load_scenario, new_game
+from .engine import Game, IllegalActionError, ScenarioError, View, load_scenario, new_game, sample_world
 from .rules import DEFAULT_RULES, Rules
 from .seats import SEAT_NAMES, TEAM_NAMES, left_of, partner_of, team_of
 from .seeds import daily_seed
@@ -39,7 +39,7 @@ __all__ = [
     "ACTION_NAMES", "ACTION_VERSION", "DEFAULT_RULES", "Game", "IllegalActionError", "KINDS", "NUM_ACTIONS",
     "Rules", "SEAT_NAMES", "ScenarioError", "TEAM_NAMES", "View", "action_id", "action_name", "bot_names",
     "daily_seed", "env", "FootCanastaGymEnv", "left_of", "load_scenario", "make_bot", "new_game", "partner_of",
-    "raw_env", "team_of", "GYM_ENV_ID", "register_gymnasium_envs",
+    "raw_env", "team_of", "GYM_ENV_ID", "register_gymnasium_envs", "sample_world",
 ]
 
 _LAZY = {"env": "envs.aec", "raw_env": "envs.aec", "FootCanastaGymEnv": "envs.one_seat", "make_bot": "bots.registry",

@@ -10,6 +10,7 @@ from importlib import resources
 
 from . import __version__
 from .evaluation import cli as evaluation_cli
+from .evaluation import review
 from .play import demo, terminal
 from .web import server as web_server
 
@@ -49,7 +50,7 @@ def build_parser() -> argparse.ArgumentParser:
                                      description="Foot Canasta (Hand and Foot) for people and bots.")
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for module in (demo, terminal, web_server, evaluation_cli):  # each adds its own subcommands
+    for module in (demo, terminal, web_server, evaluation_cli, review):  # each adds its own subcommands
         module.add_parsers(sub)
     _add_rules_parser(sub)
     return parser

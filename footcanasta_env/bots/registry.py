@@ -6,7 +6,8 @@ function of its seed and the views it is shown. Bots decide from the ``View`` al
 
 Scripted names: ``random``, ``greedy``, ``expert`` (see ``expert.py``). ``learned`` (the shipped policy)
 and ``policy:PATH`` (any exported policy file) are resolved here, by importing ``policy.py`` only when
-asked for; the policy module knows nothing of the registry.
+asked for; the policy module knows nothing of the registry. ``search`` (``search.py``: determinized
+search with policy rollouts and a learned value) takes options in its name, ``search:worlds=8,time=0.5``.
 """
 
 from __future__ import annotations
@@ -40,6 +41,15 @@ def _load_path(path: str, seed: int | None) -> Bot:
 _POLICY_LOADERS: dict[str, Callable[[str, int | None], Bot]] = {"learned": _load_learned, "policy": _load_path}
 
 
+def _search(seed: int | None, options: str = "") -> Bot:
+    from .search import make_search_bot  # loads the policy and the value net: only when asked for
+
+    return make_search_bot(options, seed)
+
+
+BOTS["search"] = _search
+
+
 def register_bot(name: str, factory: BotFactory) -> None:
     """Add a named bot to the registry (names are case-insensitive)."""
     BOTS[name.strip().lower()] = factory
@@ -67,9 +77,12 @@ def make_bot(name: str, seed: int | None = None) -> Bot:
         if not os.path.isfile(path):
             raise ValueError(f"bot {name!r}: policy file {path!r} not found")
         return _POLICY_LOADERS["policy"](path, seed)
+    if low.startswith("search:"):
+        return _search(seed, key[len("search:"):])
     factory = BOTS.get(low)
     if factory is None:
-        raise ValueError(f"unknown bot {name!r} (known: {', '.join(bot_names())}, learned, or policy:PATH)")
+        raise ValueError(f"unknown bot {name!r} (known: {', '.join(bot_names())}, learned, policy:PATH, "
+                         "or search:OPTIONS)")
     return factory(seed)
 
 
@@ -81,6 +94,21 @@ def _learned_beats_expert() -> bool:
         return False
     record = getattr(getattr(bot, "policy", None), "meta", {}).get("evaluation", {}).get("expert", {})
     return bool(record) and record.get("win_ci", [0.0])[0] > 0.5
+
+
+HINT_BUDGET_S = 1.0
+"""How long a person waits for a hint: the hint bot must decide within this (seconds)."""
+
+
+def hint_bot_name() -> str:
+    """The strongest bot that answers a person within ``HINT_BUDGET_S``: ``search`` when its measurement put it
+    in ``BOT_STRENGTH`` (and its default budget fits), else ``strongest_bot()``."""
+    if "search" in BOT_STRENGTH:
+        from .search import DEFAULTS
+
+        if float(DEFAULTS["time"]) <= HINT_BUDGET_S:
+            return "search"
+    return strongest_bot()
 
 
 def strongest_bot() -> str:

@@ -30,6 +30,7 @@ from .scenario import ScenarioError, load_scenario, parse_meld
 from .scoring import score_round
 from .state import IllegalActionError, State, card_total, to_scenario
 from .view import View, make_view, team_melds
+from .worlds import sample_world as sample_world
 
 __all__ = [
     "DRAW_PHASE", "PHASE_NAMES", "PLAY_PHASE", "REPLAY_FORMAT", "REPLAY_VERSION", "Game", "IllegalActionError",

@@ -8,6 +8,7 @@ import os
 import sys
 
 from ..bots.registry import bot_names, make_bot
+from ..rules import Rules
 from .league import LeagueReport, league
 from .match import MatchReport, evaluate
 from .plots import check_plot_path, plot_league, plot_match
@@ -104,14 +105,17 @@ def run_evaluate(args: argparse.Namespace) -> int:
     """Run ``footcanasta evaluate``."""
     if args.plot:
         check_plot_path(args.plot)  # before the match: a bad plot path must not cost the whole run
+    rules = Rules().with_rounds(args.rounds) if args.rounds else None  # a game of the first N rounds
     rep = evaluate(args.a, args.b, deals=args.deals, seed=args.seed, rotations=args.rotations, workers=args.workers,
-                   progress=_progress(args, args.deals * args.rotations))
+                   progress=_progress(args, args.deals * args.rotations), rules=rules)
     if args.plot:
         plot_match(rep, args.plot)
     if args.json:
         print(json.dumps(rep.to_dict(with_games=args.games), indent=2))
     else:
         print_match(rep)
+        if args.rounds:
+            print(f"Games of {args.rounds} round{'s' if args.rounds > 1 else ''} (--rounds), not the full four.")
         if args.plot:
             print(f"plot written to {args.plot}")
     return 0
@@ -163,6 +167,8 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     p.add_argument("b", type=_bot, help="bot B")
     _common(p, 100)
     p.add_argument("--games", action="store_true", help="with --json, list every game")
+    p.add_argument("--rounds", type=int, choices=(1, 2, 3, 4), default=None,
+                   help="play only the first N rounds of each game (default: the whole game, 4 rounds)")
     p.set_defaults(func=run_evaluate)
     q = sub.add_parser("league", help="every pair of bots plays; Elo ratings",
                        description=f"Round robin of duplicate matches with Elo ratings. Bots: {known}.")

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..bots import Bot, bot_names, make_bot, strongest_bot
+from ..bots.registry import hint_bot_name
 from ..seats import SEAT_NAMES
 
 
@@ -77,5 +78,5 @@ def choose_bots(wanted: dict[int, str | None], seeds: dict[int, int]) -> Lineup:
         defaults = [s for s, n in wanted.items() if n is None]
         then = f"{_are(defaults, best)} instead" if defaults else f"hints come from the {best} bot"
         notes.append(f"{why[0].upper()}{why[1:]}, so {then}.")
-    hint = make_bot(best, seeds[4])
+    hint = make_bot(hint_bot_name(), seeds[4])  # the strongest that answers within a person's wait
     return Lineup(bots=bots, hint=hint, notes=notes, fallback_from=fallback)

@@ -144,6 +144,7 @@ def run_play(args: argparse.Namespace, stdin: TextIO | None = None, console: Con
         term.show(f"Go on with the game: {_resume_hint(path)}", soft_wrap=True)
     else:
         term.show(f"Replay saved to {path}  (footcanasta replay {shlex.quote(str(path))})", soft_wrap=True)
+        term.show(f"Review your moves: footcanasta review {shlex.quote(str(path))}", soft_wrap=True)
     return 0
 
 

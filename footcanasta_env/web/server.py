@@ -320,6 +320,21 @@ def create_app(db_path: str | os.PathLike[str] | None = None, today: Callable[[]
         data = await run_in_threadpool(_replay, gid)
         return JSONResponse(data, headers={"Content-Disposition": f'attachment; filename="footcanasta-{gid[:8]}.json"'})
 
+    def _review(gid: str) -> dict[str, Any]:
+        session, _ = room.get(gid)
+        with session.lock:
+            if session.spec.scenario is not None:
+                raise WebError("a game dealt from a scenario has no replay to review", 409)
+            if not session.game.is_over:
+                raise WebError("the game is not over yet: a review comes after the game", 409)
+            replay = session.replay()
+        from ..evaluation import review as rv  # loads the search bot's nets: only when asked for
+
+        return rv.review_replay(replay, 0, rv.REVIEW_OPTIONS).to_dict()  # South's; outside the lock (it takes a while)
+
+    async def review(request: Request) -> Response:
+        return JSONResponse(await run_in_threadpool(_review, request.path_params["gid"]))
+
     async def bots(request: Request) -> Response:
         return JSONResponse({"bots": [*bot_names(), "learned"], "default": strongest_bot()})
 
@@ -360,6 +375,7 @@ def create_app(db_path: str | os.PathLike[str] | None = None, today: Callable[[]
         Route("/api/games/{gid}/parse", api(parse), methods=["POST"]),
         Route("/api/games/{gid}/hint", api(hint), methods=["GET"]),
         Route("/api/games/{gid}/replay", api(replay), methods=["GET"]),
+        Route("/api/games/{gid}/review", api(review), methods=["GET"]),
         Route("/api/bots", api(bots), methods=["GET"]),
         Route("/api/leaderboard", api(board_json), methods=["GET"]),
         Mount("/static", app=StaticFiles(directory=STATIC), name="static"),

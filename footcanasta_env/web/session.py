@@ -16,6 +16,7 @@ from typing import Any
 
 from ..actions import ACTION_TYPE, DISCARD, DRAW, LAYDOWN, PICKUP, action_id, action_name
 from ..bots import Bot, make_bot, strongest_bot
+from ..bots.registry import hint_bot_name
 from ..cards import BLACK3, JOKER, KINDS, NUM_NATURAL, TWO, WILD_RANK, kind_of
 from ..engine import Game, IllegalActionError, Replay, View, load_scenario, new_game
 from ..melds import Meld, count_canastas, is_canasta, meld_kind, meld_size, melds_value
@@ -257,7 +258,7 @@ class WebSession:
         """What the strongest bot would play for South now (it sees South's view only)."""
         if not self.game.view(HUMAN).my_turn:
             raise WebError("it is not your turn", 409)
-        name = strongest_bot()
+        name = hint_bot_name()  # the strongest bot that answers within a person's wait
         bot = make_bot(name, seat_bot_seed(int(self.game.seed or 0), 4) + self.version)
         view = self.game.view(HUMAN)
         a = bot.act(view)

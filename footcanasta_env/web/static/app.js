@@ -237,6 +237,33 @@ function renderOver() {
     else if (!state.ranked) links.append(" · unranked (give a name and play a daily on its date to rank).");
   }
   box.append(links);
+  if (state.deal.kind !== "scenario") {
+    const out = el("div", { id: "review" });
+    const button = el("button", { type: "button", id: "review-button", text: "Review my moves" });
+    button.addEventListener("click", () => review(button, out));
+    box.append(button, out);
+  }
+}
+
+// The search bot rates each of South's decisions (GET /api/games/{id}/review); it takes a while.
+async function review(button, out) {
+  button.disabled = true;
+  out.replaceChildren(el("p", { text: "Reviewing your moves against the search bot…" }));
+  try {
+    const r = await api("GET", `/api/games/${gameId}/review`);
+    const rows = r.decisions.filter((d) => !d.accurate).sort((a, b) => b.loss - a.loss).slice(0, 10);
+    const table = el("table");
+    table.append(el("tr", {}, el("th", { text: "#" }), el("th", { text: "played" }), el("th", { text: "best" }),
+      el("th", { text: "points lost" })));
+    for (const d of rows) {
+      table.append(el("tr", {}, el("td", { text: String(d.index + 1) }), el("td", { text: d.played }),
+        el("td", { text: d.best }), el("td", { text: `${Math.round(d.loss)} ± ${Math.round(d.se)}` })));
+    }
+    out.replaceChildren(el("p", { text: r.summary }), rows.length ? table : el("p", { text: "No move lost more than the noise of the search." }));
+  } catch (e) {
+    out.replaceChildren(el("p", { text: e.message }));
+    button.disabled = false;
+  }
 }
 
 function render() {

@@ -1,0 +1,258 @@
+"""The search bot: candidate moves compared in sampled worlds by short policy rollouts and a learned value.
+
+For a decision that matters (the draw/pickup step, a discard, a turn where a wild card could be spent
+in a meld or an add; melds of naturals the policy wants are left to it) the bot
+
+1. takes candidates: the learned policy's ``top`` best legal actions, plus every meld or add that
+   spends a wild card (so declining or making such a meld is always compared);
+2. samples ``worlds`` complete games consistent with its view (``engine.worlds.sample_world``: it
+   reads the view only, so the bot cannot see hidden cards);
+3. plays each candidate in each world, then lets the learned policy (``learned``, numpy) play every
+   seat until the searching seat's ``horizon``-th next turn begins, and scores that position with the
+   learned value of full positions (``bots/value.py``: the expected round score difference); a round
+   that ends sooner scores its actual result. Common random numbers: every candidate meets the same
+   worlds, and the rollout policy is deterministic, so differences between candidates are paired;
+4. plays the best mean, unless it beats the policy's own choice by less than ``margin`` standard errors
+   of the paired difference (noise should not overrule the policy).
+
+Why not rollouts to the end of the round: one round's score has a spread of about 1,600 points, so a
+few dozen full rollouts cannot separate two moves; the value net removes most of that luck.
+
+Options in the name: ``search:worlds=16,time=0.8,horizon=1,top=5,margin=1``. The time budget (seconds
+per decision) is a hard cap: worlds are played in chunks and the search stops before a chunk would
+overrun it (then with fewer worlds; with none, the policy's choice). Choices are a function of the seed
+and the views shown, as long as the budget is not what stopped the search.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+import numpy as np
+from threadpoolctl import ThreadpoolController
+
+from ..actions import ACTION_JK, ACTION_TWO, ACTION_TYPE, ADD, DISCARD, MELD, NUM_ACTIONS
+from ..engine import Game, View, sample_world
+from ..observation import GameEncoder, encode
+from .base import check_legal
+from .policy import load_shipped
+from .value import load_shipped_value, value_features
+
+DEFAULTS = {"worlds": 16, "time": 0.8, "horizon": 1, "top": 5, "margin": 1.0}
+_TYPES = {"worlds": int, "time": float, "horizon": int, "top": int, "margin": float}
+_LOW = {"worlds": 1, "time": 0.001, "horizon": 1, "top": 1, "margin": 0.0}
+CHUNK = 4  # worlds played together in one batched rollout; the time budget is checked between steps
+MAX_ROLLOUT_STEPS = 600  # a safety net: a horizon is normally reached in a few dozen steps
+SPENDS_WILD = frozenset(a for a in range(NUM_ACTIONS)
+                        if ACTION_TYPE[a] in (MELD, ADD) and (ACTION_TWO[a] or ACTION_JK[a]))
+
+
+def one_blas_thread():
+    """A context in which numpy's BLAS runs on one thread, restored on leaving.
+
+    Why: the rollouts multiply small batches, and OpenBLAS's spinning worker threads then cost far more
+    than they bring; on a shared 2-core machine they made each batched forward pass 30 times slower.
+    The limit holds only while the bot searches, so the rest of the process keeps its threads.
+    """
+    global _BLAS
+    if _BLAS is None:
+        _BLAS = ThreadpoolController()  # inspecting the loaded libraries once is the slow part
+    return _BLAS.limit(limits=1, user_api="blas")
+
+
+_BLAS: ThreadpoolController | None = None
+
+
+def parse_options(text: str) -> dict[str, float | int]:
+    """``"worlds=8,time=0.5"`` -> options over the defaults; unknown or bad options are refused by name."""
+    opts: dict[str, float | int] = dict(DEFAULTS)
+    for part in (p.strip() for p in text.split(",")):
+        if not part:
+            continue
+        key, eq, value = part.partition("=")
+        key = key.strip().lower()
+        if key not in DEFAULTS:
+            raise ValueError(f"bot 'search': unknown option {key!r} (known: {', '.join(DEFAULTS)})")
+        if not eq:
+            raise ValueError(f"bot 'search': option {key!r} needs a value ({key}=...)")
+        try:
+            v = _TYPES[key](value.strip())
+        except ValueError:
+            raise ValueError(f"bot 'search': option {key}={value.strip()!r} is not a {_TYPES[key].__name__}") from None
+        if not v >= _LOW[key]:  # also refuses nan
+            raise ValueError(f"bot 'search': option {key} must be at least {_LOW[key]}, got {v}")
+        opts[key] = v
+    return opts
+
+
+@dataclass
+class Analysis:
+    """One decision searched: candidates, their values per world (points, the seat's side) and the choice."""
+
+    candidates: list[int]
+    values: np.ndarray  # (worlds, candidates)
+    policy_action: int
+    chosen: int
+    seconds: float
+    notes: dict = field(default_factory=dict)
+
+    @property
+    def worlds(self) -> int:
+        """Worlds completed."""
+        return int(self.values.shape[0])
+
+    def means(self) -> np.ndarray:
+        """Mean value of each candidate."""
+        return self.values.mean(axis=0) if self.worlds else np.zeros(len(self.candidates))
+
+    def best(self) -> int:
+        """The candidate with the highest mean (the policy's choice when none was searched)."""
+        return self.candidates[int(np.argmax(self.means()))] if self.worlds else self.policy_action
+
+    def loss(self, action: int) -> tuple[float, float]:
+        """Points ``action`` loses against the best candidate, and the standard error of that paired difference."""
+        if self.worlds == 0 or action not in self.candidates:
+            return 0.0, 0.0
+        b = self.candidates.index(self.best())
+        d = self.values[:, b] - self.values[:, self.candidates.index(action)]
+        se = float(d.std(ddof=1) / np.sqrt(len(d))) if len(d) > 1 else float("inf")
+        return float(d.mean()), se
+
+
+class SearchBot:
+    """Determinized search over the policy's candidates, scored by short rollouts and a learned value."""
+
+    def __init__(self, seed: int | None = None, name: str = "search", **options: float | int) -> None:
+        self.opts = {**DEFAULTS, **options}
+        self.name = name
+        self.seed = seed
+        self.rng = np.random.default_rng(seed)
+        self.policy = load_shipped(0).policy
+        self.value = load_shipped_value()
+        self.last: Analysis | None = None  # the last decision's analysis (for review and curiosity)
+
+    # -- candidates -----------------------------------------------------------------------------------
+    def _logits(self, view: View) -> np.ndarray:
+        return self.policy.logits(encode(view))
+
+    def candidates(self, view: View, include: int | None = None) -> tuple[list[int], int]:
+        """The legal actions worth comparing here, and the policy's own choice."""
+        legal = list(view.legal_actions)
+        logits = self._logits(view)
+        order = sorted(legal, key=lambda a: (-logits[a], a))  # ties: lowest id, as PolicyBot
+        policy_action = order[0]
+        chosen = order[: int(self.opts["top"])]
+        chosen += [a for a in legal if a in SPENDS_WILD and a not in chosen]
+        if include is not None and include not in chosen:
+            chosen.append(include)
+        return chosen, policy_action
+
+    @staticmethod
+    def matters(view: View, policy_action: int) -> bool:
+        """Whether to search: the draw step, a discard, or a turn where a wild card could be spent. A meld or
+        add of naturals the policy wants is left to it (melding naturals is nearly always right, and
+        searching it would double the cost of a game)."""
+        return (view.phase == "draw" or ACTION_TYPE[policy_action] == DISCARD
+                or any(a in SPENDS_WILD for a in view.legal_actions))
+
+    # -- search ---------------------------------------------------------------------------------------
+    def analyse(self, view: View, include: int | None = None, deadline: float | None = None) -> Analysis:
+        """Search one decision (``include`` forces an action into the candidates, for review)."""
+        t0 = time.perf_counter()
+        legal = check_legal(view, "SearchBot")
+        cands, policy_action = self.candidates(view, include)
+        if len(legal) == 1 or len(cands) == 1 or (include is None and not self.matters(view, policy_action)):
+            return Analysis(cands, np.zeros((0, len(cands))), policy_action, policy_action, 0.0)
+        if deadline is None:
+            deadline = t0 + float(self.opts["time"])
+        with one_blas_thread():
+            return self._search(view, cands, policy_action, deadline, t0)
+
+    def _search(self, view: View, cands: list[int], policy_action: int, deadline: float, t0: float) -> Analysis:
+        worlds = int(self.opts["worlds"])
+        rows: list[np.ndarray] = []
+        while len(rows) < worlds:
+            n = min(CHUNK, worlds - len(rows))
+            starts, before = [], []
+            for _ in range(n):
+                world = sample_world(view, self.rng)
+                for a in cands:
+                    g = world.clone()
+                    g.step(a)  # the candidate itself may end the round (going out): counted from before it
+                    starts.append(g)
+                    before.append(len(world.round_results))
+            vals = self._rollouts(starts, before, view.seat, deadline)
+            if vals is None:  # out of time: this chunk is dropped, the worlds done so far decide
+                break
+            rows.extend(vals.reshape(n, len(cands)))
+        values = np.array(rows, dtype=np.float64).reshape(len(rows), len(cands))
+        an = Analysis(cands, values, policy_action, policy_action, time.perf_counter() - t0)
+        an.chosen = self._decide(an)
+        return an
+
+    def _decide(self, an: Analysis) -> int:
+        if an.worlds < 2:
+            return an.policy_action
+        best = an.best()
+        gain, se = an.loss(an.policy_action)
+        return best if gain > float(self.opts["margin"]) * se else an.policy_action
+
+    def _rollouts(self, games: list[Game], results0: list[int], seat: int, deadline: float) -> np.ndarray | None:
+        """Each game's value for ``seat``: played on by the policy (batched) to the horizon, then valued
+        (``results0``: each game's count of finished rounds before the candidate)."""
+        n = len(games)
+        out = np.zeros(n)
+        turns = [0] * n
+        horizon = int(self.opts["horizon"])
+        to_value: list[int] = []
+        active = list(range(n))
+        encs = [GameEncoder(g) for g in games]  # incremental: a fraction of encode(view)'s cost per step
+        for _ in range(MAX_ROLLOUT_STEPS):
+            if time.perf_counter() > deadline:
+                return None
+            still, todo = [], []
+            for i in active:
+                g = games[i]
+                if len(g.round_results) > results0[i] or g.is_over:
+                    sc = g.round_results[results0[i]]["scores"]  # the round that ended
+                    out[i] = sc[seat & 1] - sc[1 - (seat & 1)]
+                    continue
+                if g.current_player == seat and g.phase == "draw":
+                    turns[i] += 1
+                    if turns[i] >= horizon:
+                        to_value.append(i)
+                        continue
+                still.append(i)
+                legal = g.legal_actions()
+                if len(legal) == 1:
+                    g.step(legal[0])
+                    encs[i].invalidate()
+                    continue
+                todo.append((i, legal))
+            if todo:
+                logits = self.policy.logits(np.stack([encs[i].observe(games[i].current_player) for i, _ in todo]))
+                for (i, legal), row in zip(todo, logits, strict=True):
+                    games[i].step(legal[int(np.argmax(row[legal]))])  # ties: the lowest id, as PolicyBot
+                    encs[i].invalidate()
+            active = still
+            if not active:
+                break
+        to_value.extend(active)  # the safety net: whatever is left is valued where it stands
+        if to_value:
+            feats = np.stack([value_features(games[i], seat) for i in to_value])
+            out[to_value] = self.value.predict(feats)
+        return out
+
+    def act(self, view: View) -> int:
+        """The chosen legal action for ``view``."""
+        an = self.analyse(view)
+        self.last = an
+        return int(an.chosen)
+
+
+def make_search_bot(options: str, seed: int | None) -> SearchBot:
+    """``search`` or ``search:OPTIONS`` (see the module docstring)."""
+    opts = parse_options(options)
+    name = "search" if not options.strip() else f"search:{options.strip()}"
+    return SearchBot(seed, name=name, **opts)

@@ -1,0 +1,108 @@
+"""The search bot: legal, repeatable, blind to hidden cards, within its time budget, strict about options."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import numpy as np
+import pytest
+
+from footcanasta_env.bots import make_bot
+from footcanasta_env.bots.search import DEFAULTS, SearchBot, parse_options
+from tests.bot_states import STATES, hidden_shuffle
+
+# States with a real choice for the bot to search.
+CHOICES = [g for g in STATES if len(g.legal_actions()) > 2][::6]
+
+
+def test_search_plays_legal_repeatable_moves():
+    for i, g in enumerate(CHOICES[:8]):
+        view = g.view(g.current_player)
+        a = make_bot("search:worlds=4,time=10", i).act(view)
+        assert a in view.legal_actions
+        assert make_bot("search:worlds=4,time=10", i).act(view) == a
+
+
+def test_hidden_cards_never_change_the_search():
+    rng = random.Random(3)
+    for i, g in enumerate(CHOICES[:6]):
+        seat = g.current_player
+        h = hidden_shuffle(g, seat, rng)
+        a, b = make_bot("search:worlds=3,time=10", i), make_bot("search:worlds=3,time=10", i)
+        assert a.act(g.view(seat)) == b.act(h.view(seat))
+        assert np.array_equal(a.last.values, b.last.values)  # the very same worlds and values
+
+
+def test_the_time_budget_holds():
+    bot = make_bot("search:worlds=500,time=0.2", 0)
+    for g in CHOICES[:4]:
+        view = g.view(g.current_player)
+        t0 = time.perf_counter()
+        an = bot.analyse(view, include=view.legal_actions[0])
+        assert time.perf_counter() - t0 < 0.2 + 0.25  # the budget, plus one batched step and the set-up
+        assert an.worlds < 500
+
+
+def test_the_analysis_is_consistent():
+    bot = make_bot("search:worlds=6,time=10,margin=0", 1)
+    view = CHOICES[3].view(CHOICES[3].current_player)
+    an = bot.analyse(view, include=view.legal_actions[-1])  # include: always searched, the move among the candidates
+    assert an.worlds == 6 and an.values.shape == (6, len(an.candidates)) and view.legal_actions[-1] in an.candidates
+    assert an.loss(an.best()) == (0.0, 0.0)
+    assert all(an.loss(a)[0] >= 0 for a in an.candidates)
+    assert an.chosen == an.best()  # margin 0: the best mean is played
+
+
+@pytest.mark.parametrize("name, match", [
+    ("search:speed=3", "unknown option 'speed'.*worlds, time"),
+    ("search:worlds=0", "worlds must be at least 1"),
+    ("search:time=fast", "not a float"),
+    ("search:worlds", "needs a value"),
+])
+def test_bad_options_are_refused_by_name(name, match):
+    with pytest.raises(ValueError, match=match):
+        make_bot(name, 0)
+
+
+def test_options_and_names():
+    assert parse_options("") == DEFAULTS
+    assert parse_options("worlds=8, TIME=0.5")["time"] == 0.5
+    bot = make_bot("search:worlds=8", 0)
+    assert isinstance(bot, SearchBot) and bot.name == "search:worlds=8" and bot.opts["worlds"] == 8
+    assert make_bot("search", 0).name == "search"
+
+
+def test_evaluate_plays_shorter_games_with_rounds(capsys):
+    import json
+
+    from footcanasta_env.cli import main
+
+    assert main(["evaluate", "greedy", "random", "--deals", "1", "--json", "--workers", "1", "--rounds", "1"]) == 0
+    one = json.loads(capsys.readouterr().out)
+    assert main(["evaluate", "greedy", "random", "--deals", "1", "--json", "--workers", "1"]) == 0
+    four = json.loads(capsys.readouterr().out)
+    assert one["mean_actions"] < four["mean_actions"] / 2
+    assert main(["evaluate", "greedy", "random", "--deals", "1", "--workers", "1", "--rounds", "1"]) == 0
+    assert "Games of 1 round" in capsys.readouterr().out
+
+
+def test_the_draw_step_is_searched_and_plain_melds_are_left_to_the_policy():
+    bot = make_bot("search:worlds=2,time=20", 0)
+    draws = [g for g in STATES if g.phase == "draw" and len(g.legal_actions()) == 2]
+    assert draws
+    bot.act(draws[0].view(draws[0].current_player))
+    assert bot.last.worlds == 2 and len(bot.last.candidates) == 2
+    for g in CHOICES:
+        view = g.view(g.current_player)
+        bot.act(view)
+        assert (bot.last.worlds > 0) == SearchBot.matters(view, bot.last.policy_action) or len(bot.last.candidates) == 1
+
+
+def test_hints_come_from_search_only_once_it_is_measured_stronger(monkeypatch):
+    from footcanasta_env.bots import registry
+
+    assert "search" not in registry.BOT_STRENGTH  # its measurement (README) did not show it stronger
+    assert registry.hint_bot_name() == registry.strongest_bot()
+    monkeypatch.setattr(registry, "BOT_STRENGTH", ("search", *registry.BOT_STRENGTH))
+    assert registry.hint_bot_name() == "search"  # its default budget fits a person's wait

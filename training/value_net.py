@@ -1,0 +1,199 @@
+"""Train the value net of full positions that the search bot scores its rollouts with.
+
+Records positions from games of four ``learned`` bots (with a little exploration, so that the positions a
+search reaches after a move the policy would not make are covered too), labels each position with the
+Monte Carlo return of its round: the final round score difference from the acting seat's partnership's
+side. Features: the acting seat's observation (``encode(view)``) and ``hidden_cards(game, seat)`` (the true
+state: the value is only ever applied to worlds the search bot sampled from its own view). A small torch
+MLP regresses the return; validation is on held-out games. Exports plain numpy arrays (``bots/value.py``'s
+format, never a pickle)::
+
+    python training/value_net.py --games 2500 --out footcanasta_env/bots/data/value.npz
+"""
+
+from __future__ import annotations
+
+import multiprocessing as mp
+import time
+from dataclasses import dataclass
+
+import numpy as np
+import torch
+from torch import nn
+
+# helper modules beside this file (training/ is on sys.path when a script runs as a file)
+from common import command_line, parse_args, seed_everything, write_json
+from footcanasta_env.bots import make_bot
+from footcanasta_env.bots.value import FEATURES_SIZE, save_value, value_features
+from footcanasta_env.engine import new_game
+from footcanasta_env.rules import Rules
+from footcanasta_env.seeds import worker_seed
+
+
+@dataclass
+class Args:
+    """Record positions of learned self-play, fit a value MLP, export it as numpy arrays."""
+
+    games: int = 2500
+    """games to record (each of --rounds rounds)"""
+    rounds: int = 4
+    """rounds per recorded game (1 to 4): all four minimums appear with 4"""
+    keep: float = 0.1
+    """share of positions kept (positions of one round are strongly correlated; fewer, from more rounds)"""
+    explore: float = 0.05
+    """chance that a recorded game's seat plays a random legal action instead of the policy's"""
+    workers: int = 1
+    """processes recording games"""
+    hidden: str = "256,256"
+    """hidden layer sizes, comma-separated"""
+    epochs: int = 12
+    """training epochs (the one with the lowest validation error is kept)"""
+    batch: int = 512
+    """minibatch size"""
+    lr: float = 1e-3
+    """Adam learning rate (cosine-annealed to zero)"""
+    weight_decay: float = 1e-4
+    """AdamW weight decay"""
+    val_share: float = 0.1
+    """share of games held out for validation"""
+    target_scale: float = 0.001
+    """the net predicts points x this"""
+    seed: int = 0
+    """seed for games, exploration and training"""
+    threads: int = 1
+    """torch threads (the machine is shared)"""
+    out: str = "footcanasta_env/bots/data/value.npz"
+    """the value file to write"""
+    summary: str = "checkpoints/value_summary.json"
+    """where the figures go (JSON)"""
+
+
+def record(task: tuple[int, int, int, float, float]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Play ``n`` games from ``seed``; kept positions' features (float16), labels (points) and game ids."""
+    seed, n, rounds, keep, explore = task
+    rules = Rules().with_rounds(rounds)
+    rng = np.random.default_rng(seed)
+    bot = make_bot("learned", 0)  # deterministic: the same bot serves every seat
+    feats, labels, gids = [], [], []
+    for gi in range(n):
+        g = new_game(int(rng.integers(0, 2**62)), rules)
+        pending: list[tuple[np.ndarray, int, int]] = []  # (features, seat, round)
+        while not g.is_over:
+            s, rnd = g.current_player, g.round
+            legal = g.legal_actions()
+            if len(legal) > 1 and rng.random() < keep:
+                pending.append((value_features(g, s).astype(np.float16), s, rnd))
+            if len(legal) > 1 and rng.random() < explore:
+                a = int(legal[int(rng.integers(len(legal)))])
+            else:
+                a = bot.act(g.view(s))
+            g.step(a)
+        for f, s, rnd in pending:
+            sc = g.round_results[rnd - 1]["scores"]
+            t = s & 1
+            feats.append(f)
+            labels.append(float(sc[t] - sc[1 - t]))
+            gids.append(seed % 100_000 * 10_000 + gi)
+    return np.stack(feats), np.asarray(labels, np.float32), np.asarray(gids, np.int64)
+
+
+def fit(x: np.ndarray, y: np.ndarray, val: np.ndarray, args: Args) -> tuple[nn.Sequential, dict]:
+    """Regress y x target_scale on x; figures on the held-out rows ``val`` (a bool mask)."""
+    sizes = [FEATURES_SIZE] + [int(h) for h in args.hidden.split(",") if h.strip()] + [1]
+    mods: list[nn.Module] = []
+    for i in range(len(sizes) - 1):
+        mods.append(nn.Linear(sizes[i], sizes[i + 1]))
+        if i < len(sizes) - 2:
+            mods.append(nn.ReLU())
+    net = nn.Sequential(*mods)
+    xt = torch.from_numpy(x[~val].astype(np.float32))
+    yt = torch.from_numpy(y[~val] * args.target_scale)
+    xv = torch.from_numpy(x[val].astype(np.float32))
+    yv = y[val]
+    opt = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=args.weight_decay)
+    steps = args.epochs * -(-len(xt) // args.batch)
+    sched = torch.optim.lr_scheduler.CosineAnnealingLR(opt, max(1, steps))
+    gen = torch.Generator().manual_seed(args.seed)
+    curve = []
+    best: tuple[float, dict] | None = None  # the epoch with the lowest validation error is kept
+    for epoch in range(args.epochs):
+        net.train()
+        perm = torch.randperm(len(xt), generator=gen)
+        total = 0.0
+        for i in range(0, len(xt), args.batch):
+            idx = perm[i:i + args.batch]
+            loss = nn.functional.mse_loss(net(xt[idx])[:, 0], yt[idx])
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+            sched.step()
+            total += loss.item() * len(idx)
+        figs = evaluate(net, xv, yv, args.target_scale)
+        figs.update(epoch=epoch + 1, train_mse=total / len(xt) / args.target_scale**2)
+        curve.append(figs)
+        if best is None or figs["val_mse"] < best[0]:
+            best = (figs["val_mse"], {k: v.clone() for k, v in net.state_dict().items()})
+        print(f"epoch {epoch + 1}: train rmse {figs['train_mse'] ** 0.5:.0f}, val rmse {figs['val_mse'] ** 0.5:.0f}, "
+              f"explained variance {figs['explained_variance']:.3f}", flush=True)
+    assert best is not None
+    net.load_state_dict(best[1])
+    kept = min(curve, key=lambda f: f["val_mse"])
+    return net, {"curve": curve, **kept, "kept_epoch": kept["epoch"]}
+
+
+def evaluate(net: nn.Module, xv: torch.Tensor, yv: np.ndarray, scale: float) -> dict:
+    """Validation MSE (points^2), explained variance and the label spread."""
+    net.eval()
+    with torch.no_grad():
+        pred = net(xv)[:, 0].numpy() / scale
+    mse = float(np.mean((pred - yv) ** 2))
+    var = float(np.var(yv))
+    return {"val_mse": mse, "val_label_sd": var**0.5, "explained_variance": 1 - mse / var}
+
+
+def main(argv: list[str] | None = None) -> dict:
+    """Record, fit, export; returns the summary."""
+    args = parse_args(Args, argv)
+    if not 1 <= args.rounds <= 4:
+        raise SystemExit(f"--rounds must be 1 to 4, got {args.rounds}")
+    if args.games < 2:
+        raise SystemExit(f"--games must be at least 2 (some are held out), got {args.games}")
+    seed_everything(args.seed, args.threads)
+    t0 = time.time()
+    chunk = max(1, min(50, args.games // max(1, args.workers * 4)))
+    tasks = [(worker_seed(args.seed, i), min(chunk, args.games - i * chunk), args.rounds, args.keep, args.explore)
+             for i in range(-(-args.games // chunk))]
+    if args.workers > 1:
+        with mp.get_context("fork").Pool(args.workers) as pool:
+            parts = pool.map(record, tasks)
+    else:
+        parts = []
+        for k, t in enumerate(tasks):
+            parts.append(record(t))
+            done = min((k + 1) * chunk, args.games)
+            print(f"recorded {done}/{args.games} games, {time.time() - t0:.0f}s", flush=True)
+    x = np.concatenate([p[0] for p in parts])
+    y = np.concatenate([p[1] for p in parts])
+    gid = np.concatenate([p[2] for p in parts])
+    record_s = time.time() - t0
+    games = np.unique(gid)
+    held = np.random.default_rng(args.seed).permutation(games)[: max(1, int(len(games) * args.val_share))]
+    val = np.isin(gid, held)
+    print(f"{len(y)} positions from {len(games)} games in {record_s:.0f}s; label sd {y.std():.0f}", flush=True)
+    net, figs = fit(x, y, val, args)
+    lin = [m for m in net if isinstance(m, nn.Linear)]
+    training = {"command": command_line(argv), "positions": int(len(y)), "train_positions": int((~val).sum()),
+                "val_positions": int(val.sum()), "record_s": round(record_s), "total_s": round(time.time() - t0),
+                **{k: v for k, v in figs.items() if k != "curve"}, "args": vars(args)}
+    save_value(args.out, [m.weight.detach().numpy().T for m in lin], [m.bias.detach().numpy() for m in lin],
+               args.target_scale, training)
+    summary = {**training, "curve": figs["curve"]}
+    if args.summary:
+        write_json(args.summary, summary)
+    print(f"wrote {args.out}: val rmse {figs['val_mse'] ** 0.5:.0f} points, explained variance "
+          f"{figs['explained_variance']:.3f}, {time.time() - t0:.0f}s", flush=True)
+    return summary
+
+
+if __name__ == "__main__":
+    main()
