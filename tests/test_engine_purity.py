@@ -11,7 +11,8 @@ g = new_game(3)
 while not g.is_over:
     g.step(g.legal_actions()[-1])
 g.view(0)
-bad = sorted(m for m in ("gymnasium", "pettingzoo", "torch", "stable_baselines3") if m in sys.modules)
+bad = sorted(m for m in ("gymnasium", "pettingzoo", "torch", "stable_baselines3", "ray", "starlette", "uvicorn",
+                          "footcanasta_env.web", "footcanasta_env.envs") if m in sys.modules)
 print(",".join(bad) or "clean")
 """
 

@@ -132,3 +132,25 @@ def test_no_import_circles_counting_imports_inside_functions():
     for m in sorted(graph):
         if m not in state and (cycle := visit(m)):
             pytest.fail("import circle: " + " -> ".join(cycle))
+
+
+# Which rooms each room may import (besides the root vocabulary): the engine sits at the bottom.
+ALLOWED = {
+    "engine": set(), "observation": {"engine"}, "bots": {"engine", "observation"},
+    "envs": {"engine", "observation", "bots"}, "evaluation": {"engine", "observation", "bots"},
+    "play": {"engine", "observation", "bots", "evaluation"},
+    "web": {"engine", "observation", "bots", "evaluation", "play"},
+}
+
+
+@pytest.mark.parametrize("room", sorted(ALLOWED))
+def test_a_room_imports_only_the_rooms_below_it(room):
+    modules = {".".join(p.relative_to(PACKAGE.parent).with_suffix("").parts).removesuffix(".__init__")
+               for p in PACKAGE.rglob("*.py")}
+    for path in (PACKAGE / room).glob("*.py"):
+        name = ".".join(path.relative_to(PACKAGE.parent).with_suffix("").parts).removesuffix(".__init__")
+        for target in _imports(path, name, modules):
+            parts = target.split(".")
+            other = parts[1] if len(parts) > 1 else ""
+            if other in ALLOWED and other != room:
+                assert other in ALLOWED[room], f"{name} imports {target}: {room} may not import {other}"
