@@ -92,6 +92,15 @@ def test_opponents_as_names_bots_callables_and_mapping():
         FootCanastaGymEnv(learner_seats=(0, 1))
 
 
+@pytest.mark.parametrize("kwargs, option", [
+    ({"render_seat": 7}, "render_seat"), ({"reward_mode": "score"}, "reward_mode"),
+    ({"max_actions": 0}, "max_actions"), ({"render_mode": "rgb"}, "render_mode"),
+])
+def test_bad_constructor_options_are_refused_by_name(kwargs, option):
+    with pytest.raises(ValueError, match=option):
+        FootCanastaGymEnv(**kwargs)
+
+
 def test_opponent_illegal_action_raises():
     env = FootCanastaGymEnv(learner_seats=0, opponents=lambda view: action_id("laydown"))
     env.reset(seed=0)

@@ -51,6 +51,23 @@ def check_options(reward_mode: str, render_mode: str | None, render_modes: list[
         raise ValueError(f"max_actions must be a positive whole number, got {max_actions!r}")
 
 
+def set_episode_settings(env: Any, rules: Rules | dict | None, rounds: int | None, reward_mode: str,
+                         reward_scale: float, max_actions: int, render_mode: str | None,
+                         render_seat: int | None) -> None:
+    """Check the constructor options both envs share and set them on ``env``: ``base_rules``, ``rounds``,
+    ``rules`` (the default episode's), ``reward_mode``, ``reward_scale``, ``max_actions``, ``render_mode``,
+    ``render_seat``; a bad option raises ``ValueError`` naming it."""
+    check_options(reward_mode, render_mode, env.metadata["render_modes"], render_seat, max_actions)
+    env.base_rules = resolve_rules(rules, None)
+    env.rounds = rounds
+    env.rules = resolve_rules(env.base_rules, rounds)
+    env.reward_mode = reward_mode
+    env.reward_scale = float(reward_scale)
+    env.max_actions = max_actions
+    env.render_mode = render_mode
+    env.render_seat = render_seat
+
+
 def reset_options(options: Mapping[str, Any] | None) -> dict[str, Any]:
     """A copy of ``reset``'s options; unknown keys are named in a warning (PettingZoo and gymnasium
     pass options through, so a typo must not pass unnoticed)."""

@@ -98,15 +98,16 @@ from ..observation import OBS_SIZE, OBS_VERSION, GameEncoder, observation_bounds
 from ..render import render_game
 from ..rules import Rules
 from ._episode import (
-    check_options,
     reset_options,
-    resolve_rules,
+    set_episode_settings,
     start_episode_game,
     team_reward,
 )
 
 AGENTS: tuple[str, ...] = ("player_0", "player_1", "player_2", "player_3")
 _AGENT_SEAT = {a: i for i, a in enumerate(AGENTS)}
+
+
 class raw_env(AECEnv):
     """Foot Canasta as a PettingZoo AEC env; illegal actions raise ``IllegalActionError``."""
 
@@ -122,15 +123,7 @@ class raw_env(AECEnv):
                  reward_scale: float = 0.001, max_actions: int = 20000, render_mode: str | None = None,
                  render_seat: int | None = 0) -> None:
         super().__init__()
-        self.base_rules = resolve_rules(rules, None)
-        self.rounds = rounds
-        self.rules = resolve_rules(self.base_rules, rounds)  # the default episode's rules
-        check_options(reward_mode, render_mode, self.metadata["render_modes"], render_seat, max_actions)
-        self.reward_mode = reward_mode
-        self.reward_scale = float(reward_scale)
-        self.max_actions = max_actions
-        self.render_mode = render_mode
-        self.render_seat = render_seat
+        set_episode_settings(self, rules, rounds, reward_mode, reward_scale, max_actions, render_mode, render_seat)
         self.possible_agents = list(AGENTS)
         low, high = observation_bounds(self.rules)
         obs_space = spaces.Dict({

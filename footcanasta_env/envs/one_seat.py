@@ -39,7 +39,7 @@ from ..observation import OBS_SIZE, OBS_VERSION, GameEncoder, observation_bounds
 from ..render import render_game
 from ..rules import Rules
 from ..seats import partner_of
-from ._episode import check_options, reset_options, resolve_rules, start_episode_game, team_reward
+from ._episode import reset_options, set_episode_settings, start_episode_game, team_reward
 
 OpponentSpec = Any  # str | object with act(view) | Callable[[View], int]
 
@@ -78,15 +78,7 @@ class FootCanastaGymEnv(gym.Env):
                  render_seat: int | None = None, opponent_seed: int | None = None) -> None:
         super().__init__()
         self.learner_seats = _learner_seats(learner_seats)
-        self.base_rules = resolve_rules(rules, None)
-        self.rounds = rounds
-        self.rules = resolve_rules(self.base_rules, rounds)  # the default episode's rules
-        check_options(reward_mode, render_mode, self.metadata["render_modes"], None, max_actions)
-        self.reward_mode = reward_mode
-        self.reward_scale = float(reward_scale)
-        self.max_actions = max_actions
-        self.render_mode = render_mode
-        self.render_seat = render_seat
+        set_episode_settings(self, rules, rounds, reward_mode, reward_scale, max_actions, render_mode, render_seat)
         self.team = self.learner_seats[0] & 1
         self._policies = self._build_opponents(opponents, opponent_seed)
         low, high = observation_bounds(self.rules)
