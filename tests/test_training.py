@@ -148,7 +148,11 @@ def test_selfplay_ppo_runs_end_to_end(tmp_path):
     cmd = pol.meta["training"]["command"]
     assert cmd == summary["command"] and cmd.startswith("python training/selfplay_ppo.py --bc-games 4 ")
     assert parse_args(Args, shlex.split(cmd)[2:]) == Args(**summary["args"])
-    assert {"bc.pt", "final.pt", "last.pt", "final.npz"} <= set(os.listdir(run))
+    assert {"bc.npz", "last.ckpt.npz", "final.npz"} <= set(os.listdir(run))
+    prof = summary["profile"]
+    assert prof["steps"] == 512 and prof["env_steps"] >= 512 and prof["rollout_workers"] == 1
+    assert "PPO update (GAE, values, epochs)" in prof["learner"] and "learner's moves" in prof["rollout"]
+    assert set(summary["final"]) >= {"expert", "greedy", "random"}
     bot = make_bot(f"policy:{export}", 0)
     from footcanasta_env import new_game
 

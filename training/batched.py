@@ -1,16 +1,27 @@
 """Many engine games at once, each advanced to its learner's next decision between batched forward passes.
 
 The learner partnership of each game (drawn per game) shares one policy; the other partnership is drawn
-per game from an ``OpponentLeague``. ``advance`` plays the opponents (scripted bots one by one, frozen
-snapshots in one batch per snapshot) until every game waits for its learner; ``observe`` then gives the
-learner seats' observations and masks for one forward pass, and ``step`` applies the learner's actions.
+per game from an ``OpponentLeague``. ``advance`` plays the opponents (scripted bots one by one, policies
+in one batch per policy) until every game waits for its learner; ``observe`` then gives the learner
+seats' observations and masks for one forward pass, and ``step`` applies the learner's actions.
+
+With ``skip_forced``, a learner decision with a single legal action (a draw with no pickup on offer, say:
+about a fifth of them) is played at once inside ``advance``: it teaches the policy nothing, and a
+forward pass and a PPO sample spent on it are wasted. Its rewards go to the learner's previous decision.
+``env_steps`` counts every learner decision, ``forced`` those played that way.
 
 Reward: when rounds finish, the learner partnership's round score difference x ``reward_scale``
 (``footcanasta_env.envs.team_reward``, as the envs pay it); a round end is an episode boundary (rounds
 are scored separately). A finished game is replaced by a new deal at once.
+
+``times`` adds up the seconds spent per phase (opponents, learner moves, encoding, privileged input),
+the profile of the rollout that the trainer reports.
 """
 
 from __future__ import annotations
+
+import time
+from collections import Counter
 
 import numpy as np
 
@@ -28,8 +39,9 @@ class BatchedGames:
     """``n`` games, each advanced to its learner partnership's next decision between forward passes."""
 
     def __init__(self, n: int, rules: Rules, league: OpponentLeague, rng: np.random.Generator,
-                 reward_scale: float) -> None:
+                 reward_scale: float, skip_forced: bool = False) -> None:
         self.n, self.rules, self.league, self.rng, self.reward_scale = n, rules, league, rng, reward_scale
+        self.skip_forced = skip_forced
         self.games: list[Game] = [None] * n  # type: ignore[list-item]
         self.encs: list[GameEncoder] = [None] * n  # type: ignore[list-item]
         self.team = np.zeros(n, dtype=np.int64)
@@ -37,7 +49,10 @@ class BatchedGames:
         self.scored = [0] * n
         self.reward = np.zeros(n, dtype=np.float32)
         self.done = np.zeros(n, dtype=bool)
-        self.finished: list[tuple[Opponent, float, int]] = []  # (opponent, learner win 1/0.5/0, score diff)
+        self.finished: list[tuple[str, float, int]] = []  # (opponent kind, learner win 1/0.5/0, score diff)
+        self.env_steps = 0
+        self.forced = 0
+        self.times: Counter[str] = Counter()
         for i in range(n):
             self._new_game(i)
 
@@ -64,52 +79,77 @@ class BatchedGames:
             self.done[i] = True  # a round end is an episode boundary
             if g.is_over:
                 diff = g.total[t] - g.total[1 - t]
-                self.finished.append((self.opp[i], 1.0 if diff > 0 else 0.5 if diff == 0 else 0.0, diff))
+                kind = self.league.kind(self.opp[i])
+                self.finished.append((kind, 1.0 if diff > 0 else 0.5 if diff == 0 else 0.0, diff))
                 self._new_game(i)
 
     def _learner_to_act(self, i: int) -> bool:
         return team_of(self.games[i].cur) == self.team[i]
 
     def advance(self) -> None:
-        """Play opponents until every game waits for its learner."""
+        """Play opponents (and, with ``skip_forced``, the learner's forced moves) until every game waits for
+        a learner decision with a choice."""
+        t0 = time.perf_counter()
         waiting = list(range(self.n))
+        bots = self.league.bots
+        policies = self.league.policies
         while waiting:
-            by_snap: dict[int, list[int]] = {}
+            by_policy: dict[int, list[int]] = {}
             for i in waiting:
-                while not self._learner_to_act(i):
+                g = self.games[i]
+                while True:
+                    if self._learner_to_act(i):
+                        bits = g.legal_bits() if self.skip_forced else 0
+                        if not bits or bits & (bits - 1):  # a choice (or skipping is off): the learner's turn
+                            break
+                        g.step(bits.bit_length() - 1)
+                        self.forced += 1
+                        self.env_steps += 1
+                        self._after_step(i)
+                        g = self.games[i]
+                        continue
                     opp = self.opp[i]
                     if isinstance(opp, int):
-                        by_snap.setdefault(opp, []).append(i)
+                        by_policy.setdefault(opp, []).append(i)
                         break
-                    g = self.games[i]
-                    g.step(self.league.bots[opp].act(g.view(g.cur)))
+                    g.step(bots[opp].act(g.view(g.cur)))
                     self._after_step(i)
+                    g = self.games[i]
             waiting = []
-            for k, idx in by_snap.items():
+            for k, idx in by_policy.items():
                 obs = np.stack([self.encs[i].observe(self.games[i].cur) for i in idx])
                 mask = np.stack([self.games[i].legal_mask() for i in idx])
-                acts = self.league.snapshots[k].act(obs, mask)
+                acts = policies[k].act(obs, mask)
                 for i, a in zip(idx, np.atleast_1d(acts), strict=True):
                     self.games[i].step(int(a))
                     self._after_step(i)
                     waiting.append(i)
+        self.times["opponents' moves (and forced learner moves)"] += time.perf_counter() - t0
 
     def observe(self) -> tuple[np.ndarray, np.ndarray]:
         """Observations and legal masks of every game's learner seat to act."""
+        t0 = time.perf_counter()
         obs = np.stack([self.encs[i].observe(self.games[i].cur) for i in range(self.n)])
         mask = np.stack([self.games[i].legal_mask() for i in range(self.n)]).astype(bool)
+        self.times["observation encoding and masks"] += time.perf_counter() - t0
         return obs, mask
 
     def hidden(self) -> np.ndarray:
         """The hidden cards of every game, relative to its learner seat to act (a privileged critic's extra input)."""
-        return np.stack([hidden_cards(g, g.cur) for g in self.games])
+        t0 = time.perf_counter()
+        out = np.stack([hidden_cards(g, g.cur) for g in self.games])
+        self.times["privileged critic input (hidden cards)"] += time.perf_counter() - t0
+        return out
 
     def step(self, actions: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Apply the learner actions, advance to the next decisions; rewards and round-end flags since."""
+        t0 = time.perf_counter()
         self.reward[:] = 0.0
         self.done[:] = False
         for i in range(self.n):
             self.games[i].step(int(actions[i]))
             self._after_step(i)
+        self.env_steps += self.n
+        self.times["learner's moves"] += time.perf_counter() - t0
         self.advance()
         return self.reward.copy(), self.done.copy()

@@ -115,9 +115,13 @@ class Timer:
     def __init__(self) -> None:
         self.t0 = time.time()
 
+    def elapsed(self) -> float:
+        """Seconds since the start."""
+        return max(1e-9, time.time() - self.t0)
+
     def rate(self, steps: int) -> float:
         """Steps per second since the start."""
-        return steps / max(1e-9, time.time() - self.t0)
+        return steps / self.elapsed()
 
 
 def write_json(path: str, obj: Any) -> None:

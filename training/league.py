@@ -1,7 +1,9 @@
 """The opponent league of a training run: who holds the other partnership in each training game.
 
 Not ``footcanasta_env.evaluation``'s league (an Elo table of finished bots): this one draws, per game,
-the ``expert`` bot, the ``greedy`` bot or one of a few frozen snapshots of the learner.
+the ``expert`` bot, the ``greedy`` bot, one of a few fixed policy files (earlier shipped policies, say)
+or one of a few frozen snapshots of the learner. Policies (fixed files and snapshots) act in batches;
+the scripted bots one decision at a time.
 """
 
 from __future__ import annotations
@@ -9,20 +11,39 @@ from __future__ import annotations
 import numpy as np
 
 from footcanasta_env.bots import make_bot
-from footcanasta_env.bots.policy import Policy
+from footcanasta_env.bots.policy import Policy, load_policy
 
 Opponent = str | int
-"""A bot name (``"expert"``, ``"greedy"``) or the index of a frozen snapshot."""
+"""A bot name (``"expert"``, ``"greedy"``) or the index of a policy in ``OpponentLeague.policies``."""
 
 
 class OpponentLeague:
-    """Draws each game's opponents: expert with ``p_expert``, greedy with ``p_greedy``, else a snapshot."""
+    """Draws each game's opponents: expert with ``p_expert``, greedy with ``p_greedy``, one of the fixed
+    policy files with ``p_fixed`` (when there are any), else a frozen snapshot of the learner.
 
-    def __init__(self, rng: np.random.Generator, p_expert: float, p_greedy: float, max_snapshots: int) -> None:
+    ``policies`` lists the fixed files first, then the snapshots; an opponent that is an int indexes it.
+    """
+
+    def __init__(self, rng: np.random.Generator, p_expert: float, p_greedy: float, max_snapshots: int,
+                 fixed: list[str] | None = None, p_fixed: float = 0.0) -> None:
+        for name, p in (("p_expert", p_expert), ("p_greedy", p_greedy), ("p_fixed", p_fixed)):
+            if not 0.0 <= p <= 1.0:
+                raise ValueError(f"{name} must be between 0 and 1, got {p}")
+        if p_expert + p_greedy + p_fixed > 1.0 + 1e-9:
+            raise ValueError(f"p_expert + p_greedy + p_fixed must be at most 1, got {p_expert + p_greedy + p_fixed}")
+        if p_fixed > 0 and not fixed:
+            raise ValueError("p_fixed > 0 needs at least one fixed policy file")
         self.rng = rng
-        self.p_expert, self.p_greedy, self.max_snapshots = p_expert, p_greedy, max_snapshots
+        self.p_expert, self.p_greedy, self.p_fixed, self.max_snapshots = p_expert, p_greedy, p_fixed, max_snapshots
+        self.fixed_paths = list(fixed or [])
+        self.fixed = [load_policy(p) for p in self.fixed_paths]
         self.snapshots: list[Policy] = []
         self.bots = {"expert": make_bot("expert", 0), "greedy": make_bot("greedy", 0)}  # both deterministic
+
+    @property
+    def policies(self) -> list[Policy]:
+        """The fixed policies, then the snapshots (what an int opponent indexes)."""
+        return self.fixed + self.snapshots
 
     def add(self, policy: Policy) -> None:
         """Add a frozen snapshot; keep the first (the warm start) and the newest ones, ``max_snapshots`` in all."""
@@ -31,10 +52,22 @@ class OpponentLeague:
             del self.snapshots[1]
 
     def draw(self) -> Opponent:
-        """A bot name or the index of a snapshot (the expert while there is no snapshot yet)."""
+        """A bot name or the index of a policy (the expert while there is no snapshot yet)."""
         u = self.rng.random()
-        if u < self.p_expert or not self.snapshots:
+        if u < self.p_expert:
             return "expert"
         if u < self.p_expert + self.p_greedy:
             return "greedy"
-        return int(self.rng.integers(len(self.snapshots)))
+        if u < self.p_expert + self.p_greedy + self.p_fixed:
+            return int(self.rng.integers(len(self.fixed)))
+        if not self.snapshots:
+            return "expert"
+        return len(self.fixed) + int(self.rng.integers(len(self.snapshots)))
+
+    def kind(self, opp: Opponent) -> str:
+        """What an opponent is, for the per-opponent win rates: a bot name, ``fixed:FILE`` or ``snapshots``."""
+        if isinstance(opp, str):
+            return opp
+        if opp < len(self.fixed):
+            return f"fixed:{self.fixed_paths[opp].rsplit('/', 1)[-1]}"
+        return "snapshots"
