@@ -158,8 +158,7 @@ def agent_and_league():
 
 
 def test_a_checkpoint_restores_weights_optimizer_league_and_generator(tmp_path):
-    from selfplay_ppo import restore, trainer_arrays
-    from trainer_state import load_checkpoint, save_checkpoint
+    from trainer_state import load_checkpoint, restore, save_checkpoint, trainer_arrays
 
     agent, opt, league = agent_and_league()
     path = str(tmp_path / "c.ckpt.npz")
@@ -190,8 +189,7 @@ def test_a_checkpoint_restores_weights_optimizer_league_and_generator(tmp_path):
 
 def test_damaged_or_foreign_checkpoints_are_refused(tmp_path):
     from footcanasta_env.bots.policy import save_policy
-    from selfplay_ppo import trainer_arrays
-    from trainer_state import CheckpointError, load_checkpoint, save_checkpoint
+    from trainer_state import CheckpointError, load_checkpoint, save_checkpoint, trainer_arrays
 
     agent, opt, league = agent_and_league()
     path = str(tmp_path / "c.ckpt.npz")

@@ -39,14 +39,14 @@ from torch import nn
 from bc import behaviour_clone, expert_data
 from common import Timer, command_line, parse_args, seed_everything, write_json
 from evaluator import Evaluator
-from export import actor_policy, copy_policy, export_policy, load_actor
-from footcanasta_env.bots.policy import Policy, load_policy
+from export import actor_policy, copy_policy, export_policy
+from footcanasta_env.bots.policy import load_policy
 from footcanasta_env.observation import HIDDEN_CARDS_SIZE
 from footcanasta_env.rules import Rules
 from league import OpponentLeague
 from ppo import Agent, PPOSettings, ppo_update
 from rollout import RolloutConfig, Rollouts
-from trainer_state import CheckpointError, load_checkpoint, prefixed, save_checkpoint
+from trainer_state import CheckpointError, init_from, load_checkpoint, restore, save_checkpoint, trainer_arrays
 
 __all__ = ["Agent", "Args", "main"]
 
@@ -194,59 +194,6 @@ def resumed_args(args: Args, argv: list[str], saved: dict) -> Args:
                              f"is {old!r} in the checkpoint and {new!r} here (only "
                              f"{', '.join('--' + n.replace('_', '-') for n in sorted(RESUME_OVERRIDES))} may change)")
     return replace(base, **changes)
-
-
-def policy_arrays(p: Policy, prefix: str) -> dict[str, np.ndarray]:
-    out = {f"{prefix}/W{j}": w for j, w in enumerate(p.weights)}
-    out.update({f"{prefix}/b{j}": b for j, b in enumerate(p.biases)})
-    return out
-
-
-def policy_from(arrays: dict[str, np.ndarray], activation: str) -> Policy:
-    n = len([k for k in arrays if k.startswith("W")])
-    return Policy([arrays[f"W{j}"] for j in range(n)], [arrays[f"b{j}"] for j in range(n)], activation)
-
-
-def trainer_arrays(agent: Agent, opt: torch.optim.Optimizer, league: OpponentLeague) -> dict[str, np.ndarray]:
-    """Every array of a trainer checkpoint."""
-    out: dict[str, np.ndarray] = {}
-    for part in ("actor", "critic"):
-        for k, v in getattr(agent, part).state_dict().items():
-            out[f"{part}/{k}"] = v.detach().numpy().copy()
-    state = opt.state_dict()["state"]
-    for i in range(len(list(agent.parameters()))):
-        for k, v in state.get(i, {}).items():
-            out[f"opt/{i}/{k}"] = v.detach().numpy().copy() if torch.is_tensor(v) else np.asarray(v)
-    for k, p in enumerate(league.snapshots):
-        out.update(policy_arrays(p, f"league/{k}"))
-    out["torch_rng"] = torch.get_rng_state().numpy().copy()
-    return out
-
-
-def restore(agent: Agent, opt: torch.optim.Optimizer, league: OpponentLeague, arrays: dict[str, np.ndarray],
-            meta: dict, path: str) -> None:
-    """Load a checkpoint's weights, optimizer, league and generator into a run built with its settings."""
-    try:
-        for part in ("actor", "critic"):
-            sd = {k: torch.from_numpy(v.copy()) for k, v in prefixed(arrays, part).items()}
-            getattr(agent, part).load_state_dict(sd, strict=True)
-        params = list(agent.parameters())
-        state = {}
-        for i, p in enumerate(params):
-            got = prefixed(arrays, f"opt/{i}")
-            if got:
-                if got["exp_avg"].shape != tuple(p.shape):
-                    raise ValueError(f"optimizer state {i} has shape {got['exp_avg'].shape}, "
-                                     f"parameter {tuple(p.shape)}")
-                state[i] = {k: torch.from_numpy(v.copy()) for k, v in got.items()}
-        sd = opt.state_dict()
-        sd["state"] = state
-        opt.load_state_dict(sd)
-    except (RuntimeError, ValueError, KeyError) as e:
-        raise CheckpointError(f"trainer checkpoint {path!r} does not fit this run's networks: {e}") from None
-    league.snapshots = [policy_from(prefixed(arrays, f"league/{k}"), meta["league"]["activation"])
-                        for k in range(meta["league"]["snapshots"])]
-    torch.set_rng_state(torch.from_numpy(arrays["torch_rng"].copy()))
 
 
 def main(argv: list[str] | None = None) -> dict:
@@ -522,19 +469,6 @@ def profile(learner: Counter, rollout: Counter, wall: float, steps: int, env_ste
 
     return {"wall_seconds": round(wall, 2), "steps": steps, "env_steps": env_steps, "rollout_workers": workers,
             "learner": side(learner), "rollout": side(rollout)}
-
-
-def init_from(actor: nn.Module, path: str) -> None:
-    """The actor's weights from a policy file or from a trainer checkpoint's actor."""
-    if path.endswith(".ckpt.npz"):
-        arrays, _meta = load_checkpoint(path)
-        sd = {k: torch.from_numpy(v.copy()) for k, v in prefixed(arrays, "actor").items()}
-        try:
-            actor.load_state_dict(sd, strict=True)
-        except RuntimeError as e:
-            raise ValueError(f"{path}: its actor does not fit --hidden: {e}") from None
-        return
-    load_actor(actor, path)
 
 
 if __name__ == "__main__":

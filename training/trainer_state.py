@@ -10,11 +10,13 @@ A checkpoint is a NumPy ``.npz`` of plain arrays (``np.load(..., allow_pickle=Fa
 * ``torch_rng``: torch's generator state (a uint8 array);
 * ``meta_json``: a UTF-8 JSON object with ``format`` (``FORMAT_NAME``), ``format_version``, the observation
   and action versions and sizes, the run's ``args`` (the settings of ``Args``), ``run`` (its name),
-  ``update``, ``step`` (PPO decisions so far), ``env_steps``, the summary so far, the league's size and
-  activation, and ``sha256``: a digest of every other array, so a damaged file is refused rather than
+  ``update``, ``step`` (PPO decisions so far), the summary so far (its ``progress`` has the env steps), the
+  league's size and activation, and ``sha256``: a digest of every other array, so a damaged file is refused rather than
   half-loaded.
 
 ``load_checkpoint`` checks all of it and raises ``CheckpointError`` (a ``ValueError``) saying what is wrong.
+``trainer_arrays`` gathers the arrays of a run's agent, optimizer and league; ``restore`` puts them back
+into a run built with the checkpoint's settings; ``init_from`` takes only the actor, for a new run.
 """
 
 from __future__ import annotations
@@ -26,9 +28,15 @@ import zipfile
 from typing import Any
 
 import numpy as np
+import torch
+from torch import nn
 
+# helper modules beside this file (training/ is on sys.path when a script runs as a file)
+from export import load_actor
 from footcanasta_env.actions import ACTION_VERSION, NUM_ACTIONS
+from footcanasta_env.bots.policy import Policy
 from footcanasta_env.observation import OBS_SIZE, OBS_VERSION
+from league import OpponentLeague
 
 FORMAT_NAME = "footcanasta-trainer"
 FORMAT_VERSION = 1
@@ -102,3 +110,69 @@ def prefixed(arrays: dict[str, np.ndarray], prefix: str) -> dict[str, np.ndarray
     """The entries under ``prefix/``, with the prefix taken off."""
     p = prefix + "/"
     return {k[len(p):]: v for k, v in arrays.items() if k.startswith(p)}
+
+
+def policy_arrays(p: Policy, prefix: str) -> dict[str, np.ndarray]:
+    out = {f"{prefix}/W{j}": w for j, w in enumerate(p.weights)}
+    out.update({f"{prefix}/b{j}": b for j, b in enumerate(p.biases)})
+    return out
+
+
+def policy_from(arrays: dict[str, np.ndarray], activation: str) -> Policy:
+    n = len([k for k in arrays if k.startswith("W")])
+    return Policy([arrays[f"W{j}"] for j in range(n)], [arrays[f"b{j}"] for j in range(n)], activation)
+
+
+def trainer_arrays(agent: nn.Module, opt: torch.optim.Optimizer, league: OpponentLeague) -> dict[str, np.ndarray]:
+    """Every array of a trainer checkpoint."""
+    out: dict[str, np.ndarray] = {}
+    for part in ("actor", "critic"):
+        for k, v in getattr(agent, part).state_dict().items():
+            out[f"{part}/{k}"] = v.detach().numpy().copy()
+    state = opt.state_dict()["state"]
+    for i in range(len(list(agent.parameters()))):
+        for k, v in state.get(i, {}).items():
+            out[f"opt/{i}/{k}"] = v.detach().numpy().copy() if torch.is_tensor(v) else np.asarray(v)
+    for k, p in enumerate(league.snapshots):
+        out.update(policy_arrays(p, f"league/{k}"))
+    out["torch_rng"] = torch.get_rng_state().numpy().copy()
+    return out
+
+
+def restore(agent: nn.Module, opt: torch.optim.Optimizer, league: OpponentLeague, arrays: dict[str, np.ndarray],
+            meta: dict, path: str) -> None:
+    """Load a checkpoint's weights, optimizer, league and generator into a run built with its settings."""
+    try:
+        for part in ("actor", "critic"):
+            sd = {k: torch.from_numpy(v.copy()) for k, v in prefixed(arrays, part).items()}
+            getattr(agent, part).load_state_dict(sd, strict=True)
+        params = list(agent.parameters())
+        state = {}
+        for i, p in enumerate(params):
+            got = prefixed(arrays, f"opt/{i}")
+            if got:
+                if got["exp_avg"].shape != tuple(p.shape):
+                    raise ValueError(f"optimizer state {i} has shape {got['exp_avg'].shape}, "
+                                     f"parameter {tuple(p.shape)}")
+                state[i] = {k: torch.from_numpy(v.copy()) for k, v in got.items()}
+        sd = opt.state_dict()
+        sd["state"] = state
+        opt.load_state_dict(sd)
+    except (RuntimeError, ValueError, KeyError) as e:
+        raise CheckpointError(f"trainer checkpoint {path!r} does not fit this run's networks: {e}") from None
+    league.snapshots = [policy_from(prefixed(arrays, f"league/{k}"), meta["league"]["activation"])
+                        for k in range(meta["league"]["snapshots"])]
+    torch.set_rng_state(torch.from_numpy(arrays["torch_rng"].copy()))
+
+
+def init_from(actor: nn.Module, path: str) -> None:
+    """The actor's weights from a policy file or from a trainer checkpoint's actor."""
+    if path.endswith(".ckpt.npz"):
+        arrays, _meta = load_checkpoint(path)
+        sd = {k: torch.from_numpy(v.copy()) for k, v in prefixed(arrays, "actor").items()}
+        try:
+            actor.load_state_dict(sd, strict=True)
+        except RuntimeError as e:
+            raise ValueError(f"{path}: its actor does not fit --hidden: {e}") from None
+        return
+    load_actor(actor, path)
