@@ -72,7 +72,7 @@ def plot_curve(curves: list[tuple[str, list[dict]]], path: str) -> None:
                     ax.fill_between(xs, lo, hi, alpha=0.12)
         offset += max(c["steps"] for c in curve)
     ax.axhline(0.5, color="grey", lw=0.8)
-    ax.axhline(0.55, color="red", lw=0.8, ls=":", label="target vs expert (55%)")
+    ax.axhline(0.6, color="red", lw=0.8, ls=":", label="target vs expert (60%)")
     ax.set_xlabel("learner decisions: PPO steps or DAgger labels (runs end to end; 0 = behaviour-cloned policy)")
     ax.set_ylabel("win rate (duplicate deals, 95% CI band)")
     ax.set_ylim(0, 1.02)
