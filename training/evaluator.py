@@ -35,25 +35,19 @@ class Evaluator:
 
     def __init__(self, background: bool) -> None:
         self.pool = mp.get_context("spawn").Pool(1, initializer=_init) if background else None
-        self.pending: deque = deque()
-        self.tasks: list = []  # (task, its async result), to run again here what is left at the end
+        self.pending: deque = deque()  # (task, its result: an AsyncResult in the background, else the value)
 
     def submit(self, tag: Any, path: str, opponent: str, deals: int, seed: int) -> None:
         """Queue ``path`` (a policy file that stays on disk) against ``opponent``; ``tag`` comes back with it."""
         task = (tag, path, opponent, deals, seed)
-        if self.pool is None:
-            self.pending.append(_run(task))
-        else:
-            res = self.pool.apply_async(_run, (task,))
-            self.pending.append(res)
-            self.tasks.append((task, res))
+        self.pending.append((task, _run(task) if self.pool is None else self.pool.apply_async(_run, (task,))))
 
     def ready(self) -> list[tuple[Any, str, dict]]:
         """The finished evaluations, oldest first, up to the first one still running."""
         out = []
-        while self.pending and (self.pool is None or self.pending[0].ready()):
-            r = self.pending.popleft()
-            out.append(r if self.pool is None else r.get())
+        while self.pending and (self.pool is None or self.pending[0][1].ready()):
+            _task, res = self.pending.popleft()
+            out.append(res if self.pool is None else res.get())
         return out
 
     def wait(self) -> list[tuple[Any, str, dict]]:
@@ -61,11 +55,11 @@ class Evaluator:
         run here instead (training is over, and at the lowest priority a busy machine could starve them);
         they are seeded, so the results are the same."""
         out = self.ready()
-        if self.pending:
-            tasks = [t for t, _ in self.tasks[-len(self.pending):]] if self.pool is not None else []
+        left = [task for task, _res in self.pending]
+        self.pending.clear()
+        if left:
             self.close()
-            out += [_run(t) for t in tasks]
-            self.pending.clear()
+            out += [_run(t) for t in left]
         return out
 
     def close(self) -> None:

@@ -40,7 +40,8 @@ def actor_policy(actor: nn.Module, activation: str = "relu") -> Policy:
 
 
 def load_actor(actor: nn.Module, path: str) -> None:
-    """Initialise ``actor`` from a policy file (.npz) or a trainer checkpoint (.pt, its ``"actor"`` entry)."""
+    """Initialise ``actor`` from a policy file (.npz) or a ``.pt`` file of the trainer before its checkpoints
+    became ``.ckpt.npz`` (its ``"actor"`` entry; ``trainer_state.init_from`` reads the new ones)."""
     if path.endswith(".pt"):
         actor.load_state_dict(torch.load(path, map_location="cpu", weights_only=True)["actor"])
         return

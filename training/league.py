@@ -8,6 +8,8 @@ the scripted bots one decision at a time.
 
 from __future__ import annotations
 
+import os
+
 import numpy as np
 
 from footcanasta_env.bots import make_bot
@@ -69,5 +71,5 @@ class OpponentLeague:
         if isinstance(opp, str):
             return opp
         if opp < len(self.fixed):
-            return f"fixed:{self.fixed_paths[opp].rsplit('/', 1)[-1]}"
+            return f"fixed:{os.path.basename(self.fixed_paths[opp])}"
         return "snapshots"

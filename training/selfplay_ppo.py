@@ -165,7 +165,8 @@ class Args:
 
 
 RESUME_OVERRIDES = frozenset({"total_steps", "threads", "rollout_workers", "progress", "out_dir", "export",
-                              "checkpoint_every", "eval_every", "eval_deals", "final_eval_deals", "resume"})
+                              "checkpoint_every", "eval_background", "eval_every", "eval_deals", "final_eval_deals",
+                              "resume"})
 """The settings a resumed run may change; every other one is the run's own."""
 
 
@@ -436,6 +437,9 @@ def main(argv: list[str] | None = None) -> dict:
         learner["evaluations (waiting for the last ones)"] += time.perf_counter() - t0
         summary["steps_per_s"] = (step - steps0) / timer.elapsed()
         summary["env_steps_per_s"] = (env_steps - env0) / timer.elapsed()
+        # The profile covers what steps/s covers: training and its periodic evaluations, not the final one.
+        summary["profile"] = profile(learner, rollout, timer.elapsed(), step - steps0, env_steps - env0,
+                                     args.rollout_workers)
         checkpoint("last.ckpt.npz", updates)
         if args.final_eval_deals:
             submit_eval(step, args.final_eval_deals, final=True)
@@ -444,8 +448,6 @@ def main(argv: list[str] | None = None) -> dict:
             export("final.npz")
         if not (args.eval_every and args.eval_deals):
             best = {"win_rate": -1.0, "path": os.path.join(run_dir, "final.npz")}
-        summary["profile"] = profile(learner, rollout, timer.elapsed(), step - steps0, env_steps - env0,
-                                     args.rollout_workers)
         print(f"PPO: {step} steps at {summary['steps_per_s']:.0f} steps/s trained on "
               f"({summary['env_steps_per_s']:.0f} env steps/s); profile:", flush=True)
         for side in ("learner", "rollout"):
