@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import time
+from types import SimpleNamespace
 
 import numpy as np
 import pytest
@@ -45,19 +46,37 @@ def test_the_time_budget_holds():
 
 
 def test_the_analysis_is_consistent():
-    bot = make_bot("search:worlds=6,time=10,margin=0", 1)
+    bot = make_bot("search:worlds=6,time=10,margin=0,prior=0", 1)
     view = CHOICES[3].view(CHOICES[3].current_player)
     an = bot.analyse(view, include=view.legal_actions[-1])  # include: always searched, the move among the candidates
     assert an.worlds == 6 and an.values.shape == (6, len(an.candidates)) and view.legal_actions[-1] in an.candidates
     assert an.loss(an.best()) == (0.0, 0.0)
     assert all(an.loss(a)[0] >= 0 for a in an.candidates)
-    assert an.chosen == an.best()  # margin 0: the best mean is played
+    assert an.chosen == an.best()  # margin 0, prior 0: the best mean is played
+
+
+def test_the_policy_is_overruled_only_by_more_than_prior_and_margin():
+    from footcanasta_env.bots.search import Analysis
+
+    rng = np.random.default_rng(0)
+    base = rng.normal(0, 500, size=(16, 1))  # the worlds' luck, shared by both candidates (paired)
+    values = np.hstack([base, base + 80 + rng.normal(0, 40, size=(16, 1))])  # candidate 1: about +80 points
+    an = Analysis([7, 9], values, policy_action=7, chosen=7, seconds=0.0)
+    gain, se = an.loss(7)
+    assert an.best() == 9 and 60 < gain < 100 and se < 15
+    decide = lambda opts: SearchBot._decide(SimpleNamespace(opts={**DEFAULTS, **opts}), an)  # noqa: E731
+    assert decide({"prior": 0, "margin": 1}) == 9
+    assert decide({"prior": 100, "margin": 0}) == 7  # the gain is below the prior: the policy keeps its move
+    assert decide({"prior": gain - 2 * se - 1, "margin": 2}) == 9
+    assert decide({"prior": gain - 2 * se + 1, "margin": 2}) == 7
+    assert DEFAULTS["prior"] > 0  # measured: an unpenalised best mean overrules the policy too often
 
 
 @pytest.mark.parametrize("name, match", [
     ("search:speed=3", "unknown option 'speed'.*worlds, time"),
     ("search:worlds=0", "worlds must be at least 1"),
     ("search:time=fast", "not a float"),
+    ("search:prior=-5", "prior must be at least 0"),
     ("search:worlds", "needs a value"),
 ])
 def test_bad_options_are_refused_by_name(name, match):

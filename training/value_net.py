@@ -8,7 +8,11 @@ state: the value is only ever applied to worlds the search bot sampled from its 
 MLP regresses the return; validation is on held-out games. Exports plain numpy arrays (``bots/value.py``'s
 format, never a pickle)::
 
-    python training/value_net.py --games 2500 --out footcanasta_env/bots/data/value.npz
+    python training/value_net.py --games 2500 --out runs/value.npz
+
+The shipped value is no longer this net but the PPO trainer's privileged critic (``export_critic.py``):
+same input, same target, fitted on a hundred times more positions. This script stays for policies
+trained without a privileged critic, and as the peer the critic is measured against.
 """
 
 from __future__ import annotations
@@ -23,11 +27,9 @@ from torch import nn
 
 # helper modules beside this file (training/ is on sys.path when a script runs as a file)
 from common import command_line, parse_args, seed_everything, write_json
-from footcanasta_env.bots import make_bot
-from footcanasta_env.bots.value import FEATURES_SIZE, save_value, value_features
-from footcanasta_env.engine import new_game
-from footcanasta_env.rules import Rules
+from footcanasta_env.bots.value import FEATURES_SIZE, save_value
 from footcanasta_env.seeds import worker_seed
+from positions import record
 
 
 @dataclass
@@ -62,39 +64,11 @@ class Args:
     """seed for games, exploration and training"""
     threads: int = 1
     """torch threads (the machine is shared)"""
-    out: str = "footcanasta_env/bots/data/value.npz"
-    """the value file to write"""
-    summary: str = "checkpoints/value_summary.json"
+    out: str = "runs/value.npz"
+    """the value file to write (the shipped one, footcanasta_env/bots/data/value.npz, is the PPO critic now:
+    see training/export_critic.py)"""
+    summary: str = "runs/value_summary.json"
     """where the figures go (JSON)"""
-
-
-def record(task: tuple[int, int, int, float, float]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Play ``n`` games from ``seed``; kept positions' features (float16), labels (points) and game ids."""
-    seed, n, rounds, keep, explore = task
-    rules = Rules().with_rounds(rounds)
-    rng = np.random.default_rng(seed)
-    bot = make_bot("learned", 0)  # deterministic: the same bot serves every seat
-    feats, labels, gids = [], [], []
-    for gi in range(n):
-        g = new_game(int(rng.integers(0, 2**62)), rules)
-        pending: list[tuple[np.ndarray, int, int]] = []  # (features, seat, round)
-        while not g.is_over:
-            s, rnd = g.current_player, g.round
-            legal = g.legal_actions()
-            if len(legal) > 1 and rng.random() < keep:
-                pending.append((value_features(g, s).astype(np.float16), s, rnd))
-            if len(legal) > 1 and rng.random() < explore:
-                a = int(legal[int(rng.integers(len(legal)))])
-            else:
-                a = bot.act(g.view(s))
-            g.step(a)
-        for f, s, rnd in pending:
-            sc = g.round_results[rnd - 1]["scores"]
-            t = s & 1
-            feats.append(f)
-            labels.append(float(sc[t] - sc[1 - t]))
-            gids.append(seed % 100_000 * 10_000 + gi)
-    return np.stack(feats), np.asarray(labels, np.float32), np.asarray(gids, np.int64)
 
 
 def fit(x: np.ndarray, y: np.ndarray, val: np.ndarray, args: Args) -> tuple[nn.Sequential, dict]:

@@ -12,13 +12,17 @@ in a meld or an add; melds of naturals the policy wants are left to it) the bot
    learned value of full positions (``bots/value.py``: the expected round score difference); a round
    that ends sooner scores its actual result. Common random numbers: every candidate meets the same
    worlds, and the rollout policy is deterministic, so differences between candidates are paired;
-4. plays the best mean, unless it beats the policy's own choice by less than ``margin`` standard errors
-   of the paired difference (noise should not overrule the policy).
+4. plays the best mean, unless it beats the policy's own choice by less than ``prior`` points plus
+   ``margin`` standard errors of the paired difference. The standard errors guard against the noise of
+   the worlds; ``prior`` against the value's bias: measured against true-world outcomes, a candidate the
+   policy ranks lower is on average about 100 points worse than the value says (the best of several noisy
+   means is optimistic, and the value is least accurate off the policy's path), and overruling the
+   policy on the standard error alone lost 23 points per searched decision (``checkpoints/SEARCH.md``).
 
 Why not rollouts to the end of the round: one round's score has a spread of about 1,600 points, so a
 few dozen full rollouts cannot separate two moves; the value net removes most of that luck.
 
-Options in the name: ``search:worlds=16,time=0.8,horizon=1,top=5,margin=1``. The time budget (seconds
+Options in the name: ``search:worlds=16,time=0.8,horizon=1,top=5,margin=1,prior=100``. The time budget (seconds
 per decision) is a hard cap: worlds are played in chunks and the search stops before a chunk would
 overrun it (then with fewer worlds; with none, the policy's choice). Choices are a function of the seed
 and the views shown, as long as the budget is not what stopped the search.
@@ -39,9 +43,9 @@ from .base import check_legal
 from .policy import load_shipped
 from .value import load_shipped_value, value_features
 
-DEFAULTS = {"worlds": 16, "time": 0.8, "horizon": 1, "top": 5, "margin": 1.0}
-_TYPES = {"worlds": int, "time": float, "horizon": int, "top": int, "margin": float}
-_LOW = {"worlds": 1, "time": 0.001, "horizon": 1, "top": 1, "margin": 0.0}
+DEFAULTS = {"worlds": 16, "time": 0.8, "horizon": 1, "top": 5, "margin": 1.0, "prior": 100.0}
+_TYPES = {"worlds": int, "time": float, "horizon": int, "top": int, "margin": float, "prior": float}
+_LOW = {"worlds": 1, "time": 0.001, "horizon": 1, "top": 1, "margin": 0.0, "prior": 0.0}
 CHUNK = 4  # worlds played together in one batched rollout; the time budget is checked between steps
 MAX_ROLLOUT_STEPS = 600  # a safety net: a horizon is normally reached in a few dozen steps
 SPENDS_WILD = frozenset(a for a in range(NUM_ACTIONS)
@@ -196,7 +200,7 @@ class SearchBot:
             return an.policy_action
         best = an.best()
         gain, se = an.loss(an.policy_action)
-        return best if gain > float(self.opts["margin"]) * se else an.policy_action
+        return best if gain > float(self.opts["prior"]) + float(self.opts["margin"]) * se else an.policy_action
 
     def _rollouts(self, games: list[Game], results0: list[int], seat: int, deadline: float) -> np.ndarray | None:
         """Each game's value for ``seat``: played on by the policy (batched) to the horizon, then valued

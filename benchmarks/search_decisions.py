@@ -1,0 +1,191 @@
+"""How good are the search bot's overrules? Its estimates checked against true-world outcomes, decision by decision.
+
+Whole games (``footcanasta evaluate``) are the final word on strength, but one game says little about a
+single rule. This script asks the question per decision: in one-round games of four ``learned`` bots, a
+share of the decisions the search bot would search are analysed by it (``SearchBot.analyse``, from the
+seat's view: sampled worlds, rollouts, value), and every candidate is also played in the *true* game:
+``--truth`` times, each time with the cards nobody has seen yet (the stock and the unpicked feet)
+reshuffled, and the learned policy playing every seat to the end of the round. The mean of those paired
+outcomes is the candidate's true value given the hands as they are (the policy plays on, as it does
+after a search bot's move). Then, for a grid of decision rules (``margin`` standard errors and ``prior``
+points, see ``bots/search.py``), it prints what the rule would have gained per searched decision over
+the policy's own choice, measured on the true outcomes (independent of the estimates, so unbiased), with
+its standard error and how often the rule overrules, and how the estimated advantages of the other
+candidates compare with the true ones (bias and correlation).
+
+    python benchmarks/search_decisions.py --games 80 --share 0.15 --truth 16 --workers 2 --seed 7
+
+The search's time budget is set high here (``--search`` adds options, ``time=60`` by default), so the
+figures do not depend on the machine's load; ``worlds`` decides. Games use seeds the evaluation and
+training never use (``--seed``). ``--out FILE.npz`` keeps the records (plain arrays) for other rules.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import multiprocessing as mp
+import time
+
+import numpy as np
+
+from footcanasta_env.actions import ACTION_TYPE, DISCARD
+from footcanasta_env.bots.search import SearchBot, make_search_bot, one_blas_thread
+from footcanasta_env.engine import Game, new_game
+from footcanasta_env.observation import GameEncoder
+from footcanasta_env.rules import Rules
+from footcanasta_env.seeds import worker_seed
+
+
+def reshuffle_unseen(g: Game, rng: np.random.Generator) -> None:
+    """Deal the cards nobody has seen (stock, unpicked feet) again at random, in place; sizes kept."""
+    cards = list(g.stock)
+    feet = [p for p in range(4) if not g.in_foot[p]]
+    for p in feet:
+        for k, c in enumerate(g.foot[p]):
+            cards += [k] * c
+    perm = [int(x) for x in rng.permutation(np.asarray(cards, dtype=np.int64))]
+    at = len(g.stock)
+    g.stock = perm[:at]
+    for p in feet:
+        n = sum(g.foot[p])
+        foot = [0] * len(g.foot[p])
+        for k in perm[at:at + n]:
+            foot[k] += 1
+        g.foot[p] = foot
+        at += n
+
+
+def play_out(bot: SearchBot, games: list[Game], before: list[int], seat: int) -> np.ndarray:
+    """Round score difference for ``seat``'s side once the learned policy has played every game to the end of
+    its round (``before``: each game's count of finished rounds when its candidate was played)."""
+    out = np.zeros(len(games))
+    encs = [GameEncoder(g) for g in games]
+    active = list(range(len(games)))
+    while active:
+        still, todo = [], []
+        for i in active:
+            g = games[i]
+            if len(g.round_results) > before[i]:
+                sc = g.round_results[before[i]]["scores"]
+                out[i] = sc[seat & 1] - sc[1 - (seat & 1)]
+                continue
+            still.append(i)
+            legal = g.legal_actions()
+            if len(legal) == 1:
+                g.step(legal[0])
+                encs[i].invalidate()
+            else:
+                todo.append((i, legal))
+        if todo:
+            logits = bot.policy.logits(np.stack([encs[i].observe(games[i].current_player) for i, _ in todo]))
+            for (i, legal), row in zip(todo, logits, strict=True):
+                games[i].step(legal[int(np.argmax(row[legal]))])
+                encs[i].invalidate()
+        active = still
+    return out
+
+
+def record(task: tuple[int, int, float, int, str]) -> list[dict]:
+    """Play ``n`` games from ``seed``; one record per analysed decision."""
+    seed, n, share, truth, options = task
+    rng = np.random.default_rng(seed)
+    bot = make_search_bot(options, seed)
+    recs = []
+    with one_blas_thread():
+        for _ in range(n):
+            g = new_game(int(rng.integers(0, 2**62)), Rules().with_rounds(1))
+            while not g.is_over:
+                seat = g.current_player
+                view = g.view(seat)
+                cands, policy_action = bot.candidates(view)
+                if (len(cands) > 1 and SearchBot.matters(view, policy_action) and rng.random() < share):
+                    an = bot.analyse(view)
+                    starts, before = [], []
+                    for _ in range(truth):
+                        w = g.clone()
+                        reshuffle_unseen(w, rng)
+                        for a in an.candidates:
+                            x = w.clone()
+                            x.step(a)
+                            starts.append(x)
+                            before.append(len(g.round_results))
+                    true = play_out(bot, starts, before, seat).reshape(truth, len(an.candidates))
+                    kind = ("draw" if view.phase == "draw"
+                            else "discard" if ACTION_TYPE[policy_action] == DISCARD else "play")
+                    recs.append({"kind": kind, "policy": an.candidates.index(policy_action),
+                                 "chosen": an.candidates.index(an.chosen), "values": an.values, "truth": true})
+                g.step(policy_action)
+    return recs
+
+
+def rule_choice(values: np.ndarray, p: int, margin: float, prior: float) -> int:
+    """The candidate ``bots/search.py``'s rule plays, from the per-world values (``p``: the policy's)."""
+    if values.shape[0] < 2:
+        return p
+    d = values - values[:, [p]]
+    mean = d.mean(axis=0)
+    j = int(np.argmax(mean))
+    se = d[:, j].std(ddof=1) / np.sqrt(len(d))
+    return j if mean[j] > prior + margin * se else p
+
+
+def report(recs: list[dict]) -> None:
+    """Print bias and correlation of the estimates, and each rule's true gain."""
+    kinds = {k: sum(r["kind"] == k for r in recs) for k in ("draw", "discard", "play")}
+    print(f"{len(recs)} searched decisions ({', '.join(f'{v} {k}' for k, v in kinds.items())})")
+    true_adv = [r["truth"].mean(0) - r["truth"].mean(0)[r["policy"]] for r in recs]
+    est, tru = [], []
+    for r, t in zip(recs, true_adv, strict=True):
+        if r["values"].shape[0] < 2:
+            continue
+        e = r["values"].mean(0) - r["values"].mean(0)[r["policy"]]
+        for j in range(len(t)):
+            if j != r["policy"]:
+                est.append(e[j])
+                tru.append(t[j])
+    est_a, tru_a = np.asarray(est), np.asarray(tru)
+    noise = np.median([np.std(r["truth"] - r["truth"][:, [r["policy"]]], axis=0, ddof=1).max()
+                       / np.sqrt(len(r["truth"])) for r in recs])
+    print(f"other candidates than the policy's: estimated advantage {est_a.mean():+.0f}, true {tru_a.mean():+.0f} "
+          f"(bias {est_a.mean() - tru_a.mean():+.0f} points), correlation {np.corrcoef(est_a, tru_a)[0, 1]:.2f}; "
+          f"median standard error of a true advantage {noise:.0f}")
+    played = np.array([t[r["chosen"]] for r, t in zip(recs, true_adv, strict=True)])
+    print(f"the bot as run: {played.mean():+.1f} ± {played.std() / np.sqrt(len(played)):.1f} points per searched "
+          f"decision, overrules {np.mean([r['chosen'] != r['policy'] for r in recs]):.1%}")
+    print("rule (margin, prior): true gain per searched decision ± s.e., overrule share")
+    for margin, prior in itertools.product((0.0, 1.0, 2.0), (0.0, 50.0, 100.0, 150.0)):
+        ch = [rule_choice(r["values"], r["policy"], margin, prior) for r in recs]
+        g = np.array([t[c] for t, c in zip(true_adv, ch, strict=True)])
+        over = np.mean([c != r["policy"] for c, r in zip(ch, recs, strict=True)])
+        print(f"  margin={margin:g},prior={prior:g}: {g.mean():+6.1f} ± {g.std() / np.sqrt(len(g)):.1f}   {over:.1%}")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--games", type=int, default=80, help="one-round games of four learned bots")
+    ap.add_argument("--share", type=float, default=0.15, help="share of the searched decisions analysed")
+    ap.add_argument("--truth", type=int, default=16, help="true-world outcomes per candidate")
+    ap.add_argument("--search", default="time=60", help="search options (as in search:OPTIONS)")
+    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--seed", type=int, default=7)
+    ap.add_argument("--out", default="", help="keep the records in this .npz (plain arrays)")
+    args = ap.parse_args()
+    if args.games < 1 or args.truth < 2 or not 0 < args.share <= 1:
+        ap.error("--games must be at least 1, --truth at least 2, --share in (0, 1]")
+    make_search_bot(args.search, 0)  # refuse bad options before any work
+    t0 = time.time()
+    chunk = max(1, args.games // (4 * args.workers))
+    tasks = [(worker_seed(10_000 + args.seed, i), min(chunk, args.games - i * chunk), args.share, args.truth,
+              args.search) for i in range(-(-args.games // chunk))]
+    with mp.get_context("fork").Pool(args.workers) as pool:
+        recs = [r for part in pool.imap(record, tasks) for r in part]
+    print(f"{args.games} games, search:{args.search}, {args.truth} true outcomes per candidate, "
+          f"{time.time() - t0:.0f} s")
+    report(recs)
+    if args.out:
+        np.savez(args.out, **{f"{i}_{k}": np.asarray(v) for i, r in enumerate(recs) for k, v in r.items()})
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,46 @@
+"""Positions of learned self-play labelled with their round's result: the data value nets are fitted or checked on.
+
+``record((seed, n, rounds, keep, explore))`` plays ``n`` games of four ``learned`` bots (a seat plays a
+random legal action with chance ``explore``), keeps a share ``keep`` of the positions with a choice, and
+labels each with the final score difference of its round from the acting seat's side. Features are the
+value net's (``bots/value.py``'s ``value_features``: observation and hidden cards). A pool maps it over
+seeds (``value_net.py``, ``export_critic.py``).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from footcanasta_env.bots import make_bot
+from footcanasta_env.bots.value import value_features
+from footcanasta_env.engine import new_game
+from footcanasta_env.rules import Rules
+
+
+def record(task: tuple[int, int, int, float, float]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Play ``n`` games from ``seed``; kept positions' features (float16), labels (points) and game ids."""
+    seed, n, rounds, keep, explore = task
+    rules = Rules().with_rounds(rounds)
+    rng = np.random.default_rng(seed)
+    bot = make_bot("learned", 0)  # deterministic: the same bot serves every seat
+    feats, labels, gids = [], [], []
+    for gi in range(n):
+        g = new_game(int(rng.integers(0, 2**62)), rules)
+        pending: list[tuple[np.ndarray, int, int]] = []  # (features, seat, round)
+        while not g.is_over:
+            s, rnd = g.current_player, g.round
+            legal = g.legal_actions()
+            if len(legal) > 1 and rng.random() < keep:
+                pending.append((value_features(g, s).astype(np.float16), s, rnd))
+            if len(legal) > 1 and rng.random() < explore:
+                a = int(legal[int(rng.integers(len(legal)))])
+            else:
+                a = bot.act(g.view(s))
+            g.step(a)
+        for f, s, rnd in pending:
+            sc = g.round_results[rnd - 1]["scores"]
+            t = s & 1
+            feats.append(f)
+            labels.append(float(sc[t] - sc[1 - t]))
+            gids.append(seed % 100_000 * 10_000 + gi)
+    return np.stack(feats), np.asarray(labels, np.float32), np.asarray(gids, np.int64)
