@@ -17,7 +17,9 @@ candidates compare with the true ones (bias and correlation).
 
 The search's time budget is set high here (``--search`` adds options, ``time=60`` by default), so the
 figures do not depend on the machine's load; ``worlds`` decides. Games use seeds the evaluation and
-training never use (``--seed``). ``--out FILE.npz`` keeps the records (plain arrays) for other rules.
+training never use (``--seed``). ``--value PATH`` scores the worlds with another value file: the decisions,
+worlds and true outcomes stay the same (the generators do not depend on the value), so two runs compare
+two values on the same ground. ``--out FILE.npz`` keeps the records (plain arrays) for other rules.
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ import numpy as np
 
 from footcanasta_env.actions import ACTION_TYPE, DISCARD
 from footcanasta_env.bots.search import SearchBot, make_search_bot, one_blas_thread
+from footcanasta_env.bots.value import load_value
 from footcanasta_env.engine import Game, new_game
 from footcanasta_env.observation import GameEncoder
 from footcanasta_env.rules import Rules
@@ -86,11 +89,13 @@ def play_out(bot: SearchBot, games: list[Game], before: list[int], seat: int) ->
     return out
 
 
-def record(task: tuple[int, int, float, int, str]) -> list[dict]:
+def record(task: tuple[int, int, float, int, str, str]) -> list[dict]:
     """Play ``n`` games from ``seed``; one record per analysed decision."""
-    seed, n, share, truth, options = task
+    seed, n, share, truth, options, value = task
     rng = np.random.default_rng(seed)
     bot = make_search_bot(options, seed)
+    if value:
+        bot.value = load_value(value)
     recs = []
     with one_blas_thread():
         for _ in range(n):
@@ -169,18 +174,22 @@ def main() -> None:
     ap.add_argument("--search", default="time=60", help="search options (as in search:OPTIONS)")
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--seed", type=int, default=7)
+    ap.add_argument("--value", default="", help="another value file for the search (default: the shipped one)")
     ap.add_argument("--out", default="", help="keep the records in this .npz (plain arrays)")
     args = ap.parse_args()
     if args.games < 1 or args.truth < 2 or not 0 < args.share <= 1:
         ap.error("--games must be at least 1, --truth at least 2, --share in (0, 1]")
-    make_search_bot(args.search, 0)  # refuse bad options before any work
+    make_search_bot(args.search, 0)  # refuse bad options and value files before any work
+    if args.value:
+        load_value(args.value)
     t0 = time.time()
     chunk = max(1, args.games // (4 * args.workers))
     tasks = [(worker_seed(10_000 + args.seed, i), min(chunk, args.games - i * chunk), args.share, args.truth,
-              args.search) for i in range(-(-args.games // chunk))]
+              args.search, args.value) for i in range(-(-args.games // chunk))]
     with mp.get_context("fork").Pool(args.workers) as pool:
         recs = [r for part in pool.imap(record, tasks) for r in part]
-    print(f"{args.games} games, search:{args.search}, {args.truth} true outcomes per candidate, "
+    print(f"{args.games} games, search:{args.search}, value {args.value or 'shipped'}, {args.truth} true outcomes "
+          "per candidate, "
           f"{time.time() - t0:.0f} s")
     report(recs)
     if args.out:

@@ -14,16 +14,17 @@ in a meld or an add; melds of naturals the policy wants are left to it) the bot
    worlds, and the rollout policy is deterministic, so differences between candidates are paired;
 4. plays the best mean, unless it beats the policy's own choice by less than ``prior`` points plus
    ``margin`` standard errors of the paired difference. The standard errors guard against the noise of
-   the worlds; ``prior`` against the value's bias: measured against true-world outcomes, a candidate the
-   policy ranks lower is on average about 100 points worse than the value says (the best of several noisy
-   means is optimistic, and the value is least accurate off the policy's path), and overruling the
-   policy on the standard error alone lost 23 points per searched decision (``checkpoints/SEARCH.md``).
+   the worlds; ``prior`` against the value's bias: measured against true-world outcomes
+   (``benchmarks/search_decisions.py``, ``checkpoints/SEARCH.md``), the value overrates the candidates the
+   policy ranks lower by about 70 points on average, and the best of several noisy means more, so that
+   playing the best mean as it stands gained nothing over the policy (+3 ± 15 points per searched
+   decision, overruling it in 56% of them) where the defaults gain +12 ± 7 (overruling in 8%).
 
 Why not rollouts to the end of the round: one round's score has a spread of about 1,600 points, so a
 few dozen full rollouts cannot separate two moves; the value net removes most of that luck.
 
-Options in the name: ``search:worlds=16,time=0.8,horizon=1,top=5,margin=1,prior=100``. The time budget (seconds
-per decision) is a hard cap: worlds are played in chunks and the search stops before a chunk would
+Options in the name: ``search:worlds=16,time=0.8,horizon=1,top=5,margin=1,prior=100``. The time budget
+(seconds per decision) is a hard cap: worlds are played in chunks and the search stops before a chunk would
 overrun it (then with fewer worlds; with none, the policy's choice). Choices are a function of the seed
 and the views shown, as long as the budget is not what stopped the search.
 """

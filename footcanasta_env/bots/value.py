@@ -1,4 +1,7 @@
-"""A learned value of full positions: numpy inference of the net ``training/value_net.py`` trains.
+"""A learned value of full positions: numpy inference for the search bot.
+
+The shipped net is the PPO trainer's privileged critic (``training/export_critic.py``); a net fitted on
+recorded self-play (``training/value_net.py``) has the same format.
 
 The value of a position for a seat is the expected score difference of the current round from that
 seat's partnership's side (its round score minus the other side's), in points. Its input is the whole
@@ -122,7 +125,7 @@ def load_shipped_value() -> ValueNet:
     if "shipped" not in _CACHE:
         if not _SHIPPED.is_file():
             raise ValueError(f"the shipped value net {SHIPPED_VALUE!r} is missing from this install "
-                             "(train one with training/value_net.py)")
+                             "(export one with training/export_critic.py)")
         with resources.as_file(_SHIPPED) as path:
             _CACHE["shipped"] = load_value(str(path))
     return _CACHE["shipped"]
