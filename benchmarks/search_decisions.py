@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import itertools
+import math
 import multiprocessing as mp
 import time
 
@@ -35,7 +36,6 @@ from footcanasta_env.actions import ACTION_TYPE, DISCARD
 from footcanasta_env.bots.search import SearchBot, make_search_bot, one_blas_thread
 from footcanasta_env.bots.value import load_value
 from footcanasta_env.engine import Game, new_game
-from footcanasta_env.observation import GameEncoder
 from footcanasta_env.rules import Rules
 from footcanasta_env.seeds import worker_seed
 
@@ -59,33 +59,14 @@ def reshuffle_unseen(g: Game, rng: np.random.Generator) -> None:
         at += n
 
 
+END_OF_ROUND = 10**9  # a horizon and a step count no round reaches: the policy plays to the round's end
+
+
 def play_out(bot: SearchBot, games: list[Game], before: list[int], seat: int) -> np.ndarray:
     """Round score difference for ``seat``'s side once the learned policy has played every game to the end of
     its round (``before``: each game's count of finished rounds when its candidate was played)."""
-    out = np.zeros(len(games))
-    encs = [GameEncoder(g) for g in games]
-    active = list(range(len(games)))
-    while active:
-        still, todo = [], []
-        for i in active:
-            g = games[i]
-            if len(g.round_results) > before[i]:
-                sc = g.round_results[before[i]]["scores"]
-                out[i] = sc[seat & 1] - sc[1 - (seat & 1)]
-                continue
-            still.append(i)
-            legal = g.legal_actions()
-            if len(legal) == 1:
-                g.step(legal[0])
-                encs[i].invalidate()
-            else:
-                todo.append((i, legal))
-        if todo:
-            logits = bot.policy.logits(np.stack([encs[i].observe(games[i].current_player) for i, _ in todo]))
-            for (i, legal), row in zip(todo, logits, strict=True):
-                games[i].step(legal[int(np.argmax(row[legal]))])
-                encs[i].invalidate()
-        active = still
+    out = bot.rollouts(games, before, seat, math.inf, horizon=END_OF_ROUND, max_steps=END_OF_ROUND)
+    assert out is not None  # no deadline
     return out
 
 

@@ -187,7 +187,7 @@ class SearchBot:
                     g.step(a)  # the candidate itself may end the round (going out): counted from before it
                     starts.append(g)
                     before.append(len(world.round_results))
-            vals = self._rollouts(starts, before, view.seat, deadline)
+            vals = self.rollouts(starts, before, view.seat, deadline)
             if vals is None:  # out of time: this chunk is dropped, the worlds done so far decide
                 break
             rows.extend(vals.reshape(n, len(cands)))
@@ -203,17 +203,20 @@ class SearchBot:
         gain, se = an.loss(an.policy_action)
         return best if gain > float(self.opts["prior"]) + float(self.opts["margin"]) * se else an.policy_action
 
-    def _rollouts(self, games: list[Game], results0: list[int], seat: int, deadline: float) -> np.ndarray | None:
-        """Each game's value for ``seat``: played on by the policy (batched) to the horizon, then valued
-        (``results0``: each game's count of finished rounds before the candidate)."""
+    def rollouts(self, games: list[Game], results0: list[int], seat: int, deadline: float,
+                 horizon: int | None = None, max_steps: int = MAX_ROLLOUT_STEPS) -> np.ndarray | None:
+        """Each game's value for ``seat``: played on by the policy (batched) to the horizon (``horizon`` turns
+        of ``seat``; the bot's option by default), then valued (``results0``: each game's count of finished
+        rounds before the candidate); ``None`` once ``deadline`` passes. A huge horizon and ``max_steps``
+        play every game to the end of its round (``benchmarks/search_decisions.py``'s true outcomes)."""
         n = len(games)
         out = np.zeros(n)
         turns = [0] * n
-        horizon = int(self.opts["horizon"])
+        horizon = int(self.opts["horizon"]) if horizon is None else horizon
         to_value: list[int] = []
         active = list(range(n))
         encs = [GameEncoder(g) for g in games]  # incremental: a fraction of encode(view)'s cost per step
-        for _ in range(MAX_ROLLOUT_STEPS):
+        for _ in range(max_steps):
             if time.perf_counter() > deadline:
                 return None
             still, todo = [], []
