@@ -290,3 +290,29 @@ def test_resume_refuses_changed_settings_and_bad_files(tmp_path):
     a_pol = load_policy(os.path.join(out, name, "final.npz"))
     b_pol = load_policy(os.path.join(tmp_path / "b", b, "bc.npz"))
     np.testing.assert_array_equal(a_pol.weights[0], b_pol.weights[0])
+
+
+def test_the_exported_critic_is_the_trainers_value_and_a_blind_critic_is_refused(tmp_path):
+    from export_critic import main as export
+    from footcanasta_env.bots.value import load_value
+    from league import OpponentLeague
+    from ppo import Agent
+    from trainer_state import save_checkpoint, trainer_arrays
+
+    agent, opt, league = agent_and_league()
+    meta = {"args": {"reward_scale": 0.001, "gamma": 0.998}, "run": "r", "update": 1, "step": 8, "summary": {},
+            "league": {"snapshots": 2, "activation": "relu"}}
+    path, out = str(tmp_path / "c.ckpt.npz"), str(tmp_path / "value.npz")
+    save_checkpoint(path, trainer_arrays(agent, opt, league), meta)
+    export(["--checkpoint", path, "--out", out])
+    x = torch.rand(7, OBS_SIZE + HIDDEN_CARDS_SIZE)
+    with torch.no_grad():
+        want = agent.value(x).numpy() / 0.001  # the critic predicts points x reward_scale
+    np.testing.assert_allclose(load_value(out).predict(x.numpy()), want, rtol=1e-4, atol=1e-2)
+
+    blind = Agent("16", "8", 0)  # a critic that reads the observation only cannot value full positions
+    save_checkpoint(path, trainer_arrays(blind, torch.optim.Adam(blind.parameters()),
+                                         OpponentLeague(np.random.default_rng(0), 1.0, 0.0, 3)), meta)
+    with pytest.raises(SystemExit, match=f"reads {OBS_SIZE} numbers.*--privileged-critic"):
+        export(["--checkpoint", path, "--out", str(tmp_path / "blind.npz")])
+    assert not os.path.exists(tmp_path / "blind.npz")
