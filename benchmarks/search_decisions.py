@@ -19,7 +19,9 @@ The search's time budget is set high here (``--search`` adds options, ``time=60`
 figures do not depend on the machine's load; ``worlds`` decides. Games use seeds the evaluation and
 training never use (``--seed``). ``--value PATH`` scores the worlds with another value file: the decisions,
 worlds and true outcomes stay the same (the generators do not depend on the value), so two runs compare
-two values on the same ground. ``--out FILE.npz`` keeps the records (plain arrays) for other rules.
+two values on the same ground; with ``--estimates-only`` it records the estimates only (minutes instead of half an
+hour), to be read against the true outcomes of an earlier run of the same seed and options by
+``benchmarks/search_rules.py``. ``--out FILE.npz`` keeps the records (plain arrays) for other rules.
 """
 
 from __future__ import annotations
@@ -33,7 +35,7 @@ import time
 import numpy as np
 
 from footcanasta_env.actions import ACTION_TYPE, DISCARD
-from footcanasta_env.bots.search import SearchBot, make_search_bot, one_blas_thread
+from footcanasta_env.bots.search import SearchBot, make_search_bot, one_blas_thread, rule
 from footcanasta_env.bots.value import load_value
 from footcanasta_env.engine import Game, new_game
 from footcanasta_env.rules import Rules
@@ -70,9 +72,9 @@ def play_out(bot: SearchBot, games: list[Game], before: list[int], seat: int) ->
     return out
 
 
-def record(task: tuple[int, int, float, int, str, str]) -> list[dict]:
+def record(task: tuple[int, int, float, int, str, str, bool]) -> list[dict]:
     """Play ``n`` games from ``seed``; one record per analysed decision."""
-    seed, n, share, truth, options, value = task
+    seed, n, share, truth, options, value, estimates_only = task
     rng = np.random.default_rng(seed)
     bot = make_search_bot(options, seed)
     if value:
@@ -84,7 +86,7 @@ def record(task: tuple[int, int, float, int, str, str]) -> list[dict]:
             while not g.is_over:
                 seat = g.current_player
                 view = g.view(seat)
-                cands, policy_action = bot.candidates(view)
+                cands, policy_action, logp = bot.ranked(view)
                 if (len(cands) > 1 and SearchBot.matters(view, policy_action) and rng.random() < share):
                     an = bot.analyse(view)
                     starts, before = [], []
@@ -96,24 +98,23 @@ def record(task: tuple[int, int, float, int, str, str]) -> list[dict]:
                             x.step(a)
                             starts.append(x)
                             before.append(len(g.round_results))
-                    true = play_out(bot, starts, before, seat).reshape(truth, len(an.candidates))
+                    # estimates only: the unseen cards are dealt as above (the generator stays in step with a full
+                    # run, so the same decisions are analysed), but not played out
+                    true = (np.zeros((0, len(an.candidates))) if estimates_only
+                            else play_out(bot, starts, before, seat).reshape(truth, len(an.candidates)))
                     kind = ("draw" if view.phase == "draw"
                             else "discard" if ACTION_TYPE[policy_action] == DISCARD else "play")
                     recs.append({"kind": kind, "policy": an.candidates.index(policy_action),
-                                 "chosen": an.candidates.index(an.chosen), "values": an.values, "truth": true})
+                                 "chosen": an.candidates.index(an.chosen), "values": an.values, "truth": true,
+                                 "logp": logp,
+                                 "actions": np.asarray(an.candidates)})
                 g.step(policy_action)
     return recs
 
 
 def rule_choice(values: np.ndarray, p: int, margin: float, prior: float) -> int:
-    """The candidate ``bots/search.py``'s rule plays, from the per-world values (``p``: the policy's)."""
-    if values.shape[0] < 2:
-        return p
-    d = values - values[:, [p]]
-    mean = d.mean(axis=0)
-    j = int(np.argmax(mean))
-    se = d[:, j].std(ddof=1) / np.sqrt(len(d))
-    return j if mean[j] > prior + margin * se else p
+    """The candidate ``bots/search.py``'s rule plays, from the per-world values (``p``: the policy's), ``trust`` 0."""
+    return p if values.shape[0] < 2 else rule(values, p, np.zeros(values.shape[1]), margin, prior, 0.0)
 
 
 def report(recs: list[dict]) -> None:
@@ -157,22 +158,27 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--value", default="", help="another value file for the search (default: the shipped one)")
     ap.add_argument("--out", default="", help="keep the records in this .npz (plain arrays)")
+    ap.add_argument("--estimates-only", action="store_true",
+                    help="skip the true outcomes (read them from a full run of the same seed: search_rules.py)")
     args = ap.parse_args()
     if args.games < 1 or args.truth < 2 or not 0 < args.share <= 1:
         ap.error("--games must be at least 1, --truth at least 2, --share in (0, 1]")
+    if args.estimates_only and not args.out:
+        ap.error("--estimates-only records no true outcomes: give --out to keep the estimates")
     make_search_bot(args.search, 0)  # refuse bad options and value files before any work
     if args.value:
         load_value(args.value)
     t0 = time.time()
     chunk = max(1, args.games // (4 * args.workers))
     tasks = [(worker_seed(10_000 + args.seed, i), min(chunk, args.games - i * chunk), args.share, args.truth,
-              args.search, args.value) for i in range(-(-args.games // chunk))]
+              args.search, args.value, args.estimates_only) for i in range(-(-args.games // chunk))]
     with mp.get_context("fork").Pool(args.workers) as pool:
         recs = [r for part in pool.imap(record, tasks) for r in part]
     print(f"{args.games} games, search:{args.search}, value {args.value or 'shipped'}, {args.truth} true outcomes "
           "per candidate, "
           f"{time.time() - t0:.0f} s")
-    report(recs)
+    if not args.estimates_only:
+        report(recs)
     if args.out:
         np.savez(args.out, **{f"{i}_{k}": np.asarray(v) for i, r in enumerate(recs) for k, v in r.items()})
 

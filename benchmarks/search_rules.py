@@ -1,0 +1,146 @@
+"""Decision rules for the search bot, compared offline on records of ``benchmarks/search_decisions.py --out``.
+
+Each record holds one searched decision: the search's per-world values of its candidates (from the seat's
+view), the true outcomes of every candidate (played in the true game with the unseen cards dealt again),
+the policy's log-probability of each candidate and the decision's kind. A rule picks a candidate from the
+estimates and the log-probabilities alone; its gain is measured on the true outcomes, so fitting a rule on
+one file and reading its gain on another is an honest test of it.
+
+The rule of ``bots/search.py``: score each candidate by its estimated advantage over the policy's move plus
+``trust`` points per unit of the policy's log-probability ratio (``log p(candidate) - log p(policy's move)``,
+at most 0: a move the policy finds unlikely needs a larger estimated gain); play the best score if it
+exceeds ``prior`` points plus ``margin`` standard errors of its paired difference, else the policy's move.
+
+    python benchmarks/search_rules.py runs/dec11.npz --test runs/dec12.npz
+    python benchmarks/search_rules.py runs/other11.npz+runs/dec11.npz --test runs/other12.npz+runs/dec12.npz
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+
+import numpy as np
+
+from footcanasta_env.bots.search import SPENDS_WILD, rule
+
+KINDS = ("draw", "discard", "play")
+
+
+def load(spec: str) -> list[dict]:
+    """The records of one ``--out`` file, in order; ``EST.npz+TRUTH.npz``: the estimates of an ``--estimates-only`` run
+    with the true outcomes of a run of the same seed and options (the same decisions, checked)."""
+    est, plus, truth = spec.partition("+")
+    recs = load_one(est)
+    if plus:
+        other = load_one(truth)
+        same = len(other) == len(recs) and all(
+            a["kind"] == b["kind"] and a["policy"] == b["policy"] and np.array_equal(a["actions"], b["actions"])
+            for a, b in zip(recs, other, strict=False))
+        if not same:
+            raise SystemExit(f"{est} and {truth} are not records of the same decisions (seed, games, share, options)")
+        for a, b in zip(recs, other, strict=True):
+            a["truth"] = b["truth"]
+    if any(r["truth"].shape[0] < 2 for r in recs):
+        raise SystemExit(f"{spec}: records without true outcomes (--estimates-only): add +FILE with them")
+    return recs
+
+
+def load_one(path: str) -> list[dict]:
+    """The records of one ``--out`` file, in order."""
+    d = np.load(path)
+    recs: dict[int, dict] = {}
+    for key in d.files:
+        i, _, name = key.partition("_")
+        recs.setdefault(int(i), {})[name] = d[key]
+    out = [recs[i] for i in sorted(recs)]
+    for r in out:
+        r["kind"] = str(r["kind"])
+        r["policy"] = int(r["policy"])
+        if "logp" not in r:
+            raise SystemExit(f"{path}: records without log-probabilities (made before they were kept); record again")
+    return out
+
+
+def choose(r: dict, margin: float, prior: float, trust: float, top: int = 5, kinds: tuple[str, ...] = KINDS) -> int:
+    """The candidate ``bots/search.py``'s rule plays for record ``r`` (only on decisions of ``kinds``), with the
+    candidates the bot would have had with ``top`` at most 5 (the policy's ``top`` best, and the wild spends)."""
+    if r["values"].shape[0] < 2 or r["kind"] not in kinds:
+        return r["policy"]
+    keep = [j for j, a in enumerate(r["actions"]) if j < top or int(a) in SPENDS_WILD]
+    j = rule(r["values"][:, keep], keep.index(r["policy"]), r["logp"][keep], margin, prior, trust)
+    return keep[j]
+
+
+def gains(recs: list[dict], rule: dict) -> tuple[np.ndarray, np.ndarray]:
+    """Each decision's true gain over the policy's move under ``rule``, and whether it overrules."""
+    g, over = [], []
+    for r in recs:
+        t = r["truth"].mean(axis=0)
+        j = choose(r, **rule)
+        g.append(t[j] - t[r["policy"]])
+        over.append(j != r["policy"])
+    return np.asarray(g), np.asarray(over)
+
+
+def gain(recs: list[dict], rule: dict) -> tuple[float, float, float]:
+    """Mean true gain per decision over the policy's move, its standard error, and the overrule share."""
+    a, over = gains(recs, rule)
+    return float(a.mean()), float(a.std() / np.sqrt(len(a))), float(over.mean())
+
+
+def paired(recs: list[dict], rule: dict, base: dict) -> tuple[float, float]:
+    """Mean and standard error of ``rule``'s gain minus ``base``'s, decision by decision."""
+    d = gains(recs, rule)[0] - gains(recs, base)[0]
+    return float(d.mean()), float(d.std() / np.sqrt(len(d)))
+
+
+def accuracy(recs: list[dict]) -> str:
+    """How the estimated advantages of the candidates other than the policy's follow the true ones."""
+    est, tru = [], []
+    for r in recs:
+        p = r["policy"]
+        e, t = r["values"].mean(0) - r["values"].mean(0)[p], r["truth"].mean(0) - r["truth"].mean(0)[p]
+        est += [e[j] for j in range(len(e)) if j != p]
+        tru += [t[j] for j in range(len(t)) if j != p]
+    e, t = np.asarray(est), np.asarray(tru)
+    return f"bias {e.mean() - t.mean():+.0f} points, correlation {np.corrcoef(e, t)[0, 1]:.3f} ({len(e)} candidates)"
+
+
+GRID = {"margin": (0.0, 1.0, 2.0), "prior": (0.0, 50.0, 100.0, 150.0, 200.0),
+        "trust": (0.0, 25.0, 50.0, 100.0, 200.0), "top": (2, 3, 5)}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("fit", nargs="+", help="record files to choose the rule on")
+    ap.add_argument("--test", nargs="*", default=[], help="record files to read the chosen rules' gains on")
+    ap.add_argument("--show", type=int, default=12, help="how many of the best rules on the fit files to show")
+    args = ap.parse_args()
+    fit = [r for f in args.fit for r in load(f)]
+    test = [r for f in args.test for r in load(f)]
+    counts = ", ".join(f"{sum(r['kind'] == k for r in fit)} {k}" for k in KINDS)
+    print(f"fit: {len(fit)} decisions ({counts})"
+          + (f"; test: {len(test)}" if test else ""))
+    print(f"fit estimates vs truth: {accuracy(fit)}" + (f"; test: {accuracy(test)}" if test else ""))
+    rules = []
+    for kinds in (KINDS, ("draw", "discard"), ("discard",), ("draw",), ("play",)):
+        for m, pr, pw, top in itertools.product(GRID["margin"], GRID["prior"], GRID["trust"], GRID["top"]):
+            rules.append({"margin": m, "prior": pr, "trust": pw, "top": top, "kinds": kinds})
+    scored = sorted(((gain(fit, r), r) for r in rules), key=lambda x: -x[0][0])
+    default = {"margin": 1.0, "prior": 100.0, "trust": 0.0, "top": 5, "kinds": KINDS}
+    shown = scored[: args.show] + [(gain(fit, default), default)]
+    print("rule: fit gain ± s.e. (overrules)"
+          + ("  |  test gain ± s.e. (overrules), minus the default's, paired" if test else ""))
+    for (m, se, ov), r in shown:
+        line = (f"  margin={r['margin']:g} prior={r['prior']:g} trust={r['trust']:g} top={r['top']} "
+                f"kinds={'+'.join(r['kinds'])}: {m:+6.1f} ± {se:4.1f} ({ov:5.1%})")
+        if test:
+            tm, tse, tov = gain(test, r)
+            dm, dse = paired(test, r, default)
+            line += f"  |  {tm:+6.1f} ± {tse:4.1f} ({tov:5.1%}), {dm:+5.1f} ± {dse:4.1f}"
+        print(line + ("   <- default" if r is default else ""))
+
+
+if __name__ == "__main__":
+    main()
