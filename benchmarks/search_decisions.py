@@ -86,7 +86,7 @@ def record(task: tuple[int, int, float, int, str, str, bool]) -> list[dict]:
             while not g.is_over:
                 seat = g.current_player
                 view = g.view(seat)
-                cands, policy_action, logp = bot.ranked(view)
+                cands, policy_action = bot.candidates(view)
                 if (len(cands) > 1 and SearchBot.matters(view, policy_action) and rng.random() < share):
                     an = bot.analyse(view)
                     starts, before = [], []
@@ -106,15 +106,14 @@ def record(task: tuple[int, int, float, int, str, str, bool]) -> list[dict]:
                             else "discard" if ACTION_TYPE[policy_action] == DISCARD else "play")
                     recs.append({"kind": kind, "policy": an.candidates.index(policy_action),
                                  "chosen": an.candidates.index(an.chosen), "values": an.values, "truth": true,
-                                 "logp": logp,
                                  "actions": np.asarray(an.candidates)})
                 g.step(policy_action)
     return recs
 
 
 def rule_choice(values: np.ndarray, p: int, margin: float, prior: float) -> int:
-    """The candidate ``bots/search.py``'s rule plays, from the per-world values (``p``: the policy's), ``trust`` 0."""
-    return p if values.shape[0] < 2 else rule(values, p, np.zeros(values.shape[1]), margin, prior, 0.0)
+    """The candidate ``bots/search.py``'s rule plays, from the per-world values (``p``: the policy's)."""
+    return p if values.shape[0] < 2 else rule(values, p, margin, prior)
 
 
 def report(recs: list[dict]) -> None:

@@ -2,14 +2,10 @@
 
 Each record holds one searched decision: the search's per-world values of its candidates (from the seat's
 view), the true outcomes of every candidate (played in the true game with the unseen cards dealt again),
-the policy's log-probability of each candidate and the decision's kind. A rule picks a candidate from the
-estimates and the log-probabilities alone; its gain is measured on the true outcomes, so fitting a rule on
-one file and reading its gain on another is an honest test of it.
-
-The rule of ``bots/search.py``: score each candidate by its estimated advantage over the policy's move plus
-``trust`` points per unit of the policy's log-probability ratio (``log p(candidate) - log p(policy's move)``,
-at most 0: a move the policy finds unlikely needs a larger estimated gain); play the best score if it
-exceeds ``prior`` points plus ``margin`` standard errors of its paired difference, else the policy's move.
+the candidates and the decision's kind. A rule picks a candidate from the estimates alone; its gain is
+measured on the true outcomes, so choosing a rule on one file and reading its gain on another is an honest
+test of it. The rules are those of ``bots/search.py`` (``margin``, ``prior``, ``top`` up to the recorded
+5), also restricted to some kinds of decision (the draw step, discards, other plays).
 
     python benchmarks/search_rules.py runs/dec11.npz --test runs/dec12.npz
     python benchmarks/search_rules.py runs/other11.npz+runs/dec11.npz --test runs/other12.npz+runs/dec12.npz
@@ -57,18 +53,18 @@ def load_one(path: str) -> list[dict]:
     for r in out:
         r["kind"] = str(r["kind"])
         r["policy"] = int(r["policy"])
-        if "logp" not in r:
-            raise SystemExit(f"{path}: records without log-probabilities (made before they were kept); record again")
+        if "actions" not in r:
+            raise SystemExit(f"{path}: records without their candidates (made before they were kept); record again")
     return out
 
 
-def choose(r: dict, margin: float, prior: float, trust: float, top: int = 5, kinds: tuple[str, ...] = KINDS) -> int:
+def choose(r: dict, margin: float, prior: float, top: int = 5, kinds: tuple[str, ...] = KINDS) -> int:
     """The candidate ``bots/search.py``'s rule plays for record ``r`` (only on decisions of ``kinds``), with the
     candidates the bot would have had with ``top`` at most 5 (the policy's ``top`` best, and the wild spends)."""
     if r["values"].shape[0] < 2 or r["kind"] not in kinds:
         return r["policy"]
     keep = [j for j, a in enumerate(r["actions"]) if j < top or int(a) in SPENDS_WILD]
-    j = rule(r["values"][:, keep], keep.index(r["policy"]), r["logp"][keep], margin, prior, trust)
+    j = rule(r["values"][:, keep], keep.index(r["policy"]), margin, prior)
     return keep[j]
 
 
@@ -107,8 +103,7 @@ def accuracy(recs: list[dict]) -> str:
     return f"bias {e.mean() - t.mean():+.0f} points, correlation {np.corrcoef(e, t)[0, 1]:.3f} ({len(e)} candidates)"
 
 
-GRID = {"margin": (0.0, 1.0, 2.0), "prior": (0.0, 50.0, 100.0, 150.0, 200.0),
-        "trust": (0.0, 25.0, 50.0, 100.0, 200.0), "top": (2, 3, 5)}
+GRID = {"margin": (0.0, 1.0, 2.0), "prior": (0.0, 25.0, 50.0, 75.0, 100.0, 150.0, 200.0), "top": (2, 3, 5)}
 
 
 def main() -> None:
@@ -125,15 +120,15 @@ def main() -> None:
     print(f"fit estimates vs truth: {accuracy(fit)}" + (f"; test: {accuracy(test)}" if test else ""))
     rules = []
     for kinds in (KINDS, ("draw", "discard"), ("discard",), ("draw",), ("play",)):
-        for m, pr, pw, top in itertools.product(GRID["margin"], GRID["prior"], GRID["trust"], GRID["top"]):
-            rules.append({"margin": m, "prior": pr, "trust": pw, "top": top, "kinds": kinds})
+        for m, pr, top in itertools.product(GRID["margin"], GRID["prior"], GRID["top"]):
+            rules.append({"margin": m, "prior": pr, "top": top, "kinds": kinds})
     scored = sorted(((gain(fit, r), r) for r in rules), key=lambda x: -x[0][0])
-    default = {"margin": 1.0, "prior": 100.0, "trust": 0.0, "top": 5, "kinds": KINDS}
+    default = {"margin": 1.0, "prior": 100.0, "top": 5, "kinds": KINDS}
     shown = scored[: args.show] + [(gain(fit, default), default)]
     print("rule: fit gain ± s.e. (overrules)"
           + ("  |  test gain ± s.e. (overrules), minus the default's, paired" if test else ""))
     for (m, se, ov), r in shown:
-        line = (f"  margin={r['margin']:g} prior={r['prior']:g} trust={r['trust']:g} top={r['top']} "
+        line = (f"  margin={r['margin']:g} prior={r['prior']:g} top={r['top']} "
                 f"kinds={'+'.join(r['kinds'])}: {m:+6.1f} ± {se:4.1f} ({ov:5.1%})")
         if test:
             tm, tse, tov = gain(test, r)

@@ -72,33 +72,18 @@ def test_the_policy_is_overruled_only_by_more_than_prior_and_margin():
     assert DEFAULTS["prior"] > 0  # measured: an unpenalised best mean overrules the policy too often
 
 
-def test_trust_asks_more_of_the_moves_the_policy_finds_unlikely():
-    from footcanasta_env.bots.search import Analysis, rule
+def test_the_rule_plays_the_best_other_mean_only_past_prior_and_margin():
+    from footcanasta_env.bots.search import rule
 
     rng = np.random.default_rng(1)
     base = rng.normal(0, 500, size=(16, 1))
-    # candidate 1: +150 points but 3 nats less likely than the policy's move; candidate 2: +120, 0.5 nats less
-    values = np.hstack([base, base + 150 + rng.normal(0, 20, (16, 1)), base + 120 + rng.normal(0, 20, (16, 1))])
-    logp = np.log([0.6, 0.6 * np.exp(-3), 0.6 * np.exp(-0.5)])
-    assert rule(values, 0, logp, margin=0, prior=0, trust=0) == 1  # the best mean
-    assert rule(values, 0, logp, margin=0, prior=0, trust=20) == 2  # 150 - 60 < 120 - 10
-    assert rule(values, 0, logp, margin=0, prior=0, trust=400) == 0  # 120 - 200 < 0: the policy keeps its move
-    assert rule(values, 0, logp, margin=0, prior=100, trust=20) == 2 and rule(values, 0, logp, 0, 111, 20) == 0
-    an = Analysis([4, 5, 6], values, policy_action=4, chosen=4, seconds=0.0, logp=logp)
-    decide = lambda opts: SearchBot._decide(SimpleNamespace(opts={**DEFAULTS, **opts}), an)  # noqa: E731
-    assert decide({"margin": 0, "prior": 0, "trust": 20}) == 6 and decide({"margin": 0, "prior": 0, "trust": 0}) == 5
-    assert np.array_equal(Analysis([4, 5], values[:, :2], 4, 4, 0.0).logp, [0, 0])  # none given: all alike
-
-
-def test_the_log_probabilities_are_the_policys_softmax_over_the_legal_actions():
-    bot = make_bot("search:top=3", 0)
-    view = CHOICES[2].view(CHOICES[2].current_player)
-    cands, policy_action, logp = bot.ranked(view)
-    legal = list(view.legal_actions)
-    z = bot._logits(view)[legal].astype(np.float64)
-    p = np.exp(z - z.max()) / np.exp(z - z.max()).sum()
-    assert np.allclose(np.exp(logp), [p[legal.index(a)] for a in cands])
-    assert logp[cands.index(policy_action)] == logp.max() and (cands, policy_action) == bot.candidates(view)
+    values = np.hstack([base + 30, base, base + 150 + rng.normal(0, 40, (16, 1)), base + 120])
+    d = values[:, 2] - values[:, 1]
+    se = d.std(ddof=1) / 4
+    assert rule(values, 1, margin=0, prior=0) == 2  # the best mean, not the first one above the policy's
+    assert rule(values, 1, margin=1, prior=d.mean() - se - 0.5) == 2 and rule(values, 1, 1, d.mean() - se + 0.5) == 1
+    assert rule(values, 2, margin=0, prior=0) == 2  # nothing beats the policy's move: it stays
+    assert rule(values, 0, margin=0, prior=89) == 2 and rule(values, 0, margin=0, prior=200) == 0
 
 
 @pytest.mark.parametrize("name, match", [
@@ -106,8 +91,7 @@ def test_the_log_probabilities_are_the_policys_softmax_over_the_legal_actions():
     ("search:worlds=0", "worlds must be at least 1"),
     ("search:time=fast", "not a float"),
     ("search:prior=-5", "prior must be at least 0"),
-    ("search:trust=-1", "trust must be at least 0"),
-    ("search:trust=nan", "trust must be at least 0"),
+    ("search:margin=nan", "margin must be at least 0"),
     ("search:worlds", "needs a value"),
 ])
 def test_bad_options_are_refused_by_name(name, match):

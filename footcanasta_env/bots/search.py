@@ -44,9 +44,9 @@ from .base import check_legal
 from .policy import load_shipped
 from .value import load_shipped_value, value_features
 
-DEFAULTS = {"worlds": 16, "time": 0.8, "horizon": 1, "top": 5, "margin": 1.0, "prior": 100.0, "trust": 0.0}
-_TYPES = {"worlds": int, "time": float, "horizon": int, "top": int, "margin": float, "prior": float, "trust": float}
-_LOW = {"worlds": 1, "time": 0.001, "horizon": 1, "top": 1, "margin": 0.0, "prior": 0.0, "trust": 0.0}
+DEFAULTS = {"worlds": 16, "time": 0.8, "horizon": 1, "top": 5, "margin": 1.0, "prior": 100.0}
+_TYPES = {"worlds": int, "time": float, "horizon": int, "top": int, "margin": float, "prior": float}
+_LOW = {"worlds": 1, "time": 0.001, "horizon": 1, "top": 1, "margin": 0.0, "prior": 0.0}
 CHUNK = 4  # worlds played together in one batched rollout; the time budget is checked between steps
 MAX_ROLLOUT_STEPS = 600  # a safety net: a horizon is normally reached in a few dozen steps
 SPENDS_WILD = frozenset(a for a in range(NUM_ACTIONS)
@@ -100,12 +100,7 @@ class Analysis:
     policy_action: int
     chosen: int
     seconds: float
-    logp: np.ndarray | None = None  # the policy's log-probability of each candidate; None: all alike
     notes: dict = field(default_factory=dict)
-
-    def __post_init__(self) -> None:
-        if self.logp is None:
-            self.logp = np.zeros(len(self.candidates))
 
     @property
     def worlds(self) -> int:
@@ -130,18 +125,16 @@ class Analysis:
         return float(d.mean()), se
 
 
-def rule(values: np.ndarray, p: int, logp: np.ndarray, margin: float, prior: float, trust: float) -> int:
+def rule(values: np.ndarray, p: int, margin: float, prior: float) -> int:
     """The candidate to play (an index), from per-world values ``(worlds, candidates)`` with at least two
-    worlds, the policy's candidate ``p`` and the policy's log-probabilities: each other candidate scores its
-    estimated advantage over ``p``, less ``trust`` points per unit of log-probability the policy gives it
-    less; the best score is played if it clears ``prior`` points plus ``margin`` standard errors of its
-    paired difference, else ``p``."""
+    worlds and the policy's candidate ``p``: the best other mean is played if its paired advantage over ``p``
+    clears ``prior`` points plus ``margin`` standard errors of that difference, else ``p``."""
     d = values - values[:, [p]]
-    score = d.mean(axis=0) + trust * (np.asarray(logp) - logp[p])
-    score[p] = -np.inf
-    j = int(np.argmax(score))
+    mean = d.mean(axis=0)
+    mean[p] = -np.inf
+    j = int(np.argmax(mean))
     se = float(d[:, j].std(ddof=1) / np.sqrt(len(d)))
-    return j if score[j] > prior + margin * se else p
+    return j if mean[j] > prior + margin * se else p
 
 
 class SearchBot:
@@ -162,11 +155,6 @@ class SearchBot:
 
     def candidates(self, view: View, include: int | None = None) -> tuple[list[int], int]:
         """The legal actions worth comparing here, and the policy's own choice."""
-        chosen, policy_action, _ = self.ranked(view, include)
-        return chosen, policy_action
-
-    def ranked(self, view: View, include: int | None = None) -> tuple[list[int], int, np.ndarray]:
-        """``candidates``, and the policy's log-probability of each candidate (its softmax over the legal actions)."""
         legal = list(view.legal_actions)
         logits = self._logits(view)
         order = sorted(legal, key=lambda a: (-logits[a], a))  # ties: lowest id, as PolicyBot
@@ -175,9 +163,7 @@ class SearchBot:
         chosen += [a for a in legal if a in SPENDS_WILD and a not in chosen]
         if include is not None and include not in chosen:
             chosen.append(include)
-        z = logits[legal].astype(np.float64)
-        log_norm = z.max() + np.log(np.exp(z - z.max()).sum())
-        return chosen, policy_action, logits[chosen].astype(np.float64) - log_norm
+        return chosen, policy_action
 
     @staticmethod
     def matters(view: View, policy_action: int) -> bool:
@@ -192,16 +178,15 @@ class SearchBot:
         """Search one decision (``include`` forces an action into the candidates, for review)."""
         t0 = time.perf_counter()
         legal = check_legal(view, "SearchBot")
-        cands, policy_action, logp = self.ranked(view, include)
+        cands, policy_action = self.candidates(view, include)
         if len(legal) == 1 or len(cands) == 1 or (include is None and not self.matters(view, policy_action)):
-            return Analysis(cands, np.zeros((0, len(cands))), policy_action, policy_action, 0.0, logp)
+            return Analysis(cands, np.zeros((0, len(cands))), policy_action, policy_action, 0.0)
         if deadline is None:
             deadline = t0 + float(self.opts["time"])
         with one_blas_thread():
-            return self._search(view, cands, policy_action, logp, deadline, t0)
+            return self._search(view, cands, policy_action, deadline, t0)
 
-    def _search(self, view: View, cands: list[int], policy_action: int, logp: np.ndarray, deadline: float,
-                t0: float) -> Analysis:
+    def _search(self, view: View, cands: list[int], policy_action: int, deadline: float, t0: float) -> Analysis:
         worlds = int(self.opts["worlds"])
         rows: list[np.ndarray] = []
         while len(rows) < worlds:
@@ -219,16 +204,15 @@ class SearchBot:
                 break
             rows.extend(vals.reshape(n, len(cands)))
         values = np.array(rows, dtype=np.float64).reshape(len(rows), len(cands))
-        an = Analysis(cands, values, policy_action, policy_action, time.perf_counter() - t0, logp)
+        an = Analysis(cands, values, policy_action, policy_action, time.perf_counter() - t0)
         an.chosen = self._decide(an)
         return an
 
     def _decide(self, an: Analysis) -> int:
         if an.worlds < 2:
             return an.policy_action
-        o = self.opts
-        j = rule(an.values, an.candidates.index(an.policy_action), an.logp, float(o["margin"]), float(o["prior"]),
-                 float(o["trust"]))
+        j = rule(an.values, an.candidates.index(an.policy_action), float(self.opts["margin"]),
+                 float(self.opts["prior"]))
         return an.candidates[j]
 
     def rollouts(self, games: list[Game], results0: list[int], seat: int, deadline: float,
