@@ -4,8 +4,10 @@ Each record holds one searched decision: the search's per-world values of its ca
 view), the true outcomes of every candidate (played in the true game with the unseen cards dealt again),
 the candidates and the decision's kind. A rule picks a candidate from the estimates alone; its gain is
 measured on the true outcomes, so choosing a rule on one file and reading its gain on another is an honest
-test of it. The rules are those of ``bots/search.py`` (``margin``, ``prior``, ``top`` up to the recorded
-5), also restricted to some kinds of decision (the draw step, discards, other plays).
+test of it. The rules are those of ``bots/search.py`` (``margin``, ``prior``, ``top`` up to the 5 the
+records were made with), also restricted to some kinds of decision (the draw step, discards, other plays),
+and with the value's bias per kind of decision (measured on the fit files) added to the prior, in full or
+half.
 
     python benchmarks/search_rules.py runs/dec11.npz --test runs/dec12.npz
     python benchmarks/search_rules.py runs/other11.npz+runs/dec11.npz --test runs/other12.npz+runs/dec12.npz
@@ -15,10 +17,11 @@ from __future__ import annotations
 
 import argparse
 import itertools
+import os
 
 import numpy as np
 
-from footcanasta_env.bots.search import SPENDS_WILD, rule
+from footcanasta_env.bots.search import DEFAULTS, SPENDS_WILD, rule
 
 KINDS = ("draw", "discard", "play")
 
@@ -44,7 +47,9 @@ def load(spec: str) -> list[dict]:
 
 def load_one(path: str) -> list[dict]:
     """The records of one ``--out`` file, in order."""
-    d = np.load(path)
+    if not os.path.isfile(path):
+        raise SystemExit(f"{path}: no such file (write one with benchmarks/search_decisions.py --out)")
+    d = np.load(path, allow_pickle=False)
     recs: dict[int, dict] = {}
     for key in d.files:
         i, _, name = key.partition("_")
@@ -58,49 +63,69 @@ def load_one(path: str) -> list[dict]:
     return out
 
 
-def choose(r: dict, margin: float, prior: float, top: int = 5, kinds: tuple[str, ...] = KINDS) -> int:
+def choose(r: dict, margin: float, prior: float, top: int = 5, kinds: tuple[str, ...] = KINDS,
+           debias: dict[str, float] | None = None) -> int:
     """The candidate ``bots/search.py``'s rule plays for record ``r`` (only on decisions of ``kinds``), with the
-    candidates the bot would have had with ``top`` at most 5 (the policy's ``top`` best, and the wild spends)."""
+    candidates the bot would have had with ``top`` at most 5 (the policy's ``top`` best, and the wild spends);
+    ``debias``: points added to the prior by kind of decision (the value's bias measured on other records)."""
     if r["values"].shape[0] < 2 or r["kind"] not in kinds:
         return r["policy"]
     keep = [j for j, a in enumerate(r["actions"]) if j < top or int(a) in SPENDS_WILD]
-    j = rule(r["values"][:, keep], keep.index(r["policy"]), margin, prior)
+    j = rule(r["values"][:, keep], keep.index(r["policy"]), margin, prior + (debias or {}).get(r["kind"], 0.0))
     return keep[j]
 
 
-def gains(recs: list[dict], rule: dict) -> tuple[np.ndarray, np.ndarray]:
-    """Each decision's true gain over the policy's move under ``rule``, and whether it overrules."""
+def gains(recs: list[dict], spec: dict) -> tuple[np.ndarray, np.ndarray]:
+    """Each decision's true gain over the policy's move under the rule ``spec``, and whether it overrules."""
     g, over = [], []
     for r in recs:
         t = r["truth"].mean(axis=0)
-        j = choose(r, **rule)
+        j = choose(r, **spec)
         g.append(t[j] - t[r["policy"]])
         over.append(j != r["policy"])
     return np.asarray(g), np.asarray(over)
 
 
-def gain(recs: list[dict], rule: dict) -> tuple[float, float, float]:
+def gain(recs: list[dict], spec: dict) -> tuple[float, float, float]:
     """Mean true gain per decision over the policy's move, its standard error, and the overrule share."""
-    a, over = gains(recs, rule)
+    a, over = gains(recs, spec)
     return float(a.mean()), float(a.std() / np.sqrt(len(a))), float(over.mean())
 
 
-def paired(recs: list[dict], rule: dict, base: dict) -> tuple[float, float]:
-    """Mean and standard error of ``rule``'s gain minus ``base``'s, decision by decision."""
-    d = gains(recs, rule)[0] - gains(recs, base)[0]
+def paired(recs: list[dict], spec: dict, base: dict) -> tuple[float, float]:
+    """Mean and standard error of the rule ``spec``'s gain minus ``base``'s, decision by decision."""
+    d = gains(recs, spec)[0] - gains(recs, base)[0]
     return float(d.mean()), float(d.std() / np.sqrt(len(d)))
 
 
-def accuracy(recs: list[dict]) -> str:
-    """How the estimated advantages of the candidates other than the policy's follow the true ones."""
-    est, tru = [], []
+def accuracy(recs: list[dict], kind: str | None = None) -> str:
+    """How the estimated advantages of the candidates other than the policy's follow the true ones (of one kind
+    of decision, or all): bias, correlation, and the correlation with the true outcomes' own noise removed
+    (their variance less the mean squared standard error of a true advantage: 16 deals of the unseen cards
+    leave about 500 points of noise, more than the true advantages spread)."""
+    e, t, noise = advantages(recs, kind)
+    c = np.corrcoef(e, t)[0, 1]
+    signal = t.var() - np.mean(noise)
+    fixed = f"{c * np.sqrt(t.var() / signal):.2f}" if signal > 0 else "n/a"
+    return (f"bias {e.mean() - t.mean():+.0f} points, correlation {c:.2f} ({fixed} without the truth's noise), "
+            f"{len(e)} candidates")
+
+
+def advantages(recs: list[dict], kind: str | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Estimated and true advantages over the policy's move of every other candidate (of one kind of decision,
+    or all), and the squared standard error of each true advantage."""
+    est, tru, noise = [], [], []
     for r in recs:
+        if kind is not None and r["kind"] != kind:
+            continue
         p = r["policy"]
-        e, t = r["values"].mean(0) - r["values"].mean(0)[p], r["truth"].mean(0) - r["truth"].mean(0)[p]
-        est += [e[j] for j in range(len(e)) if j != p]
-        tru += [t[j] for j in range(len(t)) if j != p]
-    e, t = np.asarray(est), np.asarray(tru)
-    return f"bias {e.mean() - t.mean():+.0f} points, correlation {np.corrcoef(e, t)[0, 1]:.3f} ({len(e)} candidates)"
+        d = r["truth"] - r["truth"][:, [p]]
+        e, t = r["values"].mean(0) - r["values"].mean(0)[p], d.mean(0)
+        others = [j for j in range(len(e)) if j != p]
+        est += [e[j] for j in others]
+        tru += [t[j] for j in others]
+        noise += [d[:, j].var(ddof=1) / len(d) for j in others]
+    return np.asarray(est), np.asarray(tru), np.asarray(noise)
 
 
 GRID = {"margin": (0.0, 1.0, 2.0), "prior": (0.0, 25.0, 50.0, 75.0, 100.0, 150.0, 200.0), "top": (2, 3, 5)}
@@ -111,25 +136,43 @@ def main() -> None:
     ap.add_argument("fit", nargs="+", help="record files to choose the rule on")
     ap.add_argument("--test", nargs="*", default=[], help="record files to read the chosen rules' gains on")
     ap.add_argument("--show", type=int, default=12, help="how many of the best rules on the fit files to show")
+    ap.add_argument("--worlds", type=int, default=0,
+                    help="use only each record's first N worlds (what worlds=N would have seen; default all)")
     args = ap.parse_args()
+    if args.worlds < 0 or args.worlds == 1:
+        ap.error("--worlds must be 0 (all) or at least 2")
     fit = [r for f in args.fit for r in load(f)]
     test = [r for f in args.test for r in load(f)]
+    if args.worlds:
+        for r in fit + test:
+            r["values"] = r["values"][: args.worlds]
     counts = ", ".join(f"{sum(r['kind'] == k for r in fit)} {k}" for k in KINDS)
     print(f"fit: {len(fit)} decisions ({counts})"
           + (f"; test: {len(test)}" if test else ""))
-    print(f"fit estimates vs truth: {accuracy(fit)}" + (f"; test: {accuracy(test)}" if test else ""))
+    for name, recs in (("fit", fit), ("test", test)):
+        for kind in (None, *KINDS) if recs else ():
+            print(f"{name} estimates vs truth, {kind or 'all'}: {accuracy(recs, kind)}")
     rules = []
     for kinds in (KINDS, ("draw", "discard"), ("discard",), ("draw",), ("play",)):
         for m, pr, top in itertools.product(GRID["margin"], GRID["prior"], GRID["top"]):
             rules.append({"margin": m, "prior": pr, "top": top, "kinds": kinds})
+    bias = {}
+    for kind in KINDS:  # the value's bias by kind, measured on the fit records only
+        e, t, _ = advantages(fit, kind)
+        bias[kind] = float(e.mean() - t.mean())
+    for m, pr, share in itertools.product(GRID["margin"], GRID["prior"], (0.5, 1.0)):
+        rules.append({"margin": m, "prior": pr, "top": 5, "kinds": KINDS,
+                      "debias": {k: share * v for k, v in bias.items()}})
     scored = sorted(((gain(fit, r), r) for r in rules), key=lambda x: -x[0][0])
-    default = {"margin": 1.0, "prior": 100.0, "top": 5, "kinds": KINDS}
+    default = {"margin": float(DEFAULTS["margin"]), "prior": float(DEFAULTS["prior"]), "top": int(DEFAULTS["top"]),
+               "kinds": KINDS}
     shown = scored[: args.show] + [(gain(fit, default), default)]
     print("rule: fit gain ± s.e. (overrules)"
           + ("  |  test gain ± s.e. (overrules), minus the default's, paired" if test else ""))
     for (m, se, ov), r in shown:
+        extra = (" debias=" + "/".join(f"{v:+.0f}" for v in r["debias"].values())) if "debias" in r else ""
         line = (f"  margin={r['margin']:g} prior={r['prior']:g} top={r['top']} "
-                f"kinds={'+'.join(r['kinds'])}: {m:+6.1f} ± {se:4.1f} ({ov:5.1%})")
+                f"kinds={'+'.join(r['kinds'])}{extra}: {m:+6.1f} ± {se:4.1f} ({ov:5.1%})")
         if test:
             tm, tse, tov = gain(test, r)
             dm, dse = paired(test, r, default)

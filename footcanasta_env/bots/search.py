@@ -17,8 +17,9 @@ in a meld or an add; melds of naturals the policy wants are left to it) the bot
    the worlds; ``prior`` against the value's bias: measured against true-world outcomes
    (``benchmarks/search_decisions.py``, ``checkpoints/SEARCH.md``), the value overrates the candidates the
    policy ranks lower by about 70 points on average, and the best of several noisy means more, so that
-   playing the best mean as it stands gained nothing over the policy (+3 ± 15 points per searched
-   decision, overruling it in 56% of them) where the defaults gain +12 ± 7 (overruling in 8%).
+   playing the best mean as it stands loses to the policy (-11 ± 6 points per searched decision over
+   3,358 of them, overruling it in half) where the defaults gain +5.7 ± 2.5 (overruling in 8%); no other
+   rule measured there does better on decisions it was not chosen on (``benchmarks/search_rules.py``).
 
 Why not rollouts to the end of the round: one round's score has a spread of about 1,600 points, so a
 few dozen full rollouts cannot separate two moves; the value net removes most of that luck.
