@@ -33,9 +33,10 @@ import multiprocessing as mp
 import time
 
 import numpy as np
+from search_rules import KINDS, accuracy, gain  # beside this file: benchmarks/ is on sys.path when run
 
 from footcanasta_env.actions import ACTION_TYPE, DISCARD
-from footcanasta_env.bots.search import SearchBot, make_search_bot, one_blas_thread, rule
+from footcanasta_env.bots.search import SearchBot, make_search_bot, one_blas_thread
 from footcanasta_env.bots.value import load_value
 from footcanasta_env.engine import Game, new_game
 from footcanasta_env.rules import Rules
@@ -111,40 +112,21 @@ def record(task: tuple[int, int, float, int, str, str, bool]) -> list[dict]:
     return recs
 
 
-def rule_choice(values: np.ndarray, p: int, margin: float, prior: float) -> int:
-    """The candidate ``bots/search.py``'s rule plays, from the per-world values (``p``: the policy's)."""
-    return p if values.shape[0] < 2 else rule(values, p, margin, prior)
-
-
 def report(recs: list[dict]) -> None:
-    """Print bias and correlation of the estimates, and each rule's true gain."""
-    kinds = {k: sum(r["kind"] == k for r in recs) for k in ("draw", "discard", "play")}
+    """Print how the estimates follow the true outcomes, what the bot as run gained, and a grid of rules."""
+    kinds = {k: sum(r["kind"] == k for r in recs) for k in KINDS}
     print(f"{len(recs)} searched decisions ({', '.join(f'{v} {k}' for k, v in kinds.items())})")
-    true_adv = [r["truth"].mean(0) - r["truth"].mean(0)[r["policy"]] for r in recs]
-    est, tru = [], []
-    for r, t in zip(recs, true_adv, strict=True):
-        if r["values"].shape[0] < 2:
-            continue
-        e = r["values"].mean(0) - r["values"].mean(0)[r["policy"]]
-        for j in range(len(t)):
-            if j != r["policy"]:
-                est.append(e[j])
-                tru.append(t[j])
-    est_a, tru_a = np.asarray(est), np.asarray(tru)
     noise = np.median([np.std(r["truth"] - r["truth"][:, [r["policy"]]], axis=0, ddof=1).max()
                        / np.sqrt(len(r["truth"])) for r in recs])
-    print(f"other candidates than the policy's: estimated advantage {est_a.mean():+.0f}, true {tru_a.mean():+.0f} "
-          f"(bias {est_a.mean() - tru_a.mean():+.0f} points), correlation {np.corrcoef(est_a, tru_a)[0, 1]:.2f}; "
+    print(f"other candidates than the policy's: {accuracy(recs)}; "
           f"median standard error of a true advantage {noise:.0f}")
-    played = np.array([t[r["chosen"]] for r, t in zip(recs, true_adv, strict=True)])
+    played = np.array([r["truth"].mean(0)[r["chosen"]] - r["truth"].mean(0)[r["policy"]] for r in recs])
     print(f"the bot as run: {played.mean():+.1f} ± {played.std() / np.sqrt(len(played)):.1f} points per searched "
           f"decision, overrules {np.mean([r['chosen'] != r['policy'] for r in recs]):.1%}")
     print("rule (margin, prior): true gain per searched decision ± s.e., overrule share")
     for margin, prior in itertools.product((0.0, 1.0, 2.0), (0.0, 50.0, 100.0, 150.0)):
-        ch = [rule_choice(r["values"], r["policy"], margin, prior) for r in recs]
-        g = np.array([t[c] for t, c in zip(true_adv, ch, strict=True)])
-        over = np.mean([c != r["policy"] for c, r in zip(ch, recs, strict=True)])
-        print(f"  margin={margin:g},prior={prior:g}: {g.mean():+6.1f} ± {g.std() / np.sqrt(len(g)):.1f}   {over:.1%}")
+        g, se, over = gain(recs, {"margin": margin, "prior": prior})
+        print(f"  margin={margin:g},prior={prior:g}: {g:+6.1f} ± {se:.1f}   {over:.1%}")
 
 
 def main() -> None:

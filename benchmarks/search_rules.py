@@ -116,7 +116,7 @@ def advantages(recs: list[dict], kind: str | None = None) -> tuple[np.ndarray, n
     or all), and the squared standard error of each true advantage."""
     est, tru, noise = [], [], []
     for r in recs:
-        if kind is not None and r["kind"] != kind:
+        if (kind is not None and r["kind"] != kind) or r["values"].shape[0] < 2:
             continue
         p = r["policy"]
         d = r["truth"] - r["truth"][:, [p]]
