@@ -44,3 +44,44 @@ def record(task: tuple[int, int, int, float, float]) -> tuple[np.ndarray, np.nda
             labels.append(float(sc[t] - sc[1 - t]))
             gids.append(seed % 100_000 * 10_000 + gi)
     return np.stack(feats), np.asarray(labels, np.float32), np.asarray(gids, np.int64)
+
+
+def record_turns(task: tuple[int, int, int, float, float]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Positions where the search bot applies its value, labelled with their round's result.
+
+    With its default horizon the search scores the position at which the searching seat's next turn begins,
+    after one of its candidates and the policy's replies. So these games are four ``learned`` bots in which a
+    decision the search would search is, with chance ``explore``, played as one of the search's other
+    candidates (``SearchBot.candidates``, uniformly), and the positions kept are turn starts (draw phase), a
+    share ``keep`` of them, from the turn's seat's side. Same returns as ``record``."""
+    from footcanasta_env.bots.search import SearchBot  # the search's own candidates and its choice of decisions
+
+    seed, n, rounds, keep, explore = task
+    rules = Rules().with_rounds(rounds)
+    rng = np.random.default_rng(seed)
+    search = SearchBot(0)
+    feats, labels, gids = [], [], []
+    for gi in range(n):
+        g = new_game(int(rng.integers(0, 2**62)), rules)
+        pending: list[tuple[np.ndarray, int, int]] = []
+        while not g.is_over:
+            s, rnd = g.current_player, g.round
+            view = g.view(s)
+            if view.phase == "draw" and rng.random() < keep:
+                pending.append((value_features(g, s).astype(np.float16), s, rnd))
+            legal = view.legal_actions
+            if len(legal) == 1:
+                g.step(int(legal[0]))
+                continue
+            cands, a = search.candidates(view)
+            if len(cands) > 1 and search.matters(view, a) and rng.random() < explore:
+                others = [c for c in cands if c != a]
+                a = others[int(rng.integers(len(others)))]
+            g.step(int(a))
+        for f, s, rnd in pending:
+            sc = g.round_results[rnd - 1]["scores"]
+            t = s & 1
+            feats.append(f)
+            labels.append(float(sc[t] - sc[1 - t]))
+            gids.append(seed % 100_000 * 10_000 + gi)
+    return np.stack(feats), np.asarray(labels, np.float32), np.asarray(gids, np.int64)

@@ -27,9 +27,9 @@ from torch import nn
 
 # helper modules beside this file (training/ is on sys.path when a script runs as a file)
 from common import command_line, parse_args, seed_everything, write_json
-from footcanasta_env.bots.value import FEATURES_SIZE, save_value
+from footcanasta_env.bots.value import FEATURES_SIZE, load_value, save_value
 from footcanasta_env.seeds import worker_seed
-from positions import record
+from positions import record, record_turns
 
 
 @dataclass
@@ -43,7 +43,14 @@ class Args:
     keep: float = 0.1
     """share of positions kept (positions of one round are strongly correlated; fewer, from more rounds)"""
     explore: float = 0.05
-    """chance that a recorded game's seat plays a random legal action instead of the policy's"""
+    """chance that a recorded game's seat plays a random legal action instead of the policy's (with
+    --positions turns: that a decision the search would search is played as another of its candidates)"""
+    positions: str = "choices"
+    """which positions are kept: 'choices' (any with more than one legal action) or 'turns' (turn starts,
+    where the search bot applies its value; positions.record_turns)"""
+    init: str = ""
+    """start from this value file's weights (e.g. the shipped critic) instead of at random; its layer sizes
+    replace --hidden"""
     workers: int = 1
     """processes recording games"""
     hidden: str = "256,256"
@@ -74,12 +81,23 @@ class Args:
 def fit(x: np.ndarray, y: np.ndarray, val: np.ndarray, args: Args) -> tuple[nn.Sequential, dict]:
     """Regress y x target_scale on x; figures on the held-out rows ``val`` (a bool mask)."""
     sizes = [FEATURES_SIZE] + [int(h) for h in args.hidden.split(",") if h.strip()] + [1]
+    if args.init:
+        sizes = list(load_value(args.init).meta["layers"])
     mods: list[nn.Module] = []
     for i in range(len(sizes) - 1):
         mods.append(nn.Linear(sizes[i], sizes[i + 1]))
         if i < len(sizes) - 2:
             mods.append(nn.ReLU())
     net = nn.Sequential(*mods)
+    if args.init:
+        start = load_value(args.init)
+        lin = [m for m in net if isinstance(m, nn.Linear)]
+        with torch.no_grad():
+            for m, w, b in zip(lin, start.weights, start.biases, strict=True):
+                m.weight.copy_(torch.from_numpy(w.T))
+                m.bias.copy_(torch.from_numpy(b))
+        # the file's own scale: predictions in points stay what they were
+        args.target_scale = start.scale
     xt = torch.from_numpy(x[~val].astype(np.float32))
     yt = torch.from_numpy(y[~val] * args.target_scale)
     xv = torch.from_numpy(x[val].astype(np.float32))
@@ -89,7 +107,14 @@ def fit(x: np.ndarray, y: np.ndarray, val: np.ndarray, args: Args) -> tuple[nn.S
     sched = torch.optim.lr_scheduler.CosineAnnealingLR(opt, max(1, steps))
     gen = torch.Generator().manual_seed(args.seed)
     curve = []
+    if args.init:
+        start = evaluate(net, xv, yv, args.target_scale)
+        print(f"start ({args.init}): val rmse {start['val_mse'] ** 0.5:.0f}, explained variance "
+              f"{start['explained_variance']:.3f}", flush=True)
+        curve.append({**start, "epoch": 0, "train_mse": float("nan")})
     best: tuple[float, dict] | None = None  # the epoch with the lowest validation error is kept
+    if args.init:  # the start itself counts: fine-tuning that makes it worse keeps it
+        best = (curve[0]["val_mse"], {k: v.clone() for k, v in net.state_dict().items()})
     for epoch in range(args.epochs):
         net.train()
         perm = torch.randperm(len(xt), generator=gen)
@@ -130,20 +155,28 @@ def main(argv: list[str] | None = None) -> dict:
     args = parse_args(Args, argv)
     if not 1 <= args.rounds <= 4:
         raise SystemExit(f"--rounds must be 1 to 4, got {args.rounds}")
+    if args.positions not in ("choices", "turns"):
+        raise SystemExit(f"--positions must be 'choices' or 'turns', got {args.positions!r}")
+    if args.init:
+        try:
+            load_value(args.init)
+        except ValueError as e:
+            raise SystemExit(f"--init: {e}") from None
     if args.games < 2:
         raise SystemExit(f"--games must be at least 2 (some are held out), got {args.games}")
     seed_everything(args.seed, args.threads)
     t0 = time.time()
     chunk = max(1, min(50, args.games // max(1, args.workers * 4)))
+    recorder = record_turns if args.positions == "turns" else record
     tasks = [(worker_seed(args.seed, i), min(chunk, args.games - i * chunk), args.rounds, args.keep, args.explore)
              for i in range(-(-args.games // chunk))]
     if args.workers > 1:
         with mp.get_context("fork").Pool(args.workers) as pool:
-            parts = pool.map(record, tasks)
+            parts = pool.map(recorder, tasks)
     else:
         parts = []
         for k, t in enumerate(tasks):
-            parts.append(record(t))
+            parts.append(recorder(t))
             done = min((k + 1) * chunk, args.games)
             print(f"recorded {done}/{args.games} games, {time.time() - t0:.0f}s", flush=True)
     x = np.concatenate([p[0] for p in parts])
