@@ -10,9 +10,13 @@ format, never a pickle)::
 
     python training/value_net.py --games 2500 --out runs/value.npz
 
-The shipped value is no longer this net but the PPO trainer's privileged critic (``export_critic.py``):
-same input, same target, fitted on a hundred times more positions. This script stays for policies
-trained without a privileged critic, and as the peer the critic is measured against.
+The shipped value is the PPO trainer's privileged critic (``export_critic.py``: same input, same target,
+fitted on a hundred times more positions) fine-tuned by this script on the positions the search scores
+(``checkpoints/VALUE.md``)::
+
+    python training/export_critic.py --checkpoint checkpoints/trainer/ppo7.ckpt.npz --out runs/critic.npz
+    python training/value_net.py --games 10000 --rounds 4 --positions turns --keep 0.25 --explore 0.1 \
+        --workers 2 --init runs/critic.npz --epochs 4 --lr 3e-4 --threads 2 --seed 301 --out runs/value_turns.npz
 """
 
 from __future__ import annotations
@@ -49,7 +53,7 @@ class Args:
     """which positions are kept: 'choices' (any with more than one legal action) or 'turns' (turn starts,
     where the search bot applies its value; positions.record_turns)"""
     init: str = ""
-    """start from this value file's weights (e.g. the shipped critic) instead of at random; its layer sizes
+    """start from this value file's weights (e.g. the exported critic) instead of at random; its layer sizes
     replace --hidden"""
     workers: int = 1
     """processes recording games"""
@@ -72,8 +76,7 @@ class Args:
     threads: int = 1
     """torch threads (the machine is shared)"""
     out: str = "runs/value.npz"
-    """the value file to write (the shipped one, footcanasta_env/bots/data/value.npz, is the PPO critic now:
-    see training/export_critic.py)"""
+    """the value file to write (the shipped one is footcanasta_env/bots/data/value.npz, see checkpoints/VALUE.md)"""
     summary: str = "runs/value_summary.json"
     """where the figures go (JSON)"""
 

@@ -16,10 +16,11 @@ in a meld or an add; melds of naturals the policy wants are left to it) the bot
    ``margin`` standard errors of the paired difference. The standard errors guard against the noise of
    the worlds; ``prior`` against the value's bias: measured against true-world outcomes
    (``benchmarks/search_decisions.py``, ``checkpoints/SEARCH.md``), the value overrates the candidates the
-   policy ranks lower by about 70 points on average, and the best of several noisy means more, so that
-   playing the best mean as it stands loses to the policy (-11 ± 6 points per searched decision over
-   3,358 of them, overruling it in half) where the defaults gain +5.7 ± 2.5 (overruling in 8%); no other
-   rule measured there does better on decisions it was not chosen on (``benchmarks/search_rules.py``).
+   policy ranks lower (by 35 to 40 points on average with the shipped value, 70 with the critic before its
+   fine-tuning), and the best of several noisy means more, so that playing the best mean as it stands lost
+   to the policy (-11 ± 6 points per searched decision over 3,358 of them, overruling it in half) where the
+   defaults gain +8.2 ± 2.3 (overruling in 7%); no other rule measured there does better on decisions it
+   was not chosen on (``benchmarks/search_rules.py``).
 
 Why not rollouts to the end of the round: one round's score has a spread of about 1,600 points, so a
 few dozen full rollouts cannot separate two moves; the value net removes most of that luck.

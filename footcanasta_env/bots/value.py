@@ -1,7 +1,8 @@
 """A learned value of full positions: numpy inference for the search bot.
 
-The shipped net is the PPO trainer's privileged critic (``training/export_critic.py``); a net fitted on
-recorded self-play (``training/value_net.py``) has the same format.
+The shipped net is the PPO trainer's privileged critic (``training/export_critic.py``) fine-tuned on the
+turn starts the search scores (``training/value_net.py --positions turns --init``, ``checkpoints/VALUE.md``);
+any net of that script has the same format.
 
 The value of a position for a seat is the expected score difference of the current round from that
 seat's partnership's side (its round score minus the other side's), in points. Its input is the whole
