@@ -17,6 +17,17 @@ from footcanasta_env.engine import new_game
 from footcanasta_env.rules import Rules
 
 
+def label(g, pending: list[tuple[np.ndarray, int, int]], gid: int, feats: list, labels: list, gids: list) -> None:
+    """Append each pending (features, seat, round) of the finished game ``g`` with its round's final score
+    difference from the seat's side."""
+    for f, s, rnd in pending:
+        sc = g.round_results[rnd - 1]["scores"]
+        t = s & 1
+        feats.append(f)
+        labels.append(float(sc[t] - sc[1 - t]))
+        gids.append(gid)
+
+
 def record(task: tuple[int, int, int, float, float]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Play ``n`` games from ``seed``; kept positions' features (float16), labels (points) and game ids."""
     seed, n, rounds, keep, explore = task
@@ -37,12 +48,7 @@ def record(task: tuple[int, int, int, float, float]) -> tuple[np.ndarray, np.nda
             else:
                 a = bot.act(g.view(s))
             g.step(a)
-        for f, s, rnd in pending:
-            sc = g.round_results[rnd - 1]["scores"]
-            t = s & 1
-            feats.append(f)
-            labels.append(float(sc[t] - sc[1 - t]))
-            gids.append(seed % 100_000 * 10_000 + gi)
+        label(g, pending, seed % 100_000 * 10_000 + gi, feats, labels, gids)
     return np.stack(feats), np.asarray(labels, np.float32), np.asarray(gids, np.int64)
 
 
@@ -78,10 +84,5 @@ def record_turns(task: tuple[int, int, int, float, float]) -> tuple[np.ndarray, 
                 others = [c for c in cands if c != a]
                 a = others[int(rng.integers(len(others)))]
             g.step(int(a))
-        for f, s, rnd in pending:
-            sc = g.round_results[rnd - 1]["scores"]
-            t = s & 1
-            feats.append(f)
-            labels.append(float(sc[t] - sc[1 - t]))
-            gids.append(seed % 100_000 * 10_000 + gi)
+        label(g, pending, seed % 100_000 * 10_000 + gi, feats, labels, gids)
     return np.stack(feats), np.asarray(labels, np.float32), np.asarray(gids, np.int64)
