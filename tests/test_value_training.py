@@ -8,12 +8,12 @@ import sys
 
 import numpy as np
 import pytest
-from positions import record_turns
 
 from footcanasta_env.bots import make_bot
 from footcanasta_env.bots.value import SHIPPED_VALUE, load_value
 from footcanasta_env.engine import new_game
 from footcanasta_env.rules import Rules
+from positions import record_turns
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
