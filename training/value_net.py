@@ -31,7 +31,7 @@ from torch import nn
 
 # helper modules beside this file (training/ is on sys.path when a script runs as a file)
 from common import command_line, parse_args, seed_everything, write_json
-from footcanasta_env.bots.value import FEATURES_SIZE, load_value, save_value
+from footcanasta_env.bots.value import FEATURES_SIZE, ValueNet, load_value, save_value
 from footcanasta_env.seeds import worker_seed
 from positions import record, record_turns
 
@@ -54,7 +54,7 @@ class Args:
     where the search bot applies its value; positions.record_turns)"""
     init: str = ""
     """start from this value file's weights (e.g. the exported critic) instead of at random; its layer sizes
-    replace --hidden"""
+    and target scale replace --hidden and --target-scale"""
     workers: int = 1
     """processes recording games"""
     hidden: str = "256,256"
@@ -81,26 +81,25 @@ class Args:
     """where the figures go (JSON)"""
 
 
-def fit(x: np.ndarray, y: np.ndarray, val: np.ndarray, args: Args) -> tuple[nn.Sequential, dict]:
-    """Regress y x target_scale on x; figures on the held-out rows ``val`` (a bool mask)."""
+def fit(x: np.ndarray, y: np.ndarray, val: np.ndarray, args: Args,
+        start: ValueNet | None = None) -> tuple[nn.Sequential, dict]:
+    """Regress y x target_scale on x, from ``start``'s weights if given; figures on the held-out rows ``val``
+    (a bool mask)."""
     sizes = [FEATURES_SIZE] + [int(h) for h in args.hidden.split(",") if h.strip()] + [1]
-    if args.init:
-        sizes = list(load_value(args.init).meta["layers"])
+    if start is not None:
+        sizes = list(start.meta["layers"])
     mods: list[nn.Module] = []
     for i in range(len(sizes) - 1):
         mods.append(nn.Linear(sizes[i], sizes[i + 1]))
         if i < len(sizes) - 2:
             mods.append(nn.ReLU())
     net = nn.Sequential(*mods)
-    if args.init:
-        start = load_value(args.init)
+    if start is not None:
         lin = [m for m in net if isinstance(m, nn.Linear)]
         with torch.no_grad():
             for m, w, b in zip(lin, start.weights, start.biases, strict=True):
                 m.weight.copy_(torch.from_numpy(w.T))
                 m.bias.copy_(torch.from_numpy(b))
-        # the file's own scale: predictions in points stay what they were
-        args.target_scale = start.scale
     xt = torch.from_numpy(x[~val].astype(np.float32))
     yt = torch.from_numpy(y[~val] * args.target_scale)
     xv = torch.from_numpy(x[val].astype(np.float32))
@@ -110,14 +109,13 @@ def fit(x: np.ndarray, y: np.ndarray, val: np.ndarray, args: Args) -> tuple[nn.S
     sched = torch.optim.lr_scheduler.CosineAnnealingLR(opt, max(1, steps))
     gen = torch.Generator().manual_seed(args.seed)
     curve = []
-    if args.init:
-        start = evaluate(net, xv, yv, args.target_scale)
-        print(f"start ({args.init}): val rmse {start['val_mse'] ** 0.5:.0f}, explained variance "
-              f"{start['explained_variance']:.3f}", flush=True)
-        curve.append({**start, "epoch": 0, "train_mse": float("nan")})
     best: tuple[float, dict] | None = None  # the epoch with the lowest validation error is kept
-    if args.init:  # the start itself counts: fine-tuning that makes it worse keeps it
-        best = (curve[0]["val_mse"], {k: v.clone() for k, v in net.state_dict().items()})
+    if start is not None:  # the start itself counts: fine-tuning that makes it worse keeps it
+        figs0 = evaluate(net, xv, yv, args.target_scale)
+        print(f"start ({args.init}): val rmse {figs0['val_mse'] ** 0.5:.0f}, explained variance "
+              f"{figs0['explained_variance']:.3f}", flush=True)
+        curve.append({**figs0, "epoch": 0, "train_mse": float("nan")})
+        best = (figs0["val_mse"], {k: v.clone() for k, v in net.state_dict().items()})
     for epoch in range(args.epochs):
         net.train()
         perm = torch.randperm(len(xt), generator=gen)
@@ -160,11 +158,13 @@ def main(argv: list[str] | None = None) -> dict:
         raise SystemExit(f"--rounds must be 1 to 4, got {args.rounds}")
     if args.positions not in ("choices", "turns"):
         raise SystemExit(f"--positions must be 'choices' or 'turns', got {args.positions!r}")
+    start = None
     if args.init:
         try:
-            load_value(args.init)
+            start = load_value(args.init)
         except ValueError as e:
             raise SystemExit(f"--init: {e}") from None
+        args.target_scale = start.scale  # the file's own scale: its predictions in points stay what they were
     if args.games < 2:
         raise SystemExit(f"--games must be at least 2 (some are held out), got {args.games}")
     seed_everything(args.seed, args.threads)
@@ -190,7 +190,7 @@ def main(argv: list[str] | None = None) -> dict:
     held = np.random.default_rng(args.seed).permutation(games)[: max(1, int(len(games) * args.val_share))]
     val = np.isin(gid, held)
     print(f"{len(y)} positions from {len(games)} games in {record_s:.0f}s; label sd {y.std():.0f}", flush=True)
-    net, figs = fit(x, y, val, args)
+    net, figs = fit(x, y, val, args, start)
     lin = [m for m in net if isinstance(m, nn.Linear)]
     training = {"command": command_line(argv), "positions": int(len(y)), "train_positions": int((~val).sum()),
                 "val_positions": int(val.sum()), "record_s": round(record_s), "total_s": round(time.time() - t0),
