@@ -79,6 +79,8 @@ def test_wheel_holds_the_policy_the_rules_the_modules_and_the_script(wheel):
             assert packaged in names, f"{packaged} is not in the wheel"
             assert z.read(packaged) == (ROOT / source).read_bytes()
         assert "footcanasta_env/py.typed" in names
+        for data in ("value.npz", "search.json"):  # the search bot's value, and the record hints are chosen by
+            assert f"footcanasta_env/bots/data/{data}" in names, f"bots/data/{data} is not in the wheel"
         modules = {p.relative_to(ROOT).as_posix() for p in PACKAGE.rglob("*.py") if "__pycache__" not in p.parts}
         assert modules <= names, f"modules missing from the wheel: {sorted(modules - names)}"
         info = next(n.split("/")[0] for n in names if n.endswith(".dist-info/METADATA"))

@@ -16,7 +16,7 @@ from rich.console import Console
 
 from footcanasta_env import action_id, action_name, load_scenario, new_game
 from footcanasta_env.bots import BOTS, RandomBot, make_bot
-from footcanasta_env.bots.registry import _POLICY_LOADERS
+from footcanasta_env.bots.registry import _POLICY_LOADERS, hint_bot_name
 from footcanasta_env.cards import RED3, format_cards, parse_cards
 from footcanasta_env.cli import main
 from footcanasta_env.engine import daily_seed
@@ -144,7 +144,7 @@ def test_whole_game_through_the_cli(tmp_path, monkeypatch, capsys):
     assert "Traceback" not in out + err and err == ""
     for msg in ("unknown command 'hello'", "unknown command '[/bold]'", "unknown card 'Z'",
                 "'discard K' is not legal now", "'laydown' is not legal now", "there is no action number 99",
-                "there is no action number 0", f"Hint ({strongest_bot()} bot)", "bottom first and top last:",
+                "there is no action number 0", f"Hint ({hint_bot_name()} bot)", "bottom first and top last:",
                 "Commands (any case", "Card values: 50 for JK", "Initial meld: your side's first lay-down",
                 "Rules in brief", "every action you saw:"):
         assert msg in out, msg

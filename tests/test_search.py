@@ -133,10 +133,65 @@ def test_the_draw_step_is_searched_and_plain_melds_are_left_to_the_policy():
         assert (bot.last.worlds > 0) == SearchBot.matters(view, bot.last.policy_action) or len(bot.last.candidates) == 1
 
 
-def test_hints_come_from_search_only_once_it_is_measured_stronger(monkeypatch):
-    from footcanasta_env.bots import registry
+def _record(evaluation: dict) -> dict:
+    from footcanasta_env.bots import search_record
 
-    assert "search" not in registry.BOT_STRENGTH  # its measurement (README) did not show it stronger
-    assert registry.hint_bot_name() == registry.strongest_bot()
-    monkeypatch.setattr(registry, "BOT_STRENGTH", ("search", *registry.BOT_STRENGTH))
-    assert registry.hint_bot_name() == "search"  # its default budget fits a person's wait
+    return {"format": search_record.RECORD_FORMAT, "format_version": search_record.RECORD_FORMAT_VERSION,
+            **search_record.measured_with(), "evaluation": evaluation}
+
+
+def test_hints_come_from_search_only_when_its_current_record_shows_it_stronger(monkeypatch):
+    from footcanasta_env.bots import registry, search_record
+
+    best = registry.strongest_bot()
+    win = {"win_ci": [0.53, 0.61]}
+    cases = [  # (record, hint)
+        (_record({best: [win]}), "search"),
+        (_record({best: [win, {"win_ci": [0.49, 0.57]}]}), best),  # one match short of it is enough to doubt
+        (_record({"greedy" if best != "greedy" else "random": [win]}), best),  # beating a weaker bot says nothing
+        (_record({}), best),
+        (dict(_record({best: [win]}), value_sha256="0" * 64), best),  # measured with another value
+        (dict(_record({best: [win]}), options={**DEFAULTS, "worlds": 4}), best),  # with other defaults
+        (None, best),
+    ]
+    for record, hint in cases:
+        monkeypatch.setattr(search_record, "load_record", lambda r=record: r)
+        assert registry.hint_bot_name() == hint, record
+    monkeypatch.setattr(search_record, "load_record", lambda: _record({best: [win]}))
+    monkeypatch.setattr("footcanasta_env.bots.search.DEFAULTS", {**DEFAULTS, "time": 2 * registry.HINT_BUDGET_S})
+    assert registry.hint_bot_name() == best  # too slow for a person, however strong
+
+
+def test_a_damaged_record_or_an_unloadable_search_bot_warns_and_leaves_hints_with_the_strongest_bot(monkeypatch):
+    from footcanasta_env.bots import registry, search_record
+
+    def damaged():
+        raise ValueError("not a footcanasta-search-record version 1 file")
+
+    monkeypatch.setattr(search_record, "load_record", damaged)
+    with pytest.warns(UserWarning, match="record could not be read"):
+        assert registry.hint_bot_name() == registry.strongest_bot()
+
+    def unloadable(seed):
+        raise ValueError("the shipped value net is missing from this install")
+
+    best = registry.strongest_bot()
+    monkeypatch.setattr(search_record, "load_record", lambda: _record({best: [{"win_ci": [0.53, 0.61]}]}))
+    monkeypatch.setitem(registry.BOTS, "search", unloadable)
+    with pytest.warns(UserWarning, match="search bot could not be loaded .*value net is missing"):
+        assert registry.hint_bot_name() == best
+
+
+def test_the_shipped_record_is_current_and_decides_the_hint_bot():
+    # Shipping another policy, value or default without playing the matches again fails here, not silently.
+    from footcanasta_env.bots import registry, search_record
+
+    record = search_record.load_record()
+    assert record is not None, "no bots/data/search.json: write it with training/record_search.py"
+    assert search_record.is_current(record), (
+        "bots/data/search.json was measured with other defaults or files: play the matches again "
+        "and write it with training/record_search.py")
+    assert record["evaluation"] and all("evaluate search" in m["command"] and m["a"] == "search"
+                                        for ms in record["evaluation"].values() for m in ms)
+    best = registry.strongest_bot()
+    assert registry.hint_bot_name() == ("search" if search_record.beats(best) else best)

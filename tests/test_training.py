@@ -66,7 +66,7 @@ def field_docs(path: str) -> dict[str, str]:
 
 def test_the_scripts_are_the_ones_the_docs_run():
     assert set(SCRIPTS) == {"average", "dagger", "export_critic", "export_sb3", "maskable_ppo", "rllib_export",
-                            "rllib_ppo", "selfplay_ppo", "ship", "value_net"}
+                            "record_search", "rllib_ppo", "selfplay_ppo", "ship", "value_net"}
     assert {"batched", "bc", "common", "export", "league", "positions", "rllib_env"} <= set(MODULES) - set(SCRIPTS)
 
 

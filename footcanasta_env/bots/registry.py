@@ -13,6 +13,7 @@ search with policy rollouts and a learned value) takes options in its name, ``se
 from __future__ import annotations
 
 import os
+import warnings
 from collections.abc import Callable
 
 from .base import Bot
@@ -101,14 +102,26 @@ HINT_BUDGET_S = 1.0
 
 
 def hint_bot_name() -> str:
-    """The strongest bot that answers a person within ``HINT_BUDGET_S``: ``search`` when its measurement put it
-    in ``BOT_STRENGTH`` (and its default budget fits), else ``strongest_bot()``."""
-    if "search" in BOT_STRENGTH:
-        from .search import DEFAULTS
+    """The strongest bot that answers a person within ``HINT_BUDGET_S``: ``search`` when its shipped record
+    (``search_record.py``, measured with today's defaults, policy and value) shows it beating
+    ``strongest_bot()`` and its default budget fits, else ``strongest_bot()``."""
+    from . import search_record
+    from .search import DEFAULTS  # the constants only: no net is loaded
 
-        if float(DEFAULTS["time"]) <= HINT_BUDGET_S:
-            return "search"
-    return strongest_bot()
+    best = strongest_bot()
+    try:
+        stronger = search_record.beats(best)
+    except (OSError, ValueError) as e:  # a damaged record must not take hints away
+        warnings.warn(f"the search bot's record could not be read ({e}); hints come from {best!r}", stacklevel=2)
+        stronger = False
+    if not stronger or float(DEFAULTS["time"]) > HINT_BUDGET_S:
+        return best
+    try:
+        make_bot("search", 0)
+    except Exception as e:  # noqa: BLE001 - a search bot that cannot load (its nets) is skipped, not fatal
+        warnings.warn(f"the search bot could not be loaded ({e}); hints come from {best!r}", stacklevel=2)
+        return best
+    return "search"
 
 
 def strongest_bot() -> str:
