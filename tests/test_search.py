@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 import time
 from types import SimpleNamespace
@@ -162,15 +163,21 @@ def test_hints_come_from_search_only_when_its_current_record_shows_it_stronger(m
     assert registry.hint_bot_name() == best  # too slow for a person, however strong
 
 
-def test_a_damaged_record_or_an_unloadable_search_bot_warns_and_leaves_hints_with_the_strongest_bot(monkeypatch):
+def test_a_damaged_record_or_an_unloadable_search_bot_leaves_hints_with_the_strongest_bot(monkeypatch, tmp_path):
     from footcanasta_env.bots import registry, search_record
 
-    def damaged():
-        raise ValueError("not a footcanasta-search-record version 1 file")
-
-    monkeypatch.setattr(search_record, "load_record", damaged)
-    with pytest.warns(UserWarning, match="record could not be read"):
-        assert registry.hint_bot_name() == registry.strongest_bot()
+    path = tmp_path / "search.json"
+    monkeypatch.setattr(search_record, "_RECORD", path)
+    assert search_record.load_record() is None and registry.hint_bot_name() == registry.strongest_bot()
+    good = _record({"learned": [{"win_ci": [0.53, 0.61]}]})
+    for damaged, why in [("{", "Expecting"), ("[]", "not a footcanasta-search-record"),
+                         (json.dumps(dict(good, evaluation={"learned": [{"win_rate": 0.6}]})), "'win_ci' of two"),
+                         (json.dumps(dict(good, evaluation={"learned": {"win_ci": [0.5, 0.6]}})), "a list of match")]:
+        path.write_text(damaged)
+        with pytest.raises(ValueError, match=why):
+            search_record.load_record()
+        with pytest.warns(UserWarning, match="record could not be read"):
+            assert registry.hint_bot_name() == registry.strongest_bot()
 
     def unloadable(seed):
         raise ValueError("the shipped value net is missing from this install")

@@ -38,9 +38,20 @@ def load_record() -> dict[str, Any] | None:
     if not _RECORD.is_file():
         return None
     record = json.loads(_RECORD.read_text(encoding="utf-8"))
-    if record.get("format") != RECORD_FORMAT or record.get("format_version") != RECORD_FORMAT_VERSION:
+    if not isinstance(record, dict) or record.get("format") != RECORD_FORMAT \
+            or record.get("format_version") != RECORD_FORMAT_VERSION:
         raise ValueError(f"{_RECORD}: not a {RECORD_FORMAT} version {RECORD_FORMAT_VERSION} file")
+    evaluation = record.get("evaluation")
+    if not isinstance(evaluation, dict) or not all(
+            isinstance(ms, list) and all(_is_report(m) for m in ms) for ms in evaluation.values()):
+        raise ValueError(f"{_RECORD}: 'evaluation' must map each opponent to a list of match reports, "
+                         "each with a 'win_ci' of two numbers")
     return record
+
+
+def _is_report(m: Any) -> bool:
+    ci = m.get("win_ci") if isinstance(m, dict) else None
+    return isinstance(ci, list) and len(ci) == 2 and all(isinstance(v, (int, float)) for v in ci)
 
 
 def is_current(record: dict[str, Any]) -> bool:
