@@ -1,0 +1,72 @@
+"""Foot Canasta as the house's layers see it: the game interface of ``footcanasta_env.games`` (``GameModule``).
+
+The names are the package's own (``footcanasta_env.new_game`` and the rest), gathered here so that the
+game-generic layers (evaluation, review, the table, the web server, training) reach Foot Canasta only
+through ``get_game("footcanasta")``. ``table`` tells its moves and screens to people (``table.py`` here).
+The environments and the bots load on first use: looking the game up imports no RL or web library.
+"""
+
+from __future__ import annotations
+
+import re
+from importlib import resources
+from typing import Any
+
+from ..actions import ACTION_VERSION, NUM_ACTIONS, action_id, action_name
+from ..engine import load_scenario, new_game
+from ..observation import HIDDEN_CARDS_SIZE, OBS_SIZE, OBS_VERSION, GameEncoder, encode, hidden_cards
+from ..rules import Rules
+
+NAME = "footcanasta"
+TITLE = "Foot Canasta"
+
+# The rules document travels with the package (a copy of docs/RULES.md, kept identical by a test).
+RULES_RESOURCE = resources.files("footcanasta_env") / "data" / "RULES.md"
+
+__all__ = [
+    "ACTION_VERSION", "GameEncoder", "GymEnv", "HIDDEN_CARDS_SIZE", "NAME", "NUM_ACTIONS", "OBS_SIZE", "OBS_VERSION",
+    "Rules", "TITLE", "action_id", "action_name", "bot_names", "check_bot_name", "encode", "env", "hidden_cards",
+    "hint_bot_name", "load_scenario", "make_bot", "new_game", "raw_env", "rules_text", "strongest_bot", "table",
+    "team_reward",
+]
+
+
+def rules_text(section: int | str | None = None) -> str:
+    """The rules (docs/RULES.md), or only section ``section`` (``## N. Title`` up to the next ``## ``)."""
+    text = RULES_RESOURCE.read_text(encoding="utf-8")
+    if section is None:
+        return text
+    found = re.search(rf"^## {int(section)}\. .*?(?=^## |\Z)", text, flags=re.M | re.S)
+    if not found:
+        numbers = re.findall(r"^## (\d+)\. ", text, flags=re.M)
+        raise ValueError(f"the rules have no section {section} (sections {numbers[0]}-{numbers[-1]})")
+    return found.group(0).rstrip() + "\n"
+
+
+_LAZY = {
+    "make_bot": ("..bots.registry", "make_bot"), "bot_names": ("..bots.registry", "bot_names"),
+    "strongest_bot": ("..bots.registry", "strongest_bot"),
+    "hint_bot_name": ("..bots.registry", "hint_bot_name"), "env": ("..envs.aec", "env"),
+    "raw_env": ("..envs.aec", "raw_env"), "GymEnv": ("..envs.one_seat", "FootCanastaGymEnv"),
+    "team_reward": ("..envs._episode", "team_reward"), "table": (".table", "TABLE"),
+}
+
+
+def __getattr__(name: str) -> Any:
+    # The bots read policy files and the envs import gymnasium and PettingZoo: only when asked for.
+    if name in _LAZY:
+        import importlib
+
+        module, attr = _LAZY[name]
+        return getattr(importlib.import_module(module, __name__), attr)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def check_bot_name(name: str) -> str:  # TEMPORARY until the registry offers it (bots branch)
+    """The canonical bot name, or a ValueError listing the known names."""
+    from ..bots.registry import bot_names as _names
+
+    low = name.strip().lower() if isinstance(name, str) else ""
+    if low in set(_names()) | {"learned"} or low.startswith(("policy:", "search:")):
+        return low
+    raise ValueError(f"unknown bot {name!r} (known: {', '.join(_names())}, learned, policy:PATH, search:OPTIONS)")

@@ -1,0 +1,3 @@
+"""TEMPORARY placeholder: Foot Canasta's table text comes with the table core."""
+
+TABLE = None

@@ -1,0 +1,138 @@
+"""The games of the house, looked up by name: the one door through which the game-generic layers reach a game.
+
+Evaluation, review, the table people play at (terminal and browser), the web server and the training
+scripts never import a game's engine, observation or bots: they ask ``get_game(name)`` (``"footcanasta"``
+by default) for a game module and use only the names of ``GameModule``. A new game of the family is a
+package of its own whose face offers those names, made known with ``register_game(name, "module.path")``
+(or an object with the same attributes, as the tests' toy game does); no line of the layers changes.
+
+The module is imported when the game is first asked for, so looking a game up costs nothing until then,
+and a module that lacks a name of the interface is refused with the names it lacks.
+"""
+
+from __future__ import annotations
+
+import importlib
+import threading
+from collections.abc import Iterable
+from typing import Any, Protocol, runtime_checkable
+
+DEFAULT_GAME = "footcanasta"
+
+
+@runtime_checkable
+class GameModule(Protocol):
+    """What every game offers the layers above it (a module, or any object with these attributes).
+
+    The game: ``NAME`` (its registry name), ``TITLE`` (for people), ``new_game(seed=None, rules=None,
+    daily=None)``, ``load_scenario(spec, seed=0)``, ``Rules`` (its rules dataclass: ``Rules(**d)`` rebuilds
+    the ``dataclasses.asdict`` of one), ``rules_text(section=None)`` (the rules for people, Markdown).
+    Actions: ``NUM_ACTIONS``, ``ACTION_VERSION``, ``action_name(i)``, ``action_id(name)``.
+    Observation: ``OBS_SIZE``, ``OBS_VERSION``, ``encode(view)`` (one seat's view as float32 ``OBS_SIZE``).
+    Bots: ``make_bot(name, seed)``, ``bot_names()`` (every name ``make_bot`` takes, ``learned`` included
+    when the game ships one), ``check_bot_name(name)`` (the canonical name, or ``ValueError``),
+    ``strongest_bot()``, ``hint_bot_name()``.
+    The table (``footcanasta_env.table``): ``table`` (a ``TableText`` of the game: how its moves, screens
+    and JSON state are told to a person; see ``footcanasta_env.table.text``).
+    """
+
+    NAME: str
+    TITLE: str
+    NUM_ACTIONS: int
+    ACTION_VERSION: int
+    OBS_SIZE: int
+    OBS_VERSION: int
+    Rules: Any
+    table: Any
+
+    def new_game(self, seed: int | None = None, rules: Any = None, daily: Any = None) -> Any: ...
+    def load_scenario(self, spec: Any, seed: int = 0) -> Any: ...
+    def rules_text(self, section: str | None = None) -> str: ...
+    def action_name(self, i: int) -> str: ...
+    def action_id(self, name: str) -> int: ...
+    def encode(self, view: Any) -> Any: ...
+    def make_bot(self, name: str, seed: int | None = None) -> Any: ...
+    def bot_names(self) -> list[str]: ...
+    def check_bot_name(self, name: str) -> str: ...
+    def strongest_bot(self) -> str: ...
+    def hint_bot_name(self) -> str: ...
+
+
+INTERFACE: tuple[str, ...] = (
+    "NAME", "TITLE", "new_game", "load_scenario", "Rules", "rules_text", "NUM_ACTIONS", "ACTION_VERSION",
+    "action_name", "action_id", "OBS_SIZE", "OBS_VERSION", "encode", "make_bot", "bot_names", "check_bot_name",
+    "strongest_bot", "hint_bot_name", "table",
+)
+"""The names every game offers (``GameModule``)."""
+
+TRAINING: tuple[str, ...] = (
+    "GameEncoder", "HIDDEN_CARDS_SIZE", "hidden_cards", "team_reward", "env", "raw_env", "GymEnv",
+)
+"""What the training scripts need besides ``INTERFACE``: ``GameEncoder(game)`` (the fast incremental encoder,
+``observe(seat)``), ``hidden_cards(game, seat)`` (the critic's privileged input, ``HIDDEN_CARDS_SIZE``),
+``team_reward(results, team, mode, scale)``, the AEC ``env``/``raw_env`` and the one-seat gymnasium ``GymEnv``."""
+
+# name -> a module path (imported on first use) or the game object itself
+_GAMES: dict[str, str | Any] = {"footcanasta": "footcanasta_env.footcanasta"}
+_LOADED: dict[str, Any] = {}
+_LOCK = threading.Lock()
+
+
+def register_game(name: str, game: str | Any) -> None:
+    """Make a game known by ``name``: a module path (imported when first asked for) or a game object."""
+    if not isinstance(name, str) or not name.strip() or name != name.strip().lower():
+        raise ValueError(f"a game name is a lower-case word such as 'canasta', got {name!r}")
+    with _LOCK:
+        _GAMES[name] = game
+        _LOADED.pop(name, None)
+
+
+def unregister_game(name: str) -> None:
+    """Forget a game registered with ``register_game`` (the default game cannot be removed)."""
+    if name == DEFAULT_GAME:
+        raise ValueError(f"the default game {DEFAULT_GAME!r} cannot be unregistered")
+    with _LOCK:
+        _GAMES.pop(name, None)
+        _LOADED.pop(name, None)
+
+
+def game_names() -> list[str]:
+    """The names ``get_game`` knows, the default first."""
+    return [DEFAULT_GAME] + sorted(n for n in _GAMES if n != DEFAULT_GAME)
+
+
+def check_game_name(name: Any) -> str:
+    """``name`` as a known game name (``None`` or ``""``: the default), or a ``ValueError`` naming the known ones."""
+    if name is None or name == "":
+        return DEFAULT_GAME
+    if not isinstance(name, str):
+        raise ValueError(f"a game name must be a string, got {type(name).__name__}")
+    key = name.strip().lower()
+    if key not in _GAMES:
+        raise ValueError(f"unknown game {name!r} (known: {', '.join(game_names())})")
+    return key
+
+
+def get_game(name: str | None = None, need: Iterable[str] = ()) -> GameModule:
+    """The game module registered as ``name`` (``None``: ``DEFAULT_GAME``), checked against ``INTERFACE``;
+    ``need`` names more that the caller uses (``TRAINING``), refused by name when the game lacks them."""
+    key = check_game_name(name)
+    game = _LOADED.get(key) or _load(key)
+    lacking = [n for n in need if not hasattr(game, n)]
+    if lacking:
+        raise ValueError(f"game {key!r} does not offer {', '.join(lacking)}")
+    return game
+
+
+def _load(key: str) -> GameModule:
+    with _LOCK:
+        target = _GAMES[key]
+        game = importlib.import_module(target) if isinstance(target, str) else target
+        missing = [n for n in INTERFACE if not hasattr(game, n)]
+        if missing:
+            raise TypeError(f"game {key!r} ({getattr(game, '__name__', type(game).__name__)}) lacks "
+                            f"{', '.join(missing)} of the game interface")
+        if game.NAME != key:
+            raise TypeError(f"game registered as {key!r} calls itself {game.NAME!r}")
+        _LOADED[key] = game
+        return game
