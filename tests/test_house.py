@@ -42,7 +42,7 @@ def test_every_old_flat_module_is_a_shim_or_a_package_face():
                          "left_of", "sample_world"]),
     ("footcanasta_env.engine", ["Game", "new_game", "IllegalActionError", "daily_seed", "card_total", "DRAW_PHASE",
                                 "PLAY_PHASE", "PHASE_NAMES", "load_scenario", "to_scenario", "View", "make_view",
-                                "why_illegal", "score_round", "Replay", "load_replay", "reproduce", "sample_world"]),
+                                "why_illegal", "score_round", "sample_world"]),
     ("footcanasta_env.observation", ["OBS_SIZE", "OBS_VERSION", "OFFSETS", "SCALE", "SEAT_BLOCK", "GameEncoder",
                                      "encode", "observation_bounds"]),
     ("footcanasta_env.bots", ["make_bot", "bot_names", "BOTS", "Bot", "RandomBot", "GreedyBot", "ExpertBot",

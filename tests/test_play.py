@@ -20,7 +20,7 @@ from footcanasta_env.bots.registry import _POLICY_LOADERS, hint_bot_name
 from footcanasta_env.cards import RED3, format_cards, parse_cards
 from footcanasta_env.cli import main
 from footcanasta_env.engine import daily_seed
-from footcanasta_env.engine.replay import Replay, load_replay, reproduce
+from footcanasta_env.replays import Replay, load_replay, reproduce
 from footcanasta_env.play import Terminal, play_session, strongest_bot
 from footcanasta_env.play.commands import parse_command
 from footcanasta_env.play.screen import describe_step, screen_text

@@ -13,7 +13,8 @@ from rich.console import Console
 from footcanasta_env.actions import ACTION_TYPE, ADD, MELD, action_id
 from footcanasta_env.bots import RandomBot
 from footcanasta_env.cli import main
-from footcanasta_env.engine import Replay, load_replay, new_game
+from footcanasta_env.engine import new_game
+from footcanasta_env.replays import Replay, load_replay
 from footcanasta_env.play import Terminal, play_session
 
 TURN_LINE = re.compile(r"^ {0,4}\d+  (South|West|North|East) ", re.M)

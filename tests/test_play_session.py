@@ -13,7 +13,7 @@ import pytest
 from footcanasta_env.bots import strongest_bot
 from footcanasta_env.bots.registry import _POLICY_LOADERS
 from footcanasta_env.cli import build_parser, main
-from footcanasta_env.engine.replay import load_replay, reproduce
+from footcanasta_env.replays import load_replay, reproduce
 from footcanasta_env.play import Terminal
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -18,7 +18,7 @@ with warnings.catch_warnings():  # starlette >= 1.0 asks for httpx2; httpx still
 
 from footcanasta_env import load_scenario, new_game  # noqa: E402
 from footcanasta_env.bots import make_bot  # noqa: E402
-from footcanasta_env.engine import load_replay, reproduce  # noqa: E402
+from footcanasta_env.replays import load_replay, reproduce  # noqa: E402
 from footcanasta_env.web import create_app  # noqa: E402
 
 TODAY = "2024-05-01"

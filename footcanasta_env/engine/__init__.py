@@ -3,12 +3,12 @@
 Pure Python with numpy, free of gymnasium, PettingZoo, torch and web code (``tests/test_engine_purity.py``).
 ``Game`` is the state of one game with exact legal actions; ``new_game`` deals one from a seed;
 ``load_scenario`` builds one from a scenario; ``Game.view(seat)`` is all a seat may see (RULES.md 12);
-``Game.why_illegal`` says why a move is refused, citing the rule; a ``Replay`` is a seed and the moves.
+``Game.why_illegal`` says why a move is refused, citing the rule;
 
 Modules, each importing only those before it: ``masks`` (lookup tables), ``state`` (the slots, their
 table, ``clone``, the scenario writer), ``legality``, ``rounds``, ``melding``, ``turn`` (plain functions
 over the state), ``game`` (``Game``, ``new_game``); beside them ``scoring``, ``view``, ``explain``,
-``scenario`` (the reader) and ``replay``.
+``scenario`` (the reader), ``worlds`` (``sample_world``). Replay files are game-generic: ``footcanasta_env.replays``.
 """
 
 from ..actions import DRAW_PHASE, PHASE_NAMES, PLAY_PHASE
@@ -16,16 +16,6 @@ from ..seeds import daily_seed
 from .explain import why_illegal
 from .game import Game, new_game
 from .legality import aside_counts
-from .replay import (
-    REPLAY_FORMAT,
-    REPLAY_VERSION,
-    Replay,
-    ReplayError,
-    dealt_game,
-    load_replay,
-    replay_from_dict,
-    reproduce,
-)
 from .scenario import ScenarioError, load_scenario, parse_meld
 from .scoring import score_round
 from .state import IllegalActionError, State, card_total, to_scenario
@@ -33,8 +23,7 @@ from .view import View, make_view, team_melds
 from .worlds import sample_world as sample_world
 
 __all__ = [
-    "DRAW_PHASE", "PHASE_NAMES", "PLAY_PHASE", "REPLAY_FORMAT", "REPLAY_VERSION", "Game", "IllegalActionError",
-    "Replay", "ReplayError", "ScenarioError", "State", "View", "aside_counts", "card_total", "daily_seed",
-    "dealt_game", "load_replay", "load_scenario", "make_view", "new_game", "parse_meld", "replay_from_dict",
-    "reproduce", "score_round", "team_melds", "to_scenario", "why_illegal",
+    "DRAW_PHASE", "PHASE_NAMES", "PLAY_PHASE", "Game", "IllegalActionError",
+    "ScenarioError", "State", "View", "aside_counts", "card_total", "daily_seed",
+    "load_scenario", "make_view", "new_game", "parse_meld", "score_round", "team_melds", "to_scenario", "why_illegal",
 ]

@@ -22,8 +22,8 @@ from typing import Any
 import numpy as np
 
 from ..actions import action_name
-from ..engine import View, load_replay, reproduce
-from ..engine.replay import ReplayError
+from ..engine import View
+from ..replays import ReplayError, load_replay, reproduce
 from ..seats import SEAT_NAMES
 
 NOISE_SE = 2.0

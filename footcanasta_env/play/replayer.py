@@ -19,7 +19,8 @@ from rich.console import Console
 from rich.text import Text
 
 from ..actions import ACTION_TYPE, ADD, DISCARD, LAYDOWN, MELD, PICKUP, action_name
-from ..engine import Game, load_replay, reproduce
+from ..engine import Game
+from ..replays import load_replay, reproduce
 from ..seats import SEAT_NAMES
 from .events import describe_round_end, melds_inline
 from .prompt import Terminal

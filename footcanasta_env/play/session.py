@@ -15,7 +15,8 @@ from rich.text import Text
 
 from ..actions import action_name
 from ..bots import Bot
-from ..engine import Game, Replay
+from ..engine import Game
+from ..replays import Replay
 from .commands import parse_command
 from .events import TurnLog
 from .prompt import Terminal

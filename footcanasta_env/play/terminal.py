@@ -20,7 +20,8 @@ from typing import TextIO
 
 from rich.console import Console
 
-from ..engine import Game, Replay, load_replay, new_game, reproduce
+from ..engine import Game, new_game
+from ..replays import Replay, load_replay, reproduce
 from ..seats import SEAT_NAMES
 from ..seeds import daily_seed, seat_bot_seed
 from .lineup import choose_bots

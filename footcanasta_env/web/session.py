@@ -18,7 +18,8 @@ from ..actions import ACTION_TYPE, DISCARD, DRAW, LAYDOWN, PICKUP, action_id, ac
 from ..bots import Bot, make_bot, strongest_bot
 from ..bots.registry import hint_bot_name
 from ..cards import BLACK3, JOKER, KINDS, NUM_NATURAL, TWO, WILD_RANK, kind_of
-from ..engine import Game, IllegalActionError, Replay, View, load_scenario, new_game
+from ..engine import Game, IllegalActionError, View, load_scenario, new_game
+from ..replays import Replay
 from ..melds import Meld, count_canastas, is_canasta, meld_kind, meld_size, melds_value
 from ..play.commands import parse_command
 from ..play.events import describe_round_end, describe_step

@@ -1,9 +1,9 @@
-"""Replay files: every action of every seat of a game, saved as JSON, and their exact reproduction.
+"""Replay files of any game of the house: every action of every seat, saved as JSON, and their exact reproduction.
 
 Format (``"format": "footcanasta-replay"``, ``"version": 1``)::
 
     {
-      "format": "footcanasta-replay", "version": 1, "action_version": 1,
+      "format": "footcanasta-replay", "version": 1, "game": "footcanasta", "action_version": 1,
       "created": "2024-05-01T20:15:00", "seed": 123456, "daily": "2024-05-01" or null,
       "rules": {... every field of Rules ...},
       "players": [{"seat": 0, "name": "South", "kind": "human"},
@@ -13,9 +13,10 @@ Format (``"format": "footcanasta-replay"``, ``"version": 1``)::
       "result": {"scores": [2310, 1875], "rounds": [[510, 300], ...], "winner": 0}
     }
 
-A game is a function of its seed, its rules and its actions, so ``reproduce`` rebuilds it exactly and
-checks the saved result against it. The bots and their seeds are recorded for the reader; reproducing
-a game does not run them.
+``game`` names the game (``footcanasta_env.games``; a file without it is Foot Canasta's, as every file
+written before there were two games). A game is a function of its seed, its rules and its actions, so
+``reproduce`` rebuilds it exactly through the game's interface and checks the saved result against it. The
+bots and their seeds are recorded for the reader; reproducing a game does not run them.
 """
 
 from __future__ import annotations
@@ -28,11 +29,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..actions import ACTION_VERSION, action_id, action_name
-from ..rules import Rules
-from ..seats import SEAT_NAMES
-from ..seeds import daily_seed
-from .game import Game, IllegalActionError, new_game
+from .games import DEFAULT_GAME, check_game_name, get_game
+from .seats import SEAT_NAMES
+from .seeds import daily_seed
 
 REPLAY_FORMAT = "footcanasta-replay"
 REPLAY_VERSION = 1
@@ -47,9 +46,10 @@ class Replay:
     """The record of one game: how it was dealt, who played, and every action."""
 
     seed: int
-    rules: Rules
+    rules: Any  # the game's Rules
     players: list[dict[str, Any]]
     daily: str | None = None
+    game: str = DEFAULT_GAME
     actions: list[tuple[int, str]] = field(default_factory=list)
     complete: bool = False
     result: dict[str, Any] | None = None
@@ -57,21 +57,23 @@ class Replay:
 
     def record(self, seat: int, action: int) -> None:
         """Append one action taken by ``seat``."""
-        self.actions.append((seat, action_name(action)))
+        self.actions.append((seat, get_game(self.game).action_name(action)))
 
-    def finish(self, game: Game) -> None:
+    def finish(self, game: Any) -> None:
         """Store the game's result so far (all of it once the game is over)."""
         self.complete = game.is_over
+        scores = [int(x) for x in game.scores]
         self.result = {
-            "scores": list(game.scores),
-            "rounds": [list(r["scores"]) for r in game.round_results],
-            "winner": game.winner(),
+            "scores": scores,
+            "rounds": [[int(x) for x in r["scores"]] for r in game.round_results],
+            "winner": None if not game.is_over or scores[0] == scores[1] else int(scores[1] > scores[0]),
         }
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON-able form of the replay."""
         return {
-            "format": REPLAY_FORMAT, "version": REPLAY_VERSION, "action_version": ACTION_VERSION,
+            "format": REPLAY_FORMAT, "version": REPLAY_VERSION, "game": self.game,
+            "action_version": get_game(self.game).ACTION_VERSION,
             "created": self.created, "seed": self.seed, "daily": self.daily, "rules": self.rules.to_dict(),
             "players": self.players, "actions": [[s, a] for s, a in self.actions],
             "complete": self.complete, "result": self.result,
@@ -107,8 +109,14 @@ def replay_from_dict(d: Any) -> Replay:
     _need(d.get("format") == REPLAY_FORMAT, f"not a footcanasta replay (format is {d.get('format')!r})")
     _need(d.get("version") == REPLAY_VERSION,
           f"replay version {d.get('version')!r} is not supported (this footcanasta reads version {REPLAY_VERSION})")
-    _need(d.get("action_version") == ACTION_VERSION,
-          f"replay action_version {d.get('action_version')!r} does not match this footcanasta's ({ACTION_VERSION})")
+    try:
+        name = check_game_name(d.get("game", DEFAULT_GAME))
+    except ValueError as e:
+        raise ReplayError(f"replay game: {e}") from None
+    game = get_game(name)
+    _need(d.get("action_version") == game.ACTION_VERSION,
+          f"replay action_version {d.get('action_version')!r} does not match this footcanasta's "
+          f"{game.TITLE} ({game.ACTION_VERSION})")
     seed = d.get("seed")
     _need(_is_int(seed) and seed >= 0, f"replay seed must be a non-negative whole number, got {seed!r}")
     daily = d.get("daily")
@@ -120,7 +128,7 @@ def replay_from_dict(d: Any) -> Replay:
             raise ReplayError(f"replay daily: {e}") from None
         _need(expected == seed, f"replay seed {seed} is not the seed of the daily game of {daily}")
     try:
-        rules = Rules.from_dict(d.get("rules", {}))
+        rules = game.Rules.from_dict(d.get("rules", {}))
     except (ValueError, TypeError) as e:
         raise ReplayError(f"replay rules: {e}") from None
     players = d.get("players")
@@ -148,8 +156,8 @@ def replay_from_dict(d: Any) -> Replay:
               "replay result rounds must be a list of score pairs")
     _need(not complete or result is not None, "replay says the game is complete but has no result")
     created = d.get("created", "")
-    return Replay(seed=seed, rules=rules, players=players, daily=daily, actions=parsed, complete=complete,
-                  result=result, created=created if isinstance(created, str) else "")
+    return Replay(seed=seed, rules=rules, players=players, daily=daily, game=name, actions=parsed,
+                  complete=complete, result=result, created=created if isinstance(created, str) else "")
 
 
 def load_replay(path: str | os.PathLike[str]) -> Replay:
@@ -168,18 +176,19 @@ def load_replay(path: str | os.PathLike[str]) -> Replay:
         raise ReplayError(f"replay {str(path)!r} is damaged: {e}") from None
 
 
-def dealt_game(replay: Replay) -> Game:
+def dealt_game(replay: Replay) -> Any:
     """The game as it was dealt, before any action."""
-    return new_game(seed=replay.seed, rules=replay.rules)
+    return get_game(replay.game).new_game(seed=replay.seed, rules=replay.rules)
 
 
-StepHook = Callable[[Game, int, int, int], None]
+StepHook = Callable[[Any, int, int, int], None]
 """Called after each action as ``hook(game, index, seat, action_id)``."""
 
 
-def reproduce(replay: Replay, on_step: StepHook | None = None, before_step: StepHook | None = None) -> Game:
+def reproduce(replay: Replay, on_step: StepHook | None = None, before_step: StepHook | None = None) -> Any:
     """Replay every action on a fresh game and check the saved result; a mismatch raises ``ReplayError``."""
     game = dealt_game(replay)
+    action_id = get_game(replay.game).action_id
     for i, (seat, name) in enumerate(replay.actions):
         where = f"action {i + 1} ({SEAT_NAMES[seat]}: {name!r})"
         _need(not game.is_over, f"{where}: the game is already over")
@@ -193,7 +202,7 @@ def reproduce(replay: Replay, on_step: StepHook | None = None, before_step: Step
             before_step(game, i, seat, a)
         try:
             game.step(a)
-        except IllegalActionError as e:
+        except ValueError as e:  # the game's IllegalActionError
             raise ReplayError(f"{where}: {e}") from None
         if on_step is not None:
             on_step(game, i, seat, a)
