@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
-from types import SimpleNamespace
 from typing import Any
 
 import numpy as np
@@ -248,5 +247,109 @@ def rules_text(section: Any = None) -> str:
     return f"# {TITLE}\n\n{__doc__}"
 
 
-SEATS = SEAT_NAMES
-table = SimpleNamespace()  # filled by the table tests with the toy's TableText
+@dataclass(frozen=True)
+class ToyCommand:
+    kind: str
+    action: int | None = None
+    message: str = ""
+
+
+class ToyLog:
+    """The toy's turn log: one line per action."""
+
+    def __init__(self, viewer: int) -> None:
+        self.viewer, self.rounds, self._recent = viewer, [[]], []
+
+    def step(self, before: ToyView, after: ToyView, seat: int, action: int) -> None:
+        line = f"{SEAT_NAMES[seat]}: {ACTION_NAMES[action]}"
+        self.rounds[-1].append(line)
+        self._recent.append(line)
+
+    def end_round(self, result: dict[str, Any]) -> None:
+        line = TEXT.describe_round_end(result, self.viewer)
+        self.rounds[-1].append(line)
+        self._recent.append(line)
+        self.rounds.append([])
+
+    @property
+    def since(self) -> str:
+        return "your last move"
+
+    def take(self) -> list[str]:
+        lines, self._recent = self._recent, []
+        return lines
+
+
+class ToyText:
+    """The toy's TableText."""
+
+    def turn_log(self, viewer: int) -> ToyLog:
+        return ToyLog(viewer)
+
+    def describe_step(self, before: ToyView, after: ToyView, seat: int, action: int) -> list[str]:
+        return [f"{SEAT_NAMES[seat]} played {ACTION_NAMES[action]}"]
+
+    def describe_round_end(self, result: dict[str, Any], viewer: int = 0) -> str:
+        return f"Toy round {result['round']} is over: {result['scores'][0]} to {result['scores'][1]}."
+
+    def event_kind(self, action: int) -> str:
+        return "double" if action == DOUBLE else "play"
+
+    def is_public(self, before: ToyView, seat: int, action: int) -> bool:
+        return True
+
+    def parse_command(self, text: str, legal: Any, why: Any) -> ToyCommand:
+        words = text.strip().lower().split()
+        if not words:
+            return ToyCommand("empty")
+        if words[0] in ("quit", "q", "help", "hint", "log", "look", "rules", "totals"):
+            return ToyCommand({"q": "quit"}.get(words[0], words[0]))
+        name = "double" if words[0] in ("d", "double") else f"play {words[-1]}"
+        if name not in ACTION_NAMES:
+            return ToyCommand("error", message=f"not a toy move: {text.strip()!r} (try 'play 3' or 'double')")
+        a = action_id(name)
+        if a not in legal:
+            return ToyCommand("error", message=f"{name}: {why(a)}")
+        return ToyCommand("action", a)
+
+    def render_screen(self, view: ToyView, events: Any = (), width: int = 80, times: str = "x",
+                      since: str = "") -> str:
+        lines = [f"Toy round {view.round}  totals {view.totals[0]}-{view.totals[1]}  scores "
+                 f"{view.scores[0]}-{view.scores[1]}", *events, "Your cards: " + " ".join(map(str, view.hand))]
+        if view.my_turn:
+            lines.append("Moves: " + ", ".join(ACTION_NAMES[a] for a in view.legal_actions))
+        return "\n".join(lines)
+
+    def round_table(self, result: dict[str, Any], scores: Any, rules: Rules) -> str:
+        return f"Round {result['round']}: {result['scores'][0]} to {result['scores'][1]}; total {scores[0]}-{scores[1]}"
+
+    def final_text(self, scores: Any) -> str:
+        return f"Toy game over: {scores[0]} to {scores[1]}."
+
+    def help_text(self, rules: Rules, round: int, times: str = "x") -> str:
+        return "Toy commands: play N, double, hint, totals, quit"
+
+    def info_text(self, kind: str, view: ToyView, rules: Rules) -> str | None:
+        return f"Totals {view.totals[0]} to {view.totals[1]}" if kind == "totals" else None
+
+    def replay_note(self, game: ToyGame, seat: int, action: int) -> str:
+        return ""
+
+    def private_text(self, game: ToyGame, seat: int) -> str:
+        return ""
+
+    def view_state(self, view: ToyView, round_results: Any) -> dict[str, Any]:
+        return {"hand": list(view.hand), "totals": list(view.totals), "scores": list(view.scores),
+                "round": view.round, "over": view.is_over, "my_turn": view.my_turn, "current": view.current_player,
+                "legal": [ACTION_NAMES[a] for a in view.legal_actions],
+                "round_results": [{"round": r["round"], "scores": list(r["scores"])} for r in round_results]}
+
+    def selection(self, view: ToyView, cards: Any, check: Any) -> dict[str, Any]:
+        if not isinstance(cards, list) or len(cards) != 1 or cards[0] not in ("1", "2", "3", "4", "5"):
+            raise ValueError("select one toy card, 1 to 5")
+        seq = [f"play {cards[0]}"]
+        reason = check(seq)
+        return {"play": {"actions": seq, "ok": not reason, "reason": reason}}
+
+
+TEXT = table = ToyText()

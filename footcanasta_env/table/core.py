@@ -1,0 +1,198 @@
+"""One person's table: a game, the bots of the other seats, the action log, hints and the replay.
+
+``Table`` is the one "person against bots" object of the house: the terminal (``footcanasta_env.play``)
+and the browser (``footcanasta_env.web``) are thin adapters over it. It knows a game only through its
+game module (``footcanasta_env.games``): the person's moves are checked on a clone before any is played
+(all or none), the bots play until the person is to act, each step is reported as a ``Step`` with the
+person's views before and after (so an adapter tells only what the person may see), hints come from the
+game's hint bot seeded by the deal and the moves made, and the game is rebuilt exactly from its deal and
+its log (the bots think again on their own views, so their generators end where they were).
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..games import get_game
+from ..replays import Replay
+from ..seats import SEAT_NAMES
+from ..seeds import seat_bot_seed
+from .deal import Deal
+from .lineup import OPPONENTS, PARTNER, Lineup, choose_bots
+
+HUMAN = 0  # the person plays South
+HINT_SEAT = 4  # the hint bot's seeds derive from the deal as a fifth seat's
+
+
+class TableError(ValueError):
+    """A move or request the table refuses; ``status`` is how a server answers it (409: not now)."""
+
+    def __init__(self, message: str, status: int = 400) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+@dataclass(frozen=True)
+class Step:
+    """One action at the table, as the person saw it: their views before and after, and a round's end."""
+
+    seat: int
+    action: int
+    before: Any
+    after: Any
+    round_end: dict[str, Any] | None = None
+
+
+@dataclass
+class Table:
+    """A game with the person at South and bots at the other seats."""
+
+    deal: Deal
+    game: Any
+    lineup: Lineup
+    log: list[tuple[int, str]] = field(default_factory=list)
+    created: str = field(default_factory=lambda: _dt.datetime.now().isoformat(timespec="seconds"))
+
+    @classmethod
+    def open(cls, deal: Deal, partner: str | None = None, opponents: str | None = None) -> Table:
+        """Deal the game and seat the bots (``None``: the game's strongest bot)."""
+        game = deal.deal()
+        wanted = {s: partner for s in PARTNER} | {s: opponents for s in OPPONENTS}
+        seeds = {s: seat_bot_seed(deal.game_seed, s) for s in wanted}
+        return cls(deal, game, choose_bots(get_game(deal.game), wanted, seeds))
+
+    @classmethod
+    def rebuild(cls, deal: Deal, partner: str, opponents: str, log: Sequence[tuple[int, str]]) -> Table:
+        """The table after ``log``: the deal, the bots, then every action, the bots thinking again."""
+        table = cls.open(deal, partner, opponents)
+        for seat, name in log:
+            if seat != table.game.current_player:
+                raise ValueError(f"stored game is damaged: {SEAT_NAMES[seat]} acts out of turn")
+            if seat != HUMAN:
+                table.lineup.bots[seat].act(table.game.view(seat))  # advances the bot's generator as it did
+            table.game.step(name)
+            table.log.append((seat, name))
+        return table
+
+    # ------------------------------------------------------------------ reading
+
+    @property
+    def module(self) -> Any:
+        """The game module (``footcanasta_env.games``)."""
+        return get_game(self.deal.game)
+
+    @property
+    def text(self) -> Any:
+        """The game's ``TableText``."""
+        return self.module.table
+
+    @property
+    def version(self) -> int:
+        """How many actions have been played: a request may name the version it was made against."""
+        return len(self.log)
+
+    @property
+    def bots(self) -> dict[int, Any]:
+        return self.lineup.bots
+
+    def view(self) -> Any:
+        """The person's view."""
+        return self.game.view(HUMAN)
+
+    def check(self, names: Sequence[str]) -> str:
+        """'' if the whole sequence of the person's actions is legal from here (tried on a clone), else why not."""
+        if self.game.is_over:
+            return "the game is over"
+        if self.game.current_player != HUMAN:
+            return "it is not your turn"
+        g = self.game.clone()
+        for i, name in enumerate(names):
+            try:
+                a = self.module.action_id(name)
+            except ValueError as e:
+                return str(e).splitlines()[0]
+            if g.is_over or g.current_player != HUMAN:
+                return f"'{name}' comes after the end of your turn"
+            if a not in g.legal_actions():
+                step = f" (step {i + 1} of {len(names)})" if len(names) > 1 else ""
+                return f"'{name}' is not legal now{step}: {g.why_illegal(a)}"
+            g.step(a)
+        return ""
+
+    def hint(self) -> tuple[int, str]:
+        """The hint bot's move for the person now and the bot's name; a new bot seeded by deal and moves made,
+        so the same position of the same deal gets the same hint in the terminal and the browser."""
+        view = self.view()
+        if not view.my_turn:
+            raise TableError("it is not your turn", 409)
+        name = self.module.hint_bot_name()
+        bot = self.module.make_bot(name, seat_bot_seed(self.deal.game_seed, HINT_SEAT) + self.version)
+        a = bot.act(view)
+        if a not in view.legal_actions:
+            raise TableError(f"the {name} bot suggested an illegal action", 409)
+        return a, name
+
+    # ------------------------------------------------------------------ playing
+
+    def play(self, names: Sequence[str]) -> list[Step]:
+        """The person's actions (all or none: a ``TableError`` says why not), then the bots' up to the next
+        decision of the person."""
+        reason = self.check(names)
+        if reason:
+            raise TableError(reason, 409)
+        steps = [self.step(self.module.action_id(n)) for n in names]
+        return steps + list(self.bot_steps())
+
+    def step(self, action: int) -> Step:
+        """Play one action of the seat to act and log it."""
+        game, seat = self.game, self.game.current_player
+        rounds = len(game.round_results)
+        before = game.view(HUMAN)
+        try:
+            game.step(action)
+        except ValueError as e:  # the game's IllegalActionError: a bot that breaks the rules must not pass
+            if seat == HUMAN:
+                raise TableError(str(e), 409) from None
+            raise RuntimeError(f"{SEAT_NAMES[seat]} played an illegal action: {e}") from None
+        self.log.append((seat, self.module.action_name(action)))
+        end = game.round_results[-1] if len(game.round_results) > rounds else None
+        return Step(seat, int(action), before, game.view(HUMAN), end)
+
+    def bot_steps(self) -> Iterator[Step]:
+        """The bots' actions, one at a time, until the person is to act or the game is over."""
+        while not self.game.is_over and self.game.current_player != HUMAN:
+            seat = self.game.current_player
+            yield self.step(self.lineup.bots[seat].act(self.game.view(seat)))
+
+    # ------------------------------------------------------------------ the record
+
+    def players(self, via: str) -> list[dict[str, Any]]:
+        """Who played, for the replay: the person (``via`` the terminal or the web) and each bot with its seed."""
+        out: list[dict[str, Any]] = [{"seat": HUMAN, "name": SEAT_NAMES[HUMAN], "kind": "human", "via": via}]
+        for s in sorted(self.lineup.bots):
+            out.append({"seat": s, "name": SEAT_NAMES[s], "kind": "bot", "bot": self.lineup.bots[s].name,
+                        "seed": seat_bot_seed(self.deal.game_seed, s)}
+                       | ({"fallback_from": self.lineup.fallback_from[s]} if s in self.lineup.fallback_from else {}))
+        return out
+
+    def replay(self, via: str) -> Replay:
+        """The game so far as a ``Replay`` (``footcanasta_env.replays``); a scenario deal has none."""
+        if self.deal.scenario is not None:
+            raise TableError("a game dealt from a scenario has no replay (a replay is a seed and moves)", 409)
+        replay = Replay(seed=self.deal.game_seed, rules=self.game.rules, players=self.players(via),
+                        daily=self.deal.daily, game=self.deal.game, created=self.created)
+        action_id = self.module.action_id
+        for seat, name in self.log:
+            replay.record(seat, action_id(name))
+        replay.finish(self.game)
+        return replay
+
+    def replay_name(self, suffix: str = "") -> str:
+        """The replay's file name: when, which game and deal (``20261203-101500-daily-2026-12-03.json``)."""
+        stamp = _dt.datetime.fromisoformat(self.created).strftime("%Y%m%d-%H%M%S")
+        deal = f"daily-{self.deal.daily}" if self.deal.daily else f"seed-{self.deal.seed}"
+        game = "" if self.deal.game == "footcanasta" else f"{self.deal.game}-"
+        return f"{stamp}-{game}{deal}{suffix}.json"

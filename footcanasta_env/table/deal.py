@@ -1,0 +1,79 @@
+"""How a person's game is dealt: the game's name and one of a seed, a daily date or a scenario.
+
+``Deal`` is all that is needed, with the action log, to rebuild a game exactly; the terminal and the
+browser deal through it, so a daily date means the same deal in both.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from ..games import DEFAULT_GAME, check_game_name, get_game
+from ..seeds import daily_seed, fresh_seed
+
+
+def parse_daily(value: Any) -> str:
+    """A daily date, checked, as YYYY-MM-DD (a ``ValueError`` says what is wrong)."""
+    if not isinstance(value, (str, _dt.date)) or (isinstance(value, str) and len(value) > 20):
+        raise ValueError("daily must be a date string YYYY-MM-DD")
+    daily_seed(value)  # says what is wrong with a bad date
+    return value.isoformat() if isinstance(value, _dt.date) else _dt.date.fromisoformat(value.strip()).isoformat()
+
+
+def today() -> str:
+    """Today's date (local), as YYYY-MM-DD: the daily deal people play today."""
+    return _dt.date.today().isoformat()
+
+
+@dataclass
+class Deal:
+    """Which game and which deal: at most one of ``seed``, ``daily`` and ``scenario`` (none: a fresh seed)."""
+
+    game: str = DEFAULT_GAME
+    seed: int | None = None
+    daily: str | None = None
+    scenario: dict | None = None
+
+    def __post_init__(self) -> None:
+        self.game = check_game_name(self.game)
+        given = [k for k in ("seed", "daily", "scenario") if getattr(self, k) is not None]
+        if len(given) > 1:
+            raise ValueError(f"give one of seed, daily and scenario, not {' and '.join(given)}")
+        if self.seed is not None and (isinstance(self.seed, bool) or not isinstance(self.seed, int)
+                                      or not 0 <= self.seed < 1 << 63):
+            raise ValueError(f"seed must be a whole number from 0 to 2**63-1, got {self.seed!r}")
+        if self.daily is not None:
+            self.daily = parse_daily(self.daily)
+
+    def deal(self) -> Any:
+        """The game as dealt (a fresh seed is drawn, and kept here, when none was given)."""
+        game = get_game(self.game)
+        if self.scenario is not None:
+            return game.load_scenario(self.scenario, seed=0)
+        if self.daily is not None:
+            return game.new_game(daily=self.daily)
+        if self.seed is None:
+            self.seed = fresh_seed()
+        return game.new_game(seed=self.seed)
+
+    @property
+    def game_seed(self) -> int:
+        """The seed the bots' seeds derive from (a scenario's is 0)."""
+        if self.daily is not None:
+            return daily_seed(self.daily)
+        return int(self.seed or 0)
+
+    def describe(self) -> str:
+        """``the daily game of 2026-12-03``, ``seed 7`` or ``a scenario``."""
+        if self.daily is not None:
+            return f"the daily game of {self.daily}"
+        return "a scenario" if self.scenario is not None else f"seed {self.seed}"
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Deal:
+        return cls(**{k: d.get(k) for k in ("seed", "daily", "scenario")}, game=d.get("game") or DEFAULT_GAME)
