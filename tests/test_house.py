@@ -51,7 +51,16 @@ def test_every_old_flat_module_is_a_shim_or_a_package_face():
     ("footcanasta_env.evaluation", ["evaluate", "league", "play_deal", "play_bots_game", "deal_seed",
                                     "match_bot_seed", "fit_elo", "mean_ci", "MatchReport", "LeagueReport",
                                     "plot_match", "plot_league"]),
-    ("footcanasta_env.play", ["Terminal", "play_session", "parse_command", "strongest_bot", "add_parsers"]),
+    ("footcanasta_env.play", ["Terminal", "Session", "play_session", "add_parsers", "run_play", "run_replay"]),
+    ("footcanasta_env.table", ["Table", "Deal", "Step", "TableError", "TableText", "Lineup", "choose_bots", "HUMAN",
+                               "parse_daily"]),
+    ("footcanasta_env.games", ["get_game", "register_game", "unregister_game", "game_names", "check_game_name",
+                               "DEFAULT_GAME", "INTERFACE", "TRAINING", "GameModule"]),
+    ("footcanasta_env.footcanasta", ["NAME", "TITLE", "new_game", "load_scenario", "Rules", "rules_text",
+                                     "NUM_ACTIONS", "ACTION_VERSION", "action_name", "action_id", "OBS_SIZE",
+                                     "OBS_VERSION", "encode", "make_bot", "bot_names", "check_bot_name",
+                                     "strongest_bot", "hint_bot_name", "table", "GameEncoder", "hidden_cards",
+                                     "HIDDEN_CARDS_SIZE", "team_reward", "env", "raw_env", "GymEnv"]),
     ("footcanasta_env.footcanasta_v0", ["env", "raw_env"]),
 ])
 def test_the_faces_keep_their_names(face, names):
@@ -134,19 +143,26 @@ def test_no_import_circles_counting_imports_inside_functions():
             pytest.fail("import circle: " + " -> ".join(cycle))
 
 
-# Which rooms each room may import (besides the root vocabulary): the engine sits at the bottom.
+# Which rooms each room may import (besides the root vocabulary): the engine sits at the bottom, a game's
+# face (``footcanasta``) on its rooms; the game-generic layers reach a game only through ``games``.
 ALLOWED = {
     "engine": set(), "observation": {"engine"}, "bots": {"engine", "observation"},
-    "envs": {"engine", "observation", "bots"}, "evaluation": {"engine", "observation", "bots"},
-    "play": {"engine", "observation", "bots", "evaluation"},
-    "web": {"engine", "observation", "bots", "evaluation", "play"},
+    "envs": {"engine", "observation", "bots"}, "footcanasta": {"engine", "observation", "bots", "envs"},
+    "evaluation": set(), "table": set(), "play": {"table"}, "web": {"table", "evaluation"},
 }
+GENERIC = ("evaluation", "table", "play", "web")
+GENERIC_ROOT = {"games", "replays", "seats", "seeds"}
+"""The root modules a game-generic layer may use: the game lookup, replay files, seats and seeds."""
+
+
+def _modules() -> set[str]:
+    return {".".join(p.relative_to(PACKAGE.parent).with_suffix("").parts).removesuffix(".__init__")
+            for p in PACKAGE.rglob("*.py")}
 
 
 @pytest.mark.parametrize("room", sorted(ALLOWED))
 def test_a_room_imports_only_the_rooms_below_it(room):
-    modules = {".".join(p.relative_to(PACKAGE.parent).with_suffix("").parts).removesuffix(".__init__")
-               for p in PACKAGE.rglob("*.py")}
+    modules = _modules()
     for path in (PACKAGE / room).glob("*.py"):
         name = ".".join(path.relative_to(PACKAGE.parent).with_suffix("").parts).removesuffix(".__init__")
         for target in _imports(path, name, modules):
@@ -154,3 +170,28 @@ def test_a_room_imports_only_the_rooms_below_it(room):
             other = parts[1] if len(parts) > 1 else ""
             if other in ALLOWED and other != room:
                 assert other in ALLOWED[room], f"{name} imports {target}: {room} may not import {other}"
+
+
+@pytest.mark.parametrize("room", GENERIC)
+def test_a_game_generic_layer_reaches_a_game_only_through_the_game_lookup(room):
+    modules = _modules()
+    for path in (PACKAGE / room).glob("*.py"):
+        name = ".".join(path.relative_to(PACKAGE.parent).with_suffix("").parts).removesuffix(".__init__")
+        for target in _imports(path, name, modules):
+            top = target.split(".")[1] if "." in target else ""
+            allowed = top in GENERIC_ROOT or top == room or top in ALLOWED[room]
+            assert allowed, f"{name} imports {target}: a game-generic layer uses only {sorted(GENERIC_ROOT)}"
+
+
+MAX_LINES = 80
+
+
+def test_no_function_is_longer_than_80_lines():
+    long = []
+    for path in [*PACKAGE.rglob("*.py"), *(PACKAGE.parent / "training").glob("*.py")]:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                n = node.end_lineno - node.lineno + 1
+                if n > MAX_LINES:
+                    long.append(f"{path.relative_to(PACKAGE.parent)}:{node.lineno} {node.name} ({n} lines)")
+    assert not long, "functions over 80 lines: " + "; ".join(long)
