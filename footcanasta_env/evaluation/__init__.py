@@ -5,8 +5,6 @@
 evaluate`` and ``footcanasta league``.
 """
 
-import warnings as _warnings
-
 from ..seeds import deal_seed, match_bot_seed
 from .league import LeagueReport, fit_elo, league
 from .match import Z95, DealTask, GameRecord, MatchReport, evaluate, mean_ci, play_bots_game, play_deal, seating, wilson
@@ -16,13 +14,3 @@ __all__ = [
     "Z95", "DealTask", "GameRecord", "LeagueReport", "MatchReport", "deal_seed", "evaluate", "fit_elo", "league",
     "match_bot_seed", "mean_ci", "play_bots_game", "play_deal", "plot_league", "plot_match", "seating", "wilson",
 ]
-
-_RENAMED = {"bot_seed": ("match_bot_seed", match_bot_seed), "play_game": ("play_bots_game", play_bots_game)}
-
-
-def __getattr__(name: str):
-    if name in _RENAMED:
-        new, obj = _RENAMED[name]
-        _warnings.warn(f"footcanasta_env.evaluation.{name} is now {new}", DeprecationWarning, stacklevel=2)
-        return obj
-    raise AttributeError(f"module 'footcanasta_env.evaluation' has no attribute {name!r}")

@@ -7,8 +7,6 @@ lines, ``texts`` the help and rules texts, ``lineup`` who plays each seat, ``pro
 than importing it); ``replayer`` is ``footcanasta replay``; ``demo`` is ``footcanasta demo``.
 """
 
-import warnings as _warnings
-
 from ..bots import BOT_STRENGTH, strongest_bot
 from .commands import Command, parse_command
 from .terminal import HUMAN, Terminal, add_parsers, play_session, run_play, run_replay
@@ -18,9 +16,3 @@ __all__ = [
     "run_replay", "strongest_bot",
 ]
 
-
-def __getattr__(name: str):
-    if name == "play_game":
-        _warnings.warn("footcanasta_env.play.play_game is now play_session", DeprecationWarning, stacklevel=2)
-        return play_session
-    raise AttributeError(f"module 'footcanasta_env.play' has no attribute {name!r}")
