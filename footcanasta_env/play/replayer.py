@@ -26,7 +26,6 @@ from .prompt import Terminal
 from .screen import final_text, render_screen, round_table
 
 HUMAN = 0
-UNITS = ("action", "turn", "round")
 # Under 80 columns, as input() prompts are not wrapped by rich; an unknown key gets the long form.
 KEYS = "Enter: next {unit}; a/t/r: by action/turn/round; s: table; c: end; q: quit> "
 KEYS_LONG = ("press Enter for the next {unit}, or type a, t or r to step by action, turn or round, s to see the "
