@@ -69,6 +69,16 @@ def test_renamed_names_are_gone(face, old):
         getattr(importlib.import_module(face), old)
 
 
+@pytest.mark.parametrize("face", ["", "engine", "envs", "evaluation", "play", "web"])
+def test_a_face_docstring_names_every_module_it_holds(face):
+    folder = PACKAGE / face if face else PACKAGE
+    doc = ast.get_docstring(ast.parse((folder / "__init__.py").read_text(encoding="utf-8")))
+    held = [p.stem for p in folder.glob("*.py") if p.name != "__init__.py"]
+    held += [p.name for p in folder.iterdir() if (p / "__init__.py").is_file() and face == ""]
+    missing = sorted(m for m in held if f"``{m}``" not in doc)
+    assert not missing, f"footcanasta_env{'.' + face if face else ''}'s docstring does not name {missing}"
+
+
 def test_the_versioned_module_plays():
     from footcanasta_env import footcanasta_v0
 

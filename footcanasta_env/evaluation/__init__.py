@@ -1,8 +1,9 @@
-"""Evaluation: duplicate matches between bots, leagues with Elo ratings, plots, and the CLI of both.
+"""Evaluation: duplicate matches between bots, leagues with Elo ratings, plots, and move review.
 
 ``match`` states the method (duplicate deals, confidence intervals over deals) and plays matches,
 ``league`` plays every pair and fits ratings, ``plots`` draws reports, ``cli`` is ``footcanasta
-evaluate`` and ``footcanasta league``.
+evaluate`` and ``footcanasta league``; ``review`` rates a seat's moves in a replay against the search bot
+and is ``footcanasta review``.
 """
 
 from ..seeds import deal_seed, match_bot_seed

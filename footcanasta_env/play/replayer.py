@@ -4,7 +4,7 @@ A replay holds every action of every seat, so it shows more than any player saw 
 it must not blur is what was private: melds set aside before a partnership's initial meld (RULES.md 7.2)
 are marked "set aside" until they are laid down, and are never listed as table melds.
 
-``--step`` pauses as it goes, by turn by default (a game is some 400 actions but 100-odd turns);
+``--step`` pauses as it goes, by turn by default (a turn is often several actions);
 ``--by action|turn|round`` picks the step, and keys at the prompt change it on the way.
 """
 
