@@ -8,8 +8,8 @@ from footcanasta_env.actions import action_id
 from footcanasta_env.bots import make_bot
 from footcanasta_env.cli import main
 from footcanasta_env.engine import load_scenario, new_game
-from footcanasta_env.replays import Replay
 from footcanasta_env.evaluation.review import review_decision, review_replay
+from footcanasta_env.replays import Replay
 from footcanasta_env.rules import Rules
 
 FAST = "worlds=6,time=20"

@@ -180,7 +180,7 @@ class ExpertBot:
         team = view.seat & 1
         values = view.rules.card_values
         if view.down[team]:
-            a = self._table_play(view, ls, hand, team, values) if view.phase == "play" else None
+            a = self._table_play(view, ls, hand, team) if view.phase == "play" else None
             if view.phase == "draw":
                 return PICKUP_ID if PICKUP_ID in ls else DRAW_ID
         else:
@@ -189,7 +189,7 @@ class ExpertBot:
             return a
         if view.phase == "draw":
             return DRAW_ID
-        return self._discard(view, ls, hand, team, values)
+        return self._discard(view, ls, hand, values)
 
     # -------------------------------------------------------------- before the initial meld
 
@@ -219,8 +219,7 @@ class ExpertBot:
 
     # -------------------------------------------------------------- on the table
 
-    def _table_play(self, view: View, ls: set[int], hand: list[int], team: int,
-                    values: tuple[int, ...]) -> int | None:
+    def _table_play(self, view: View, ls: set[int], hand: list[int], team: int) -> int | None:
         """A meld or add worth making now, or None to discard."""
         inc = incomplete_melds(view.melds[team])
         for r in range(NUM_NATURAL):
@@ -287,7 +286,7 @@ class ExpertBot:
 
     # -------------------------------------------------------------- discarding
 
-    def _discard(self, view: View, ls: set[int], hand: list[int], team: int, values: tuple[int, ...]) -> int:
+    def _discard(self, view: View, ls: set[int], hand: list[int], values: tuple[int, ...]) -> int:
         """The discard least likely to help the next opponent and least useful to keep."""
         opp = left_of(view.seat)
         opp_team = opp & 1

@@ -19,11 +19,11 @@ from ..bots import Bot, make_bot, strongest_bot
 from ..bots.registry import hint_bot_name
 from ..cards import BLACK3, JOKER, KINDS, NUM_NATURAL, TWO, WILD_RANK, kind_of
 from ..engine import Game, IllegalActionError, View, load_scenario, new_game
-from ..replays import Replay
-from ..melds import Meld, count_canastas, is_canasta, meld_kind, meld_size, melds_value
 from ..footcanasta.commands import parse_command
 from ..footcanasta.events import describe_round_end, describe_step
 from ..footcanasta.screen import final_text
+from ..melds import Meld, count_canastas, is_canasta, meld_kind, meld_size, melds_value
+from ..replays import Replay
 from ..rules import CANASTA_SIZE
 from ..seats import SEAT_NAMES, TEAM_NAMES
 from ..seeds import daily_seed, seat_bot_seed
