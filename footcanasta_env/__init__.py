@@ -1,15 +1,20 @@
-"""footcanasta_env: Foot Canasta (Hand and Foot) rules engine, PettingZoo environment and bots.
+"""footcanasta_env: Foot Canasta (Hand and Foot) rules engine, PettingZoo environment and bots, in a house
+built for a family of games.
 
 The house, one room per concern (each subpackage's ``__init__`` says what it owns):
 
-* root: the shared vocabulary: ``cards``, ``seats``, ``rules``, ``actions`` (and the turn's phases),
-  ``melds``, ``seeds``, ``render`` (the text face of a view), ``cli`` (the ``footcanasta`` command),
-  ``footcanasta_v0`` (``env`` / ``raw_env``, PettingZoo's versioned module);
-* ``engine``: the game (state, legality, rounds, melding, turns, scoring, views, scenarios, replays, worlds);
-* ``observation``: the observation layout and its two encoders;
-* ``bots``: the registry and every bot; ``envs``: the AEC and one-seat envs and their gymnasium registration;
-* ``evaluation``: duplicate matches, leagues, plots and move review; ``play``: the terminal game;
-  ``web``: the browser game (``footcanasta serve``).
+* the game-generic root: ``games`` (the game lookup: ``get_game(name)``, the game interface), ``replays``
+  (replay files of any game), ``seats`` (partnerships and seat names), ``seeds`` (every seed derivation),
+  ``cli`` (the ``footcanasta`` command);
+* Foot Canasta's vocabulary: ``cards``, ``rules``, ``actions`` (and the turn's phases), ``melds``,
+  ``render`` (the text face of a view), ``footcanasta_v0`` (``env`` / ``raw_env``, PettingZoo's versioned
+  module); its rooms ``engine`` (the game: state, legality, rounds, melding, turns, scoring, views,
+  scenarios, worlds), ``observation`` (the layout and its two encoders), ``bots`` (the registry and every
+  bot), ``envs`` (the AEC and one-seat envs and their gymnasium registration), and ``footcanasta`` (the
+  game's face for the house, and how it is told to people at the table);
+* the game-generic layers, which reach a game only through ``games``: ``evaluation`` (duplicate matches,
+  leagues, plots, move review), ``table`` (one person against bots: the core of the terminal and the
+  browser), ``play`` (the terminal game), ``web`` (the browser game, ``footcanasta serve``).
 
 The engine names load at once and stay free of RL libraries; ``env``, ``make_bot`` and the gymnasium
 env load their modules when first asked for.

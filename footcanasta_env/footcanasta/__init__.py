@@ -2,7 +2,10 @@
 
 The names are the package's own (``footcanasta_env.new_game`` and the rest), gathered here so that the
 game-generic layers (evaluation, review, the table, the web server, training) reach Foot Canasta only
-through ``get_game("footcanasta")``. ``table`` tells its moves and screens to people (``tabletext.py`` here).
+through ``get_game("footcanasta")``. ``table`` (``tabletext``: its ``TableText``) tells its moves and
+screens to people, from the pieces beside it: ``events`` (a move in words, the turn log), ``commands``
+(the prompt's short forms), ``screen`` (the terminal table), ``texts`` (help, the rules in brief, the
+pile), ``webstate`` (the page's JSON state and selection buttons); ``demo`` is ``footcanasta demo``.
 The environments and the bots load on first use: looking the game up imports no RL or web library.
 """
 
