@@ -99,6 +99,10 @@ def test_bot_names_are_checked_without_building_a_bot(monkeypatch):
                      ("expert:fast", "unknown bot"), (None, "must be a string")]:
         with pytest.raises(ValueError, match=why):
             check_bot_name(bad)  # type: ignore[arg-type]
+    assert check_bot_name("Learned", patterns=False) == "learned"
+    for pattern in (f"policy:{SHIPPED_POLICY}", "search:worlds=2"):  # plain names only, as a stranger may ask for
+        with pytest.raises(ValueError, match=r"unknown bot .* \(known: expert, greedy, learned, random, search\)"):
+            check_bot_name(pattern, patterns=False)
     monkeypatch.delitem(registry._POLICY_LOADERS, "learned")
     assert "learned" not in bot_names()
     with pytest.raises(ValueError, match="no learned policy is available"):

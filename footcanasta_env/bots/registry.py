@@ -68,7 +68,7 @@ class BotRegistry:
     stamp: Callable[[], tuple] = tuple
     notes: dict[str, str] = field(default_factory=dict)  # name or pattern -> what it is, for help texts
     _answers: dict[str, Any] = field(default_factory=dict, init=False, repr=False)  # "key": what they hold for
-    _lock: threading.RLock = field(default_factory=threading.RLock, init=False, repr=False)
+    _lock: Any = field(default_factory=threading.RLock, init=False, repr=False)
 
     # -- names ------------------------------------------------------------------------------------------
     def register_bot(self, name: str, factory: BotFactory) -> None:
@@ -91,20 +91,21 @@ class BotRegistry:
         names = [*self.bot_names(), *self.patterns()]
         return ", ".join(f"{n} ({self.notes[n]})" if notes and n in self.notes else n for n in names)
 
-    def check_bot_name(self, name: str) -> str:
+    def check_bot_name(self, name: str, patterns: bool = True) -> str:
         """The canonical form of a bot name (lower case; a path as given), without building the bot;
-        ``ValueError`` naming the known names otherwise."""
+        ``ValueError`` naming the known names otherwise. ``patterns=False`` accepts the plain names only (not
+        ``policy:PATH`` nor ``NAME:OPTIONS``: what a stranger, as over the web, may ask for)."""
         if not isinstance(name, str):
             raise ValueError(f"bot name must be a string, got {name!r}")
         kind, colon, arg = name.strip().partition(":")
         kind = kind.strip().lower()
-        if colon and kind == "policy" and "policy" in self.loaders:
+        if colon and patterns and kind == "policy" and "policy" in self.loaders:
             if not arg:
                 raise ValueError("bot 'policy:PATH' needs a file path after 'policy:'")
             if not os.path.isfile(arg):
                 raise ValueError(f"bot {name!r}: policy file {arg!r} not found")
             return f"policy:{arg}"
-        if colon and kind in self.options:
+        if colon and patterns and kind in self.options:
             self.options[kind].check(arg)
             text = ",".join(p for p in re.sub(r"\s+", "", arg).lower().split(",") if p)
             return f"{kind}:{text}" if text else kind
@@ -112,7 +113,8 @@ class BotRegistry:
             raise ValueError("bot 'learned': no learned policy is available")
         if not colon and kind in self.bot_names():
             return kind
-        raise ValueError(f"unknown bot {name!r} (known: {self.known_names()})")
+        known = self.known_names() if patterns else ", ".join(self.bot_names())
+        raise ValueError(f"unknown bot {name!r} (known: {known})")
 
     def make_bot(self, name: str, seed: int | None = None) -> Bot:
         """A bot by name: one of ``bot_names()``, ``policy:PATH`` or ``NAME:OPTIONS`` (see ``known_names``)."""
