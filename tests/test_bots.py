@@ -128,6 +128,8 @@ def test_another_game_makes_its_own_registry():
         toy.register_bot("expert:fast", ExpertBot)
     assert "expert" not in BOTS or BOTS["expert"] is ExpertBot  # Foot Canasta's table is untouched
     assert "greedy" in toy.bots and toy.bots is not BOTS
+    with pytest.raises(ValueError, match="at least one name in strength"):
+        BotRegistry(bots={"random": RandomBot}, strength=())
 
 
 def test_the_strongest_and_hint_bots_are_worked_out_once(monkeypatch):

@@ -70,6 +70,10 @@ class BotRegistry:
     _answers: dict[str, Any] = field(default_factory=dict, init=False, repr=False)  # "key": what they hold for
     _lock: Any = field(default_factory=threading.RLock, init=False, repr=False)
 
+    def __post_init__(self) -> None:
+        if not self.strength:
+            raise ValueError("BotRegistry needs at least one name in strength (the answer of last resort)")
+
     # -- names ------------------------------------------------------------------------------------------
     def register_bot(self, name: str, factory: BotFactory) -> None:
         """Add a named bot (names are case-insensitive and may not hold ':')."""
@@ -158,12 +162,12 @@ class BotRegistry:
             return self._answers[question]
 
     def _work_out_strongest(self) -> str:
-        if self.strength and self._learned_beats(self.strength[0]) and self._load_error("learned") is None:
+        if self._learned_beats(self.strength[0]) and self._load_error("learned") is None:
             return "learned"
         for name in self.strength:
             if name in self.bots and self._load_error(name) is None:
                 return name
-        return self.strength[-1] if self.strength else "random"
+        return self.strength[-1]
 
     def _learned_beats(self, opponent: str) -> bool:
         """Whether the learned policy's own record shows it beating ``opponent`` (lower end of the CI above 50%)."""
