@@ -145,13 +145,12 @@ class ExpertBot:
        are in their feet it goes out as soon as its cards allow (going out pays 100, stops the opponents
        from melding their hands and charges them for what they hold).
 
-    Each choice was measured against variants of this bot (40 to 120 duplicate deals, mean score
-    difference per game): without pair keeping it loses about 2800 points, without the discard-danger
-    estimate about 900; completing needed dirty canastas with wild cards at any time lost about 1200
-    against doing it only in the feet; pairing naturals with wild cards for the initial meld lost about
-    500; emptying the hand with wild cards before feeding the wild meld gained about 500. Holding a pair
-    back from a small meld to take the pile, saving black threes for big piles, declining small piles, or
-    declining to go out unless ahead on the table, did not pay.
+    Each choice was measured against variants of this bot on duplicate deals (the figures are in
+    ``benchmarks/RESULTS.md``, "Tuning the expert"): pair keeping, the discard-danger estimate,
+    completing needed dirty canastas only in the feet, not pairing naturals with wild cards for the
+    initial meld, and emptying the hand with wild cards before feeding the wild meld each paid. Holding a
+    pair back from a small meld to take the pile, saving black threes for big piles, declining small
+    piles, or declining to go out unless ahead on the table, did not pay.
     The keyword arguments are these tuning knobs; the defaults are the measured best.
     """
 

@@ -7,7 +7,7 @@ import json
 import os
 import sys
 
-from ..bots.registry import bot_names, make_bot
+from ..bots.registry import known_names, make_bot
 from ..rules import Rules
 from .league import LeagueReport, league
 from .match import MatchReport, evaluate
@@ -155,7 +155,7 @@ def _common(p: argparse.ArgumentParser, deals: int) -> None:
 
 def bot_choices() -> str:
     """Every bot name the commands accept, for their help."""
-    return ", ".join([*bot_names(), "learned (the shipped policy)", "policy:PATH (an exported policy file)"])
+    return known_names(notes=True)
 
 
 def add_parsers(sub: argparse._SubParsersAction) -> None:
