@@ -48,7 +48,7 @@ def rules_text(section: int | str | None = None) -> str:
 
 _LAZY = {
     "make_bot": ("..bots.registry", "make_bot"), "bot_names": ("..bots.registry", "bot_names"),
-    "strongest_bot": ("..bots.registry", "strongest_bot"),
+    "check_bot_name": ("..bots.registry", "check_bot_name"), "strongest_bot": ("..bots.registry", "strongest_bot"),
     "hint_bot_name": ("..bots.registry", "hint_bot_name"), "env": ("..envs.aec", "env"),
     "raw_env": ("..envs.aec", "raw_env"), "GymEnv": ("..envs.one_seat", "FootCanastaGymEnv"),
     "team_reward": ("..envs._episode", "team_reward"), "table": (".tabletext", "TABLE"),
@@ -64,12 +64,3 @@ def __getattr__(name: str) -> Any:
         return getattr(importlib.import_module(module, __name__), attr)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
-
-def check_bot_name(name: str) -> str:  # TEMPORARY until the registry offers it (bots branch)
-    """The canonical bot name, or a ValueError listing the known names."""
-    from ..bots.registry import bot_names as _names
-
-    low = name.strip().lower() if isinstance(name, str) else ""
-    if low in set(_names()) | {"learned"} or low.startswith(("policy:", "search:")):
-        return low
-    raise ValueError(f"unknown bot {name!r} (known: {', '.join(_names())}, learned, policy:PATH, search:OPTIONS)")
