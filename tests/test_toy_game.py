@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import multiprocessing
 
 import pytest
 
@@ -31,6 +32,9 @@ def test_a_toy_duplicate_match(toy_for_evaluation):
     assert rep.win_ci[0] > 0.5 and rep.mean_diff > 0 and rep.wins > rep.losses  # greedy doubles its fives
     again = evaluate("greedy", "random", deals=30, seed=3, game="toy", workers=1)
     assert again.to_dict(with_games=True) == rep.to_dict(with_games=True)
+    if "fork" in multiprocessing.get_all_start_methods():  # forked workers inherit the registration
+        forked = evaluate("greedy", "random", deals=30, seed=3, game="toy", workers=2)
+        assert forked.to_dict(with_games=True) == rep.to_dict(with_games=True)
     assert evaluate("greedy", "random", deals=30, seed=4, game="toy").to_dict() != rep.to_dict()
     short = evaluate("greedy", "random", deals=3, seed=3, game="toy", rules=toy_game.Rules(rounds=1))
     assert short.mean_actions < rep.mean_actions  # one round instead of two
@@ -66,6 +70,15 @@ def test_the_cli_plays_the_toy(toy_for_evaluation, capsys):
     assert main(["league", "--game", "toy", "greedy", "random", "--deals", "2", "--workers", "1",
                  "--bootstrap", "2", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["game"] == "toy"
+
+
+def test_toy_plots(toy_for_evaluation, tmp_path):
+    pytest.importorskip("matplotlib")
+    from footcanasta_env.evaluation import plot_league, plot_match
+
+    plot_match(evaluate("greedy", "random", deals=2, game="toy"), str(tmp_path / "m.png"))
+    plot_league(league(["greedy", "random"], deals=2, game="toy", bootstrap=2), str(tmp_path / "l.png"))
+    assert (tmp_path / "m.png").read_bytes()[:4] == (tmp_path / "l.png").read_bytes()[:4] == b"\x89PNG"
 
 
 @pytest.mark.parametrize("argv, msg", [

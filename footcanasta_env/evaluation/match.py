@@ -3,8 +3,9 @@
 The game is named (``game="footcanasta"`` by default) and reached only through ``footcanasta_env.games``:
 its ``new_game``, ``make_bot``, ``check_bot_name`` and ``Rules``, and a game's ``is_over``,
 ``current_player``, ``view(seat)``, ``step(action)`` and ``scores`` (one per partnership). Worker processes
-look the game up by its name, so a game registered with an object (as the tests' toy game is) is known only
-in the process that registered it: play such a game with ``workers=1``.
+look the game up by its name, so a game registered at run time with an object (as the tests' toy game is)
+is known only in the process that registered it (and in workers forked from it, where processes fork): play
+such a game with ``workers=1``, or register it by module path where every worker imports it.
 
 Duplicate deals. Deal ``i`` of a match with seed ``S`` is the game ``new_game(deal_seed(S, i))``; a game of
 the house draws every deal of every round from that seed alone (never from the players' actions), so a
