@@ -1,9 +1,11 @@
-"""Evaluation: duplicate matches between bots, leagues with Elo ratings, plots, and move review.
+"""Evaluation of any game of the house: duplicate matches between bots, leagues with Elo ratings, plots,
+move reviews, and their commands.
 
-``match`` states the method (duplicate deals, confidence intervals over deals) and plays matches,
-``league`` plays every pair and fits ratings, ``plots`` draws reports, ``cli`` is ``footcanasta
-evaluate`` and ``footcanasta league``; ``review`` rates a seat's moves in a replay against the search bot
-and is ``footcanasta review``.
+Every entry point takes the game by name (``game="footcanasta"`` by default) and reaches it only through
+``footcanasta_env.games``. ``match`` states the method (duplicate deals, confidence intervals over deals)
+and plays matches, ``league`` plays every pair and fits ratings, ``plots`` draws reports, ``cli`` is
+``footcanasta evaluate`` and ``footcanasta league``, ``review`` is ``footcanasta review`` (each decision of a
+replay rated by the game's move rater, or against its strongest bot).
 """
 
 from ..seeds import deal_seed, match_bot_seed

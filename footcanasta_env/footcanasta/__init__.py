@@ -52,6 +52,8 @@ _LAZY = {
     "hint_bot_name": ("..bots.registry", "hint_bot_name"), "env": ("..envs.aec", "env"),
     "raw_env": ("..envs.aec", "raw_env"), "GymEnv": ("..envs.one_seat", "FootCanastaGymEnv"),
     "team_reward": ("..envs._episode", "team_reward"), "table": (".tabletext", "TABLE"),
+    "review_move": (".review", "review_move"), "REVIEW_OPTIONS": (".review", "REVIEW_OPTIONS"),
+    "check_review_options": (".review", "check_review_options"),
 }
 
 
