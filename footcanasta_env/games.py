@@ -35,6 +35,9 @@ class GameModule(Protocol):
     ``policy:PATH``: what a stranger may not ask for), ``strongest_bot()``, ``hint_bot_name()``.
     The table (``footcanasta_env.table``): ``table`` (a ``TableText`` of the game: how its moves, screens
     and JSON state are told to a person; see ``footcanasta_env.table.text``).
+    Optional: ``review_move(view, played, options, seed)`` (a move rated against the best one: a dict with
+    ``best``, ``loss``, ``se``, ``worlds``, ``candidates``), ``REVIEW_OPTIONS`` and ``check_review_options``;
+    a game without them is reviewed against its strongest bot (``footcanasta_env.evaluation.review``).
     A game (what ``new_game`` returns) has ``current_player``, ``round``, ``is_over``, ``scores`` (the two
     partnerships' totals), ``round_results`` (dicts with ``"round"`` and ``"scores"``), ``rules``,
     ``legal_actions()``, ``step(id or name)`` (a refused move raises a ``ValueError``), ``why_illegal(a)``,

@@ -53,3 +53,9 @@ def seat_bot_seed(game_seed: int, seat: int) -> int:
 def worker_seed(seed: int, worker: int) -> int:
     """The seed of parallel worker (or batch slot) ``worker`` of a run seeded with ``seed``."""
     return int(np.random.SeedSequence([seed, worker, 0x3A7]).generate_state(1, np.uint64)[0] >> 1)
+
+
+def review_seed(seed: int, index: int) -> int:
+    """The seed of decision ``index`` in a move review seeded with ``seed``: each decision its own, whatever
+    was reviewed before it."""
+    return int(np.random.SeedSequence([seed, index, 0x5E7]).generate_state(1, np.uint64)[0] >> 1)

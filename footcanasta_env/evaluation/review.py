@@ -30,6 +30,7 @@ import numpy as np
 from ..games import DEFAULT_GAME, GameModule, get_game
 from ..replays import ReplayError, load_replay, reproduce
 from ..seats import SEAT_NAMES
+from ..seeds import review_seed
 
 NOISE_SE = 2.0
 """A loss within this many standard errors of zero is noise, not a mistake."""
@@ -111,12 +112,6 @@ class Review:
                 "summary": self.summary(), "decisions": [dict(asdict(d), accurate=d.accurate) for d in self.decisions]}
 
 
-def _decision_seed(seed: int, index: int) -> int:
-    """The seed of decision ``index`` in a review seeded with ``seed``: each decision its own, whatever was
-    reviewed before it."""
-    return int(np.random.SeedSequence([seed, index, 0x5E7]).generate_state(1, np.uint64)[0] >> 1)
-
-
 def _rater(module: GameModule) -> Any:
     """The game's move rater, or None."""
     return getattr(module, "review_move", None)
@@ -145,9 +140,9 @@ def review_decision(view: Any, played: int, index: int = 0, options: str | None 
               "played": name(played)}
     rater = _rater(module)
     if rater is None:
-        bot = module.make_bot(module.strongest_bot(), _decision_seed(seed, index))
+        bot = module.make_bot(module.strongest_bot(), review_seed(seed, index))
         return Decision(**common, best=name(int(bot.act(view))), loss=None, se=None)
-    r = rater(view, played, options, seed=_decision_seed(seed, index))
+    r = rater(view, played, options, seed=review_seed(seed, index))
     return Decision(**common, best=name(r["best"]), loss=float(r["loss"]), se=float(r["se"]), worlds=int(r["worlds"]),
                     candidates={name(a): round(float(m), 1) for a, m in r["candidates"].items()})
 

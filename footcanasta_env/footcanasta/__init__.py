@@ -5,7 +5,8 @@ game-generic layers (evaluation, review, the table, the web server, training) re
 through ``get_game("footcanasta")``. ``table`` (``tabletext``: its ``TableText``) tells its moves and
 screens to people, from the pieces beside it: ``events`` (a move in words, the turn log), ``commands``
 (the prompt's short forms), ``screen`` (the terminal table), ``texts`` (help, the rules in brief, the
-pile), ``webstate`` (the page's JSON state and selection buttons); ``demo`` is ``footcanasta demo``.
+pile), ``webstate`` (the page's JSON state and selection buttons); ``review`` rates a move with the search
+bot (``review_move``, for ``footcanasta review``); ``demo`` is ``footcanasta demo``.
 The environments and the bots load on first use: looking the game up imports no RL or web library.
 """
 
