@@ -5,10 +5,10 @@ per game from an ``OpponentLeague``. ``advance`` plays the opponents (scripted b
 in one batch per policy) until every game waits for its learner; ``observe`` then gives the learner
 seats' observations and masks for one forward pass, and ``step`` applies the learner's actions.
 
-With ``skip_forced``, a learner decision with a single legal action (a draw with no pickup on offer, say:
-about a fifth of them) is played at once inside ``advance``: it teaches the policy nothing, and a
-forward pass and a PPO sample spent on it are wasted. Its rewards go to the learner's previous decision.
-``env_steps`` counts every learner decision, ``forced`` those played that way.
+With ``skip_forced``, a learner decision with a single legal action (a draw with no pickup on offer, say)
+is played at once inside ``advance``: it teaches the policy nothing, and a forward pass and a PPO sample
+spent on it are wasted. Its rewards go to the learner's previous decision. ``env_steps`` counts every
+learner decision, ``forced`` those played that way.
 
 Reward: when rounds finish, the learner partnership's round score difference x ``reward_scale``
 (the game's ``team_reward``, as its envs pay it); a round end is an episode boundary (rounds
