@@ -10,14 +10,14 @@ import numpy as np
 import pytest
 import torch
 
-from common import masked_logits, mlp
-from export import export_policy
 from footcanasta_env import new_game
 from footcanasta_env.actions import NUM_ACTIONS
 from footcanasta_env.bots import make_bot
 from footcanasta_env.bots.policy import META_KEY, SHIPPED_POLICY, PolicyBot, load_policy, save_policy
 from footcanasta_env.observation import OBS_SIZE, GameEncoder
 from footcanasta_env.rules import Rules
+from policy_export import export_policy
+from train_common import masked_logits, mlp
 
 
 def fixed_observations(n_games: int = 3, every: int = 5) -> tuple[np.ndarray, np.ndarray]:

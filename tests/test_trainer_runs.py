@@ -7,16 +7,19 @@ import json
 import os
 import subprocess
 import sys
+from dataclasses import asdict
 
 import numpy as np
 import pytest
 import torch
 
 from footcanasta_env.bots.policy import Policy, load_policy
+from footcanasta_env.games import get_game
 from footcanasta_env.observation import HIDDEN_CARDS_SIZE, OBS_SIZE
 from footcanasta_env.rules import Rules
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+GAME = get_game("footcanasta")
 
 
 def tiny_policy(seed: int = 0, hidden: int = 16) -> Policy:
@@ -31,9 +34,9 @@ def tiny_policy(seed: int = 0, hidden: int = 16) -> Policy:
 def config(**kw):
     from rollout import RolloutConfig
 
-    base = dict(num_games=6, rollout_len=12, rules=Rules().with_rounds(1).to_dict(), reward_scale=0.001,
-                skip_forced=True, privileged=True, p_expert=0.5, p_greedy=0.2, p_fixed=0.0, fixed=(),
-                max_snapshots=3, seed=3, start_update=0)
+    base = dict(game="footcanasta", num_games=6, rollout_len=12, rules=asdict(Rules().with_rounds(1)),
+                reward_scale=0.001, skip_forced=True, privileged=True, p_expert=0.5, p_greedy=0.2, p_fixed=0.0,
+                fixed=(), max_snapshots=3, seed=3, start_update=0)
     base.update(kw)
     return RolloutConfig(**base)
 
@@ -102,12 +105,12 @@ def test_a_worker_process_collects_what_this_process_would():
 
 def test_the_league_draws_fixed_policies_and_refuses_bad_shares(tmp_path):
     from footcanasta_env.bots.policy import save_policy
-    from league import OpponentLeague
+    from opponent_league import OpponentLeague
 
     p = tiny_policy()
     path = str(tmp_path / "old.npz")
     save_policy(path, p.weights, p.biases)
-    league = OpponentLeague(np.random.default_rng(0), 0.5, 0.1, 2, [path], 0.2)
+    league = OpponentLeague(GAME, np.random.default_rng(0), 0.5, 0.1, 2, [path], 0.2)
     league.add(tiny_policy(3))
     draws = [league.draw() for _ in range(4000)]
     kinds = [league.kind(d) for d in draws]
@@ -115,11 +118,11 @@ def test_the_league_draws_fixed_policies_and_refuses_bad_shares(tmp_path):
         assert abs(kinds.count(kind) / 4000 - share) < 0.03, kind
     assert league.policies[0] is league.fixed[0] and league.policies[1] is league.snapshots[0]
     with pytest.raises(ValueError, match="at most 1"):
-        OpponentLeague(np.random.default_rng(0), 0.8, 0.1, 2, [path], 0.2)
+        OpponentLeague(GAME, np.random.default_rng(0), 0.8, 0.1, 2, [path], 0.2)
     with pytest.raises(ValueError, match="needs at least one fixed policy"):
-        OpponentLeague(np.random.default_rng(0), 0.5, 0.1, 2, [], 0.2)
+        OpponentLeague(GAME, np.random.default_rng(0), 0.5, 0.1, 2, [], 0.2)
     with pytest.raises(ValueError, match="between 0 and 1"):
-        OpponentLeague(np.random.default_rng(0), -0.1, 0.1, 2)
+        OpponentLeague(GAME, np.random.default_rng(0), -0.1, 0.1, 2)
 
 
 def test_background_evaluations_match_those_run_here(tmp_path):
@@ -143,15 +146,15 @@ def test_background_evaluations_match_those_run_here(tmp_path):
 
 
 def agent_and_league():
-    from league import OpponentLeague
-    from ppo import Agent
+    from opponent_league import OpponentLeague
+    from ppo_update import Agent
 
-    agent = Agent("16", "8", HIDDEN_CARDS_SIZE)
+    agent = Agent(GAME, "16", "8", HIDDEN_CARDS_SIZE)
     opt = torch.optim.Adam(agent.parameters(), lr=1e-3)
     loss = agent.value(torch.rand(5, OBS_SIZE + HIDDEN_CARDS_SIZE)).sum() + agent.actor(torch.rand(5, OBS_SIZE)).sum()
     loss.backward()
     opt.step()  # Adam has state to save
-    league = OpponentLeague(np.random.default_rng(0), 1.0, 0.0, 3)
+    league = OpponentLeague(GAME, np.random.default_rng(0), 1.0, 0.0, 3)
     league.add(tiny_policy(4))
     league.add(tiny_policy(5))
     return agent, opt, league
@@ -295,8 +298,8 @@ def test_resume_refuses_changed_settings_and_bad_files(tmp_path):
 def test_the_exported_critic_is_the_trainers_value_and_a_blind_critic_is_refused(tmp_path):
     from export_critic import main as export
     from footcanasta_env.bots.value import load_value
-    from league import OpponentLeague
-    from ppo import Agent
+    from opponent_league import OpponentLeague
+    from ppo_update import Agent
     from trainer_state import save_checkpoint, trainer_arrays
 
     agent, opt, league = agent_and_league()
@@ -310,9 +313,9 @@ def test_the_exported_critic_is_the_trainers_value_and_a_blind_critic_is_refused
         want = agent.value(x).numpy() / 0.001  # the critic predicts points x reward_scale
     np.testing.assert_allclose(load_value(out).predict(x.numpy()), want, rtol=1e-4, atol=1e-2)
 
-    blind = Agent("16", "8", 0)  # a critic that reads the observation only cannot value full positions
+    blind = Agent(GAME, "16", "8", 0)  # a critic that reads the observation only cannot value full positions
     save_checkpoint(path, trainer_arrays(blind, torch.optim.Adam(blind.parameters()),
-                                         OpponentLeague(np.random.default_rng(0), 1.0, 0.0, 3)), meta)
+                                         OpponentLeague(GAME, np.random.default_rng(0), 1.0, 0.0, 3)), meta)
     with pytest.raises(SystemExit, match=f"reads {OBS_SIZE} numbers.*--privileged-critic"):
         export(["--checkpoint", path, "--out", str(tmp_path / "blind.npz")])
     assert not os.path.exists(tmp_path / "blind.npz")

@@ -67,7 +67,69 @@ def field_docs(path: str) -> dict[str, str]:
 def test_the_scripts_are_the_ones_the_docs_run():
     assert set(SCRIPTS) == {"average", "dagger", "export_critic", "export_sb3", "maskable_ppo", "rllib_export",
                             "record_search", "rllib_ppo", "selfplay_ppo", "ship", "value_net"}
-    assert {"batched", "bc", "common", "export", "league", "positions", "rllib_env"} <= set(MODULES) - set(SCRIPTS)
+    assert {"batched", "bc", "train_common", "policy_export", "opponent_league", "positions", "ppo_update",
+            "rllib_env"} <= set(MODULES) - set(SCRIPTS)
+
+
+def test_no_helper_module_can_be_shadowed_by_an_installed_package():
+    # training/ is on sys.path by flat names: a helper named as an installed top-level module (common, export,
+    # league, ppo ...) would be shadowed by it, or shadow it, depending on the order of sys.path.
+    import importlib.metadata
+
+    installed = set(importlib.metadata.packages_distributions())
+    assert not installed & set(MODULES), sorted(installed & set(MODULES))
+    # and not the name of a room of the package either (footcanasta_env.evaluation.league: Elo of finished bots)
+    package = os.path.join(ROOT, "footcanasta_env")
+    rooms = {os.path.splitext(f)[0] for _, _, files in os.walk(package) for f in files if f.endswith(".py")}
+    assert not rooms & set(MODULES), sorted(rooms & set(MODULES))
+
+
+def test_no_function_in_training_is_over_80_lines():
+    long = []
+    for m in MODULES:
+        for node in ast.walk(ast.parse(open(os.path.join(TRAINING, m + ".py")).read())):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.end_lineno - node.lineno + 1 > 80:
+                long.append(f"training/{m}.py:{node.lineno} {node.name} ({node.end_lineno - node.lineno + 1} lines)")
+    assert not long, long
+
+
+def test_flags_of_the_same_kind_have_one_name_across_scripts():
+    for script in SCRIPTS:
+        fields = field_docs(os.path.join(TRAINING, script + ".py"))
+        assert not [f for f in fields if f.endswith("_freq")], f"{script}: use *_every (as every script does)"
+
+
+GAME_ROOMS = ("footcanasta_env.engine", "footcanasta_env.observation", "footcanasta_env.envs",
+              "footcanasta_env.actions", "footcanasta_env.bots.registry")
+
+
+@pytest.mark.parametrize("module", [m for m in MODULES if m != "trainer_state"])  # its format moves (issue 25)
+def test_training_reaches_the_game_only_through_the_game_lookup(module):
+    tree = ast.parse(open(os.path.join(TRAINING, module + ".py")).read())
+    imported = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            imported |= {a.name for a in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            imported |= {node.module} | {f"{node.module}.{a.name}" for a in node.names}
+    direct = sorted(n for n in imported if n.startswith(GAME_ROOMS) or n in
+                    {f"footcanasta_env.{x}" for x in ("env", "new_game", "make_bot", "FootCanastaGymEnv")}
+                    or n == "footcanasta_env.bots.make_bot")
+    assert not direct, f"training/{module}.py imports {direct}: use footcanasta_env.games.get_game(--game)"
+
+
+def test_an_unknown_game_is_refused_with_the_known_names(tmp_path):
+    proc = subprocess.run([sys.executable, os.path.join("training", "selfplay_ppo.py"), "--game", "nosuchgame",
+                           "--out-dir", str(tmp_path)], cwd=ROOT, env=clean_env(), capture_output=True, text=True,
+                          timeout=120)
+    assert proc.returncode != 0 and "Traceback" not in proc.stderr, proc.stderr[-2000:]
+    assert "--game: unknown game 'nosuchgame' (known: footcanasta" in proc.stderr
+    assert not os.listdir(tmp_path)  # refused before any run folder or BC work
+    from train_common import load_game
+
+    with pytest.raises(SystemExit, match="unknown game 'nosuchgame'"):
+        load_game("nosuchgame")
+    assert load_game("footcanasta").NAME == "footcanasta"
 
 
 @pytest.mark.parametrize("script", SCRIPTS)
@@ -103,8 +165,8 @@ def test_no_training_module_imports_a_script():
 
 
 def test_booleans_take_a_value_as_the_docs_write_them():
-    from common import parse_args
     from selfplay_ppo import Args
+    from train_common import parse_args
 
     args = parse_args(Args, ["--num-games", "3", "--progress", "false", "--privileged-critic", "True", "--lr", "0.5"])
     assert (args.num_games, args.progress, args.privileged_critic, args.lr) == (3, False, True, 0.5)
@@ -113,7 +175,7 @@ def test_booleans_take_a_value_as_the_docs_write_them():
 
 
 def test_the_recorded_command_is_the_one_typed():
-    from common import command_line
+    from train_common import command_line
 
     cmd = command_line([os.path.join(os.getcwd(), "training", "x.py"), "--commands", "a b;c", "--n", "1"])
     assert cmd == "python training/x.py --commands 'a b;c' --n 1"
@@ -142,8 +204,8 @@ def test_selfplay_ppo_runs_end_to_end(tmp_path):
     pol = load_policy(str(export))
     assert pol.meta["arch"]["layers"][1:3] == [32, 32]
     # The record is the command as typed from the repo root, and it parses back to the run's arguments.
-    from common import parse_args
     from selfplay_ppo import Args
+    from train_common import parse_args
 
     cmd = pol.meta["training"]["command"]
     assert cmd == summary["command"] and cmd.startswith("python training/selfplay_ppo.py --bc-games 4 ")
@@ -200,8 +262,8 @@ def test_selfplay_ppo_refuses_a_non_positive_temperature(tmp_path):
 def test_maskable_ppo_runs_end_to_end(tmp_path):
     out = tmp_path / "runs"
     stdout = run_script("maskable_ppo.py", "--total-steps", "256", "--num-envs", "1", "--n-steps", "128",
-                        "--batch-size", "64", "--n-epochs", "1", "--hidden", "32,32", "--snapshot-freq", "128",
-                        "--p-snapshot", "0.5", "--eval-freq", "0", "--eval-deals", "1", "--out-dir", str(out),
+                        "--batch-size", "64", "--n-epochs", "1", "--hidden", "32,32", "--snapshot-every", "128",
+                        "--p-snapshot", "0.5", "--eval-every", "0", "--eval-deals", "1", "--out-dir", str(out),
                         "--progress", "false")
     assert "MaskablePPO: 256 steps" in stdout
     run = only_run_dir(out)
@@ -217,9 +279,10 @@ def test_maskable_ppo_runs_end_to_end(tmp_path):
 def test_hidden_cards_are_what_the_seat_cannot_see_relative_to_it():
     from footcanasta_env import new_game
     from footcanasta_env.cards import NUM_KINDS
+    from footcanasta_env.games import get_game
     from footcanasta_env.observation import HIDDEN_CARDS_SIZE, OBS_SIZE, hidden_cards
     from footcanasta_env.seats import left_of, partner_of
-    from selfplay_ppo import Agent
+    from ppo_update import Agent
 
     g = new_game(5)
     seat = g.cur
@@ -239,7 +302,7 @@ def test_hidden_cards_are_what_the_seat_cannot_see_relative_to_it():
     top4 = np.bincount(g.stock[-4:], minlength=NUM_KINDS)
     assert x[o:o + NUM_KINDS].tolist() == top4.tolist() and x[o + NUM_KINDS:].sum() == 16
     # Only the value net reads it: the exported actor keeps the observation's width.
-    agent = Agent("32", "16", HIDDEN_CARDS_SIZE)
+    agent = Agent(get_game("footcanasta"), "32", "16", HIDDEN_CARDS_SIZE)
     assert agent.actor[0].in_features == OBS_SIZE and agent.critic[0].in_features == OBS_SIZE + HIDDEN_CARDS_SIZE
 
 
@@ -286,7 +349,7 @@ def test_dagger_labels_are_legal_and_not_the_policys_own_actions():
     rng = np.random.default_rng(0)
     w = [rng.normal(size=(443, 8)).astype(np.float32), rng.normal(size=(8, NUM_ACTIONS)).astype(np.float32)]
     b = [np.zeros(8, np.float32), np.zeros(NUM_ACTIONS, np.float32)]
-    data = _collect(({"w": w, "b": b}, "relu", 3, 64, 4, 0.0, 1))
+    data = _collect(("footcanasta", {"w": w, "b": b}, "relu", 3, 64, 4, 0.0, 1))
     masks = np.unpackbits(data["mask"], axis=1, count=NUM_ACTIONS).astype(bool)
     assert len(data["action"]) > 0 and (masks.sum(1) > 1).all()
     assert masks[np.arange(len(masks)), data["action"]].all()  # every label is legal where it was asked

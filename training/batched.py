@@ -5,13 +5,13 @@ per game from an ``OpponentLeague``. ``advance`` plays the opponents (scripted b
 in one batch per policy) until every game waits for its learner; ``observe`` then gives the learner
 seats' observations and masks for one forward pass, and ``step`` applies the learner's actions.
 
-With ``skip_forced``, a learner decision with a single legal action (a draw with no pickup on offer, say:
-about a fifth of them) is played at once inside ``advance``: it teaches the policy nothing, and a
-forward pass and a PPO sample spent on it are wasted. Its rewards go to the learner's previous decision.
-``env_steps`` counts every learner decision, ``forced`` those played that way.
+With ``skip_forced``, a learner decision with a single legal action (a draw with no pickup on offer, say)
+is played at once inside ``advance``: it teaches the policy nothing, and a forward pass and a PPO sample
+spent on it are wasted. Its rewards go to the learner's previous decision. ``env_steps`` counts every
+learner decision, ``forced`` those played that way.
 
 Reward: when rounds finish, the learner partnership's round score difference x ``reward_scale``
-(``footcanasta_env.envs.team_reward``, as the envs pay it); a round end is an episode boundary (rounds
+(the game's ``team_reward``, as its envs pay it); a round end is an episode boundary (rounds
 are scored separately). A finished game is replaced by a new deal at once.
 
 ``times`` adds up the seconds spent per phase (opponents, learner moves, encoding, privileged input),
@@ -22,28 +22,27 @@ from __future__ import annotations
 
 import time
 from collections import Counter
+from typing import Any
 
 import numpy as np
 
-from footcanasta_env.engine import Game, new_game
-from footcanasta_env.envs import team_reward
-from footcanasta_env.observation import GameEncoder, hidden_cards
-from footcanasta_env.rules import Rules
 from footcanasta_env.seats import team_of
 
 # helper modules beside this file (training/ is on sys.path when a script runs as a file)
-from league import Opponent, OpponentLeague
+from opponent_league import Opponent, OpponentLeague
 
 
 class BatchedGames:
-    """``n`` games, each advanced to its learner partnership's next decision between forward passes."""
+    """``n`` games of ``game`` (a game module: ``games.get_game``), each advanced to its learner partnership's
+    next decision between forward passes."""
 
-    def __init__(self, n: int, rules: Rules, league: OpponentLeague, rng: np.random.Generator,
+    def __init__(self, game: Any, n: int, rules: Any, league: OpponentLeague, rng: np.random.Generator,
                  reward_scale: float, skip_forced: bool = False) -> None:
+        self.game = game
         self.n, self.rules, self.league, self.rng, self.reward_scale = n, rules, league, rng, reward_scale
         self.skip_forced = skip_forced
-        self.games: list[Game] = [None] * n  # type: ignore[list-item]
-        self.encs: list[GameEncoder] = [None] * n  # type: ignore[list-item]
+        self.games: list[Any] = [None] * n
+        self.encs: list[Any] = [None] * n  # the game's GameEncoder of each game
         self.team = np.zeros(n, dtype=np.int64)
         self.opp: list[Opponent] = ["expert"] * n
         self.scored = [0] * n
@@ -57,10 +56,10 @@ class BatchedGames:
             self._new_game(i)
 
     def _new_game(self, i: int) -> None:
-        g = new_game(int(self.rng.integers(0, 2**62)), self.rules)
+        g = self.game.new_game(int(self.rng.integers(0, 2**62)), self.rules)
         self.games[i] = g
         if self.encs[i] is None:
-            self.encs[i] = GameEncoder(g)
+            self.encs[i] = self.game.GameEncoder(g)
         else:
             self.encs[i].reset(g)
         self.team[i] = int(self.rng.integers(2))
@@ -74,7 +73,7 @@ class BatchedGames:
         res = g.results
         if len(res) > self.scored[i]:
             t = int(self.team[i])
-            self.reward[i] += team_reward(res[self.scored[i]:], t, scale=self.reward_scale)
+            self.reward[i] += self.game.team_reward(res[self.scored[i]:], t, scale=self.reward_scale)
             self.scored[i] = len(res)
             self.done[i] = True  # a round end is an episode boundary
             if g.is_over:
@@ -137,7 +136,7 @@ class BatchedGames:
     def hidden(self) -> np.ndarray:
         """The hidden cards of every game, relative to its learner seat to act (a privileged critic's extra input)."""
         t0 = time.perf_counter()
-        out = np.stack([hidden_cards(g, g.cur) for g in self.games])
+        out = np.stack([self.game.hidden_cards(g, g.cur) for g in self.games])
         self.times["privileged critic input (hidden cards)"] += time.perf_counter() - t0
         return out
 

@@ -2,11 +2,12 @@
 
 A decision set is a dict of three aligned arrays, the format of the ``--bc-data`` cache files:
 
-    obs     (N, OBS_SIZE) float16   the observation of the seat to act (``GameEncoder``)
-    mask    (N, 12) uint8           its legal mask, ``np.packbits`` of NUM_ACTIONS bools
-    action  (N,) int16              the label: the expert's action
+    obs     (N, OBS_SIZE) float16           the observation of the seat to act (the game's ``GameEncoder``)
+    mask    (N, ceil(NUM_ACTIONS/8)) uint8  its legal mask, ``np.packbits`` of NUM_ACTIONS bools
+    action  (N,) int16                      the label: the expert's action
 
-Only decisions with more than one legal action are kept (the others teach nothing).
+Only decisions with more than one legal action are kept (the others teach nothing). The functions take
+the game module (``games.get_game``); a worker process gets its name and looks it up.
 """
 
 from __future__ import annotations
@@ -20,28 +21,27 @@ import numpy as np
 import torch
 from torch import nn
 
-# helper modules beside this file (training/ is on sys.path when a script runs as a file)
-from common import masked_logits
-from footcanasta_env.actions import NUM_ACTIONS
-from footcanasta_env.bots import make_bot
-from footcanasta_env.engine import new_game
-from footcanasta_env.observation import GameEncoder
-from footcanasta_env.rules import Rules
+from footcanasta_env.games import TRAINING, get_game
 from footcanasta_env.seeds import worker_seed
+
+# helper modules beside this file (training/ is on sys.path when a script runs as a file)
+from train_common import masked_logits
 
 KEYS = ("obs", "mask", "action")
 
 
-def _record_games(task: tuple[int, int, int]) -> dict[str, np.ndarray]:
-    """Play ``n`` games of four expert bots from ``seed``; their decisions with a choice."""
-    seed, n, rounds = task
-    rules = Rules().with_rounds(rounds)
+def _record_games(task: tuple[str, int, int, int]) -> dict[str, np.ndarray]:
+    """Play ``n`` games of four expert bots of the game named ``game`` from ``seed``; their decisions with a
+    choice."""
+    name, seed, n, rounds = task
+    game = get_game(name, need=TRAINING)
+    rules = game.Rules().with_rounds(rounds)
     rng = np.random.default_rng(seed)
     obs, masks, acts = [], [], []
     for _ in range(n):
-        g = new_game(int(rng.integers(0, 2**62)), rules)
-        enc = GameEncoder(g)
-        bots = [make_bot("expert", int(rng.integers(0, 2**62))) for _ in range(4)]
+        g = game.new_game(int(rng.integers(0, 2**62)), rules)
+        enc = game.GameEncoder(g)
+        bots = [game.make_bot("expert", int(rng.integers(0, 2**62))) for _ in range(4)]
         while not g.is_over:
             s = g.cur
             mask = g.legal_mask()
@@ -55,10 +55,11 @@ def _record_games(task: tuple[int, int, int]) -> dict[str, np.ndarray]:
     return {"obs": np.stack(obs), "mask": np.stack(masks), "action": np.asarray(acts, dtype=np.int16)}
 
 
-def record_expert(games: int, workers: int, seed: int, rounds: int) -> dict[str, np.ndarray]:
+def record_expert(game: Any, games: int, workers: int, seed: int, rounds: int) -> dict[str, np.ndarray]:
     """The expert's decisions in ``games`` games of ``rounds`` rounds, split over ``workers`` processes."""
     chunk = max(1, min(50, games // max(1, workers * 4)))
-    tasks = [(worker_seed(seed, i), min(chunk, games - i * chunk), rounds) for i in range(-(-games // chunk))]
+    tasks = [(game.NAME, worker_seed(seed, i), min(chunk, games - i * chunk), rounds)
+             for i in range(-(-games // chunk))]
     if workers > 1:
         with mp.get_context("fork").Pool(workers) as pool:
             parts = pool.map(_record_games, tasks)
@@ -72,7 +73,8 @@ def concat(parts: list[dict[str, np.ndarray]]) -> dict[str, np.ndarray]:
     return {k: np.concatenate([p[k] for p in parts]) for k in KEYS}
 
 
-def expert_data(path: str, games: int, workers: int, seed: int, rounds: int) -> dict[str, np.ndarray] | None:
+def expert_data(game: Any, path: str, games: int, workers: int, seed: int,
+                rounds: int) -> dict[str, np.ndarray] | None:
     """The decision set cached at ``path`` if it exists, else ``games`` recorded expert games (then cached
     at ``path`` when one is given); ``None`` when there is neither a cache nor games to record."""
     if path and os.path.exists(path):
@@ -80,25 +82,25 @@ def expert_data(path: str, games: int, workers: int, seed: int, rounds: int) -> 
             return {k: z[k] for k in KEYS}
     if games <= 0:
         return None
-    data = record_expert(games, workers, seed, rounds)
+    data = record_expert(game, games, workers, seed, rounds)
     if path:
         os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
         np.savez(path, **data)
     return data
 
 
-def behaviour_clone(actor: nn.Module, data: dict[str, np.ndarray], *, epochs: int, batch: int, lr: float,
-                    seed: int, writer: Any = None) -> float:
-    """Fit ``actor`` to the labels (masked cross-entropy, Adam with a cosine decay to 5% of ``lr``);
-    returns the accuracy on a held-out tenth (at most 20000 decisions). ``writer``: a TensorBoard
-    ``SummaryWriter`` for ``bc/`` scalars."""
+def behaviour_clone(game: Any, actor: nn.Module, data: dict[str, np.ndarray], *, epochs: int, batch: int,
+                    lr: float, seed: int, writer: Any = None) -> float:
+    """Fit ``actor`` (logits of ``game``'s actions) to the labels (masked cross-entropy, Adam with a cosine decay
+    to 5% of ``lr``); returns the accuracy on a held-out tenth (at most 20000 decisions). ``writer``: a
+    TensorBoard ``SummaryWriter`` for ``bc/`` scalars."""
     n = len(data["action"])
     rng = np.random.default_rng(seed)
     perm = rng.permutation(n)
     n_val = min(20000, n // 10)
     val, train = perm[:n_val], perm[n_val:]
     obs = torch.from_numpy(data["obs"])
-    mask = torch.from_numpy(np.unpackbits(data["mask"], axis=1, count=NUM_ACTIONS).astype(bool))
+    mask = torch.from_numpy(np.unpackbits(data["mask"], axis=1, count=game.NUM_ACTIONS).astype(bool))
     act = torch.from_numpy(data["action"].astype(np.int64))
     opt = torch.optim.Adam(actor.parameters(), lr=lr)
     steps = epochs * (len(train) // batch)

@@ -25,19 +25,19 @@ import multiprocessing as mp
 import os
 import time
 from dataclasses import asdict, dataclass
+from typing import Any
 
 import numpy as np
 
 # helper modules beside this file (training/ is on sys.path when a script runs as a file)
 from batched import BatchedGames
 from bc import behaviour_clone, concat, expert_data
-from common import command_line, eval_vs, layer_sizes, mlp, parse_args, seed_everything, write_json
-from export import actor_policy, copy_policy, export_policy, load_actor
-from footcanasta_env.bots import make_bot
 from footcanasta_env.bots.policy import Policy
-from footcanasta_env.rules import Rules
+from footcanasta_env.games import TRAINING, get_game
 from footcanasta_env.seeds import worker_seed
-from league import OpponentLeague
+from opponent_league import OpponentLeague
+from policy_export import actor_policy, copy_policy, export_policy, load_actor
+from train_common import command_line, eval_vs, layer_sizes, load_game, mlp, parse_args, seed_everything, write_json
 
 
 @dataclass
@@ -46,6 +46,8 @@ class Args:
 
     exp_name: str = "dagger"
     """name of the experiment (part of the run name)"""
+    game: str = "footcanasta"
+    """the game to train on (a name known to footcanasta_env.games.get_game)"""
     seed: int = 1
     """seed of python, numpy, torch and the deals"""
     threads: int = 1
@@ -84,15 +86,17 @@ class Args:
     """also copy the last iteration's policy here"""
 
 
-def _collect(task: tuple[dict, str, int, int, int, float, int]) -> dict[str, np.ndarray]:
-    """One worker: ``n`` learner decisions of the policy (its weights) against the expert, expert-labelled."""
-    weights, activation, seed, n, num_games, beta, rounds = task
+def _collect(task: tuple[str, dict, str, int, int, int, float, int]) -> dict[str, np.ndarray]:
+    """One worker: ``n`` learner decisions of the policy (its weights) against the expert of the game named
+    ``name``, expert-labelled."""
+    name, weights, activation, seed, n, num_games, beta, rounds = task
+    game = get_game(name, need=TRAINING)
     policy = Policy(weights["w"], weights["b"], activation)
     rng = np.random.default_rng(seed)
-    league = OpponentLeague(rng, p_expert=1.0, p_greedy=0.0, max_snapshots=0)
-    envs = BatchedGames(num_games, Rules().with_rounds(rounds), league, rng, reward_scale=0.0)
+    league = OpponentLeague(game, rng, p_expert=1.0, p_greedy=0.0, max_snapshots=0)
+    envs = BatchedGames(game, num_games, game.Rules().with_rounds(rounds), league, rng, reward_scale=0.0)
     envs.advance()
-    expert = make_bot("expert", 0)
+    expert = game.make_bot("expert", 0)
     obs_l, mask_l, act_l = [], [], []
     got = 0
     while got < n:
@@ -109,12 +113,12 @@ def _collect(task: tuple[dict, str, int, int, int, float, int]) -> dict[str, np.
     return {"obs": np.concatenate(obs_l), "mask": np.concatenate(mask_l), "action": np.concatenate(act_l)}
 
 
-def collect(policy: Policy, n: int, beta: float, seed: int, workers: int, num_games: int,
+def collect(game: Any, policy: Policy, n: int, beta: float, seed: int, workers: int, num_games: int,
             rounds: int) -> dict[str, np.ndarray]:
     """``n`` expert-labelled learner decisions, split over ``workers`` processes."""
     weights = {"w": policy.weights, "b": policy.biases}
     per = -(-n // max(1, workers))
-    tasks = [(weights, policy.activation, worker_seed(seed, k), per, num_games, beta, rounds)
+    tasks = [(game.NAME, weights, policy.activation, worker_seed(seed, k), per, num_games, beta, rounds)
              for k in range(max(1, workers))]
     if workers > 1:
         with mp.get_context("fork").Pool(workers) as pool:
@@ -127,6 +131,7 @@ def collect(policy: Policy, n: int, beta: float, seed: int, workers: int, num_ga
 def main(argv: list[str] | None = None) -> dict:
     """Run DAgger; returns the summary written to ``<run>/summary.json``."""
     args = parse_args(Args, argv)
+    game = load_game(args.game)
     from torch.utils.tensorboard import SummaryWriter
 
     run_name = f"{args.exp_name}__{args.seed}__{int(time.time())}"
@@ -137,41 +142,24 @@ def main(argv: list[str] | None = None) -> dict:
     writer.add_text("hyperparameters", "|param|value|\n|-|-|\n" + table)
     # Seeding: every source of randomness derives from args.seed.
     seed_everything(args.seed, args.threads)
-    actor = mlp(layer_sizes(args.hidden))
+    actor = mlp(layer_sizes(game, args.hidden))
     if args.init_policy:
         load_actor(actor, args.init_policy)
-    expert = expert_data(args.bc_data, args.bc_games, args.workers, args.seed, args.rounds)
-    base = [expert] if expert is not None else []
+    expert = expert_data(game, args.bc_data, args.bc_games, args.workers, args.seed, args.rounds)
     record = {"command": command_line(), "trainer": "training/dagger.py", "args": asdict(args)}
-    summary: dict = {"run": run_name, "args": asdict(args), "command": record["command"],
-                     "iterations": []}
+    summary: dict = {"run": run_name, "args": asdict(args), "command": record["command"], "iterations": []}
     gathered: list[dict[str, np.ndarray]] = []
     path = ""
     for it in range(1, args.iterations + 1):
-        t0 = time.time()
-        beta = args.beta / 2 ** (it - 1)
-        new = collect(actor_policy(actor), args.decisions, beta, worker_seed(args.seed, it), args.workers,
-                      args.num_games, args.rounds)
-        collect_s = time.time() - t0
-        gathered.append(new)
-        data = concat(base + gathered)
-        print(f"iteration {it}: {len(new['action'])} new labelled decisions in {collect_s:.0f}s "
-              f"({args.decisions / max(collect_s, 1e-9):.0f} learner decisions/s), fitting on {len(data['action'])}",
-              flush=True)
-        acc = behaviour_clone(actor, data, epochs=args.bc_epochs, batch=args.bc_batch, lr=args.bc_lr,
-                              seed=args.seed + it, writer=writer)
-        del data
         path = os.path.join(run_dir, f"dagger_{it}.npz")
-        res: dict = {"iteration": it, "beta": beta, "new": int(len(new["action"])), "val_accuracy": acc,
-                     "collect_decisions_per_s": args.decisions / max(collect_s, 1e-9)}
-        writer.add_scalar("charts/collect_decisions_per_s", res["collect_decisions_per_s"], it)
+        res = iteration(game, args, it, actor, ([expert] if expert is not None else []), gathered, writer)
         if args.eval_deals:
-            export_policy(actor, path, "relu", Rules(), record)
+            export_policy(actor, path, "relu", game.Rules(), record)
             res["expert"] = eval_vs(path, "expert", args.eval_deals, 30_000 + it)
             writer.add_scalar("eval/win_rate_vs_expert", res["expert"]["win_rate"], it)
             print(f"iteration {it}: vs expert {res['expert']['win_rate']:.3f} "
                   f"(diff {res['expert']['mean_diff']:+.0f}) on {args.eval_deals} deals", flush=True)
-        export_policy(actor, path, "relu", Rules(), record, {"vs_expert": res.get("expert")})
+        export_policy(actor, path, "relu", game.Rules(), record, {"vs_expert": res.get("expert")})
         summary["iterations"].append(res)
         write_json(os.path.join(run_dir, "summary.json"), summary)
     if args.export and path:
@@ -179,6 +167,28 @@ def main(argv: list[str] | None = None) -> dict:
     writer.close()
     print(f"run dir: {run_dir}", flush=True)
     return summary
+
+
+def iteration(game: Any, args: Args, it: int, actor: Any, base: list[dict[str, np.ndarray]],
+              gathered: list[dict[str, np.ndarray]], writer: Any) -> dict:
+    """DAgger iteration ``it``: collect and label the policy's decisions (added to ``gathered``), refit the actor
+    on them, ``gathered`` before and ``base`` (the expert games' decisions); its record."""
+    t0 = time.time()
+    beta = args.beta / 2 ** (it - 1)
+    new = collect(game, actor_policy(actor), args.decisions, beta, worker_seed(args.seed, it), args.workers,
+                  args.num_games, args.rounds)
+    collect_s = time.time() - t0
+    gathered.append(new)
+    data = concat(base + gathered)
+    print(f"iteration {it}: {len(new['action'])} new labelled decisions in {collect_s:.0f}s "
+          f"({args.decisions / max(collect_s, 1e-9):.0f} learner decisions/s), fitting on {len(data['action'])}",
+          flush=True)
+    acc = behaviour_clone(game, actor, data, epochs=args.bc_epochs, batch=args.bc_batch, lr=args.bc_lr,
+                          seed=args.seed + it, writer=writer)
+    res: dict = {"iteration": it, "beta": beta, "new": int(len(new["action"])), "val_accuracy": acc,
+                 "collect_decisions_per_s": args.decisions / max(collect_s, 1e-9)}
+    writer.add_scalar("charts/collect_decisions_per_s", res["collect_decisions_per_s"], it)
+    return res
 
 
 if __name__ == "__main__":

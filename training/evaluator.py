@@ -15,7 +15,7 @@ from collections import deque
 from typing import Any
 
 # helper modules beside this file (training/ is on sys.path when a script runs as a file)
-from common import eval_vs
+from train_common import eval_vs
 
 
 def _init() -> None:

@@ -21,10 +21,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-# helper modules beside this file (training/ is on sys.path when a script runs as a file)
-from common import command_line, parse_args
 from footcanasta_env.bots.value import FEATURES_SIZE, ValueNet, load_value, save_value
 from positions import record
+
+# helper modules beside this file (training/ is on sys.path when a script runs as a file)
+from train_common import command_line, parse_args
 from trainer_state import CheckpointError, load_checkpoint
 
 

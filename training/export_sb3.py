@@ -1,4 +1,4 @@
-"""Export a sb3-contrib MaskablePPO model to a footcanasta policy file (CleanRL-style file).
+"""Export a sb3-contrib MaskablePPO model to a policy file (CleanRL-style file).
 
 The README's MaskablePPO snippet ends with a trained ``model``; this turns it into the numpy-only policy
 format of ``footcanasta_env.bots.policy`` (plain arrays and a JSON record, never unpickled), which
@@ -34,10 +34,8 @@ import numpy as np
 import tyro
 from torch import nn
 
-from footcanasta_env.actions import NUM_ACTIONS
 from footcanasta_env.bots.policy import save_policy
-from footcanasta_env.observation import OBS_SIZE
-from footcanasta_env.rules import Rules
+from footcanasta_env.games import get_game
 
 ACTIVATIONS = {nn.ReLU: "relu", nn.Tanh: "tanh"}  # torch module -> the policy format's name
 
@@ -50,6 +48,8 @@ class Args:
     """the sb3-contrib MaskablePPO model to export: a .zip written by model.save(...)"""
     out: str = "runs/maskable_ppo_export.npz"
     """the policy file to write; play it with: footcanasta evaluate policy:FILE expert"""
+    game: str = "footcanasta"
+    """the game the model plays (a name known to footcanasta_env.games.get_game)"""
 
 
 class ExportError(ValueError):
@@ -86,17 +86,18 @@ def _linear_stack(net: nn.Module, where: str) -> tuple[list[nn.Linear], str | No
     return linears, activation
 
 
-def policy_arrays(policy: Any) -> tuple[list[np.ndarray], list[np.ndarray], str]:
-    """Weights (``in x out``), biases and activation of the actor of an sb3 actor-critic ``policy``."""
+def policy_arrays(policy: Any, game: Any) -> tuple[list[np.ndarray], list[np.ndarray], str]:
+    """Weights (``in x out``), biases and activation of the actor of an sb3 actor-critic ``policy`` of ``game``'s
+    observation and actions."""
     from gymnasium import spaces
     from stable_baselines3.common.torch_layers import FlattenExtractor, MlpExtractor
 
     name = type(policy).__name__
     obs_space, act_space = getattr(policy, "observation_space", None), getattr(policy, "action_space", None)
-    if not (isinstance(obs_space, spaces.Box) and tuple(obs_space.shape) == (OBS_SIZE,)):
-        _refuse(f"its observation space is {obs_space}, not the env's Box of shape ({OBS_SIZE},)")
-    if not (isinstance(act_space, spaces.Discrete) and int(act_space.n) == NUM_ACTIONS):
-        _refuse(f"its action space is {act_space}, not the env's Discrete({NUM_ACTIONS})")
+    if not (isinstance(obs_space, spaces.Box) and tuple(obs_space.shape) == (game.OBS_SIZE,)):
+        _refuse(f"its observation space is {obs_space}, not the env's Box of shape ({game.OBS_SIZE},)")
+    if not (isinstance(act_space, spaces.Discrete) and int(act_space.n) == game.NUM_ACTIONS):
+        _refuse(f"its action space is {act_space}, not the env's Discrete({game.NUM_ACTIONS})")
     for attr in ("pi_features_extractor", "features_extractor"):
         extractor = getattr(policy, attr, None)
         if extractor is not None and type(extractor) is not FlattenExtractor:
@@ -120,10 +121,13 @@ def policy_arrays(policy: Any) -> tuple[list[np.ndarray], list[np.ndarray], str]
     return weights, biases, activation or "relu"
 
 
-def export_sb3(model: Any, out: str, rules: Rules | None = None, training: dict[str, Any] | None = None) -> dict:
-    """Write the actor of a MaskablePPO ``model`` (the object, or the path of its .zip) as a policy file at
-    ``out``; returns the metadata written. ``rules``: those the model was trained under (default rules if
-    ``None``). Raises ``ExportError`` (a ``ValueError``) naming what cannot be exported."""
+def export_sb3(model: Any, out: str, rules: Any = None, training: dict[str, Any] | None = None,
+               game: str = "footcanasta") -> dict:
+    """Write the actor of a MaskablePPO ``model`` (the object, or the path of its .zip) of the game named ``game``
+    as a policy file at ``out``; returns the metadata written. ``rules``: the game's ``Rules`` the model was
+    trained under (default rules if ``None``). Raises ``ExportError`` (a ``ValueError``) naming what cannot be
+    exported, and ``ValueError`` for an unknown game."""
+    the_game = get_game(game)
     source = None
     if isinstance(model, (str, os.PathLike)):
         from sb3_contrib import MaskablePPO
@@ -135,7 +139,7 @@ def export_sb3(model: Any, out: str, rules: Rules | None = None, training: dict[
             raise ExportError(f"model file {source!r} not found")
         model = MaskablePPO.load(source, device="cpu")
     policy = getattr(model, "policy", model)
-    weights, biases, activation = policy_arrays(policy)
+    weights, biases, activation = policy_arrays(policy, the_game)
     record = {"source": f"sb3 {type(model).__name__}", "exported_by": "training/export_sb3.py",
               "num_timesteps": int(getattr(model, "num_timesteps", 0) or 0),
               "layers": [int(weights[0].shape[0])] + [int(w.shape[1]) for w in weights]}
@@ -147,6 +151,6 @@ def export_sb3(model: Any, out: str, rules: Rules | None = None, training: dict[
 
 if __name__ == "__main__":
     args = tyro.cli(Args)
-    meta = export_sb3(args.model, args.out)
+    meta = export_sb3(args.model, args.out, game=args.game)
     print(f"wrote {args.out}: MLP {'-'.join(map(str, meta['arch']['layers']))} ({meta['arch']['activation']}); "
           f"play it with: footcanasta evaluate policy:{args.out} expert")

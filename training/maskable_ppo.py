@@ -3,10 +3,10 @@
 The learner plays both seats of a partnership (``learner_seats=(0, 2)`` or ``(1, 3)``, drawn per
 episode) with one shared policy; the other partnership is drawn per episode from a pool: ``random``,
 ``greedy``, ``expert`` and frozen snapshots of the learner (exported policy files, added every
-``snapshot_freq`` steps). Reward: own minus other round score x ``reward_scale`` at each round end.
-The policy net (``net_arch`` pi, ReLU) is exported as a policy file, so numpy inference reproduces the
-torch net's masked argmax. sb3's own machinery makes this trainer slow: ``selfplay_ppo.py`` is the faster
-batched trainer (``checkpoints/README.md`` compares their speeds).
+``snapshot_every`` steps). Reward: own minus other round score x ``reward_scale`` at each round end.
+The env is the game's ``GymEnv`` (``--game``, Foot Canasta by default). The policy net (``net_arch`` pi,
+ReLU) is exported as a policy file, so numpy inference reproduces the torch net's masked argmax. sb3's own
+machinery makes this trainer slower than ``selfplay_ppo.py``, the batched trainer.
 """
 
 from __future__ import annotations
@@ -22,21 +22,20 @@ import torch
 from torch import nn
 
 # helper modules beside this file (training/ is on sys.path when a script runs as a file)
-from common import command_line, eval_vs, parse_args, seed_everything, write_json
-from export import export_policy
-from footcanasta_env.bots import make_bot
 from footcanasta_env.bots.policy import load_policy
-from footcanasta_env.engine.view import View
-from footcanasta_env.envs.one_seat import FootCanastaGymEnv
-from footcanasta_env.rules import Rules
+from footcanasta_env.games import TRAINING, get_game
+from policy_export import export_policy
+from train_common import command_line, eval_vs, load_game, parse_args, seed_everything, write_json
 
 
 @dataclass
 class Args:
-    """MaskablePPO on FootCanastaGymEnv with a league of scripted bots and frozen snapshots."""
+    """MaskablePPO on the game's one-seat GymEnv with a league of scripted bots and frozen snapshots."""
 
     exp_name: str = "maskable_ppo"
     """name of the experiment (part of the run name)"""
+    game: str = "footcanasta"
+    """the game to train on (a name known to footcanasta_env.games.get_game)"""
     seed: int = 1
     """seed of python, numpy, torch, the envs and the deals"""
     threads: int = 1
@@ -75,9 +74,9 @@ class Args:
     """scripted bots in the opponent pool"""
     p_snapshot: float = 0.3
     """probability that an episode's opponents are a frozen snapshot (once there is one)"""
-    snapshot_freq: int = 100_000
+    snapshot_every: int = 100_000
     """steps between frozen snapshots"""
-    eval_freq: int = 100_000
+    eval_every: int = 100_000
     """steps between evaluations (0: only at the end)"""
     eval_deals: int = 10
     """duplicate deals per evaluation against each scripted bot"""
@@ -86,25 +85,27 @@ class Args:
 
 
 class PoolEnv(gym.Wrapper):
-    """``FootCanastaGymEnv`` whose opponents and learner partnership are drawn anew each episode."""
+    """The game's ``GymEnv`` whose opponents and learner partnership are drawn anew each episode."""
 
     def __init__(self, args: Args, seed: int) -> None:
+        game = get_game(args.game, need=TRAINING)  # by name: the env may be built in a subprocess
         self.args = args
         self.rng = np.random.default_rng(seed)
-        self.bots = {name: make_bot(name, seed) for name in args.pool.split(",") if name}
+        self.bots = {name: game.make_bot(name, seed) for name in args.pool.split(",") if name}
         self.snapshots: list[Any] = []
         self.current: Any = None
-        self.envs = {team: FootCanastaGymEnv(learner_seats=(team, team + 2), opponents=self._act,
-                                             rounds=args.rounds, reward_scale=args.reward_scale)
+        self.envs = {team: game.GymEnv(learner_seats=(team, team + 2), opponents=self._act, rounds=args.rounds,
+                                       reward_scale=args.reward_scale)
                      for team in (0, 1)}
+        self.make_bot = game.make_bot
         super().__init__(self.envs[0])
 
-    def _act(self, view: View) -> int:
+    def _act(self, view: Any) -> int:
         return self.current.act(view)
 
     def add_snapshot(self, path: str) -> None:
         """Add a frozen snapshot (a policy file) to the pool."""
-        self.snapshots.append(make_bot(f"policy:{path}"))
+        self.snapshots.append(self.make_bot(f"policy:{path}"))
 
     def reset(self, **kwargs: Any) -> tuple[np.ndarray, dict]:
         """Draw the learner's partnership and the opponents, then deal."""
@@ -127,23 +128,10 @@ def policy_net(model: Any) -> nn.Sequential:
     return nn.Sequential(*pol.mlp_extractor.policy_net, pol.action_net)
 
 
-def main(argv: list[str] | None = None) -> dict:
-    """Train, evaluate and export; returns the summary written to ``<run>/summary.json``."""
-    args = parse_args(Args, argv)
+def build_model(args: Args, venv: Any, run_dir: str) -> Any:
+    """The MaskablePPO model of the run (its policy net from --init-policy when given)."""
     from sb3_contrib import MaskablePPO
-    from stable_baselines3.common.callbacks import BaseCallback
-    from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv
 
-    run_name = f"{args.exp_name}__{args.seed}__{int(time.time())}"
-    run_dir = os.path.join(args.out_dir, run_name)
-    os.makedirs(run_dir, exist_ok=True)
-    seed_everything(args.seed, args.threads)
-    cmd = command_line()
-    full_rules = Rules()
-    summary: dict = {"run": run_name, "args": asdict(args), "command": cmd, "curve": []}
-    fns = [lambda i=i: PoolEnv(args, args.seed * 1000 + i) for i in range(args.num_envs)]
-    venv = SubprocVecEnv(fns, start_method="fork") if args.num_envs > 1 else DummyVecEnv(fns)
-    venv.seed(args.seed)
     hidden = [int(h) for h in args.hidden.split(",") if h.strip()]
     model = MaskablePPO("MlpPolicy", venv, learning_rate=args.lr, n_steps=args.n_steps, batch_size=args.batch_size,
                         n_epochs=args.n_epochs, gamma=args.gamma, gae_lambda=args.gae_lambda,
@@ -159,21 +147,38 @@ def main(argv: list[str] | None = None) -> dict:
             for m, w, b in zip(lins, pol.weights, pol.biases, strict=True):
                 m.weight.copy_(torch.from_numpy(w.T))
                 m.bias.copy_(torch.from_numpy(b))
+    return model
 
-    def export(name: str, evaluation: dict | None = None) -> str:
-        path = os.path.join(run_dir, name)
-        export_policy(policy_net(model), path, "relu", full_rules,
-                      {"command": cmd, "trainer": "training/maskable_ppo.py", "args": asdict(args),
-                       "steps": int(model.num_timesteps)}, evaluation)
+
+@dataclass
+class Exporter:
+    """Writes the model's policy net as a policy file of the run (for full games, with the training record)."""
+
+    model: Any
+    args: Args
+    rules: Any
+    command: str
+    run_dir: str
+
+    def __call__(self, name: str, evaluation: dict | None = None) -> str:
+        path = os.path.join(self.run_dir, name)
+        export_policy(policy_net(self.model), path, "relu", self.rules,
+                      {"command": self.command, "trainer": "training/maskable_ppo.py", "args": asdict(self.args),
+                       "steps": int(self.model.num_timesteps)}, evaluation)
         return path
+
+
+def league_callback(args: Args, export: Exporter, summary: dict) -> Any:
+    """The sb3 callback of the run: snapshots and evaluations when due, steps/s and the progress bar."""
+    from stable_baselines3.common.callbacks import BaseCallback
 
     class LeagueCallback(BaseCallback):
         """Steps/s, evaluation win rates and snapshots, on the sb3 logger (TensorBoard)."""
 
         def _on_training_start(self) -> None:
             self.t0 = time.time()
-            self.next_snap = args.snapshot_freq
-            self.next_eval = args.eval_freq if args.eval_freq else None
+            self.next_snap = args.snapshot_every
+            self.next_eval = args.eval_every if args.eval_every else None
             self.bar = None
             if args.progress:  # rich, not sb3's tqdm bar (tqdm is not a dependency)
                 from rich.progress import Progress
@@ -191,10 +196,10 @@ def main(argv: list[str] | None = None) -> dict:
             if steps >= self.next_snap:
                 path = export(f"snapshot_{steps}.npz")
                 self.training_env.env_method("add_snapshot", path)
-                self.next_snap += args.snapshot_freq
+                self.next_snap += args.snapshot_every
             if self.next_eval is not None and steps >= self.next_eval:
                 self.evaluate(steps)
-                self.next_eval += args.eval_freq
+                self.next_eval += args.eval_every
             return True
 
         def _on_rollout_end(self) -> None:
@@ -212,7 +217,27 @@ def main(argv: list[str] | None = None) -> dict:
             print(f"eval @ {steps}: " + ", ".join(f"{o} {res[o]['win_rate']:.3f}" for o in args.pool.split(",")),
                   flush=True)
 
-    cb = LeagueCallback()
+    return LeagueCallback()
+
+
+def main(argv: list[str] | None = None) -> dict:
+    """Train, evaluate and export; returns the summary written to ``<run>/summary.json``."""
+    args = parse_args(Args, argv)
+    game = load_game(args.game)
+    from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv
+
+    run_name = f"{args.exp_name}__{args.seed}__{int(time.time())}"
+    run_dir = os.path.join(args.out_dir, run_name)
+    os.makedirs(run_dir, exist_ok=True)
+    seed_everything(args.seed, args.threads)
+    cmd = command_line()
+    summary: dict = {"run": run_name, "args": asdict(args), "command": cmd, "curve": []}
+    fns = [lambda i=i: PoolEnv(args, args.seed * 1000 + i) for i in range(args.num_envs)]
+    venv = SubprocVecEnv(fns, start_method="fork") if args.num_envs > 1 else DummyVecEnv(fns)
+    venv.seed(args.seed)
+    model = build_model(args, venv, run_dir)
+    export = Exporter(model, args, game.Rules(), cmd, run_dir)
+    cb = league_callback(args, export, summary)
     t0 = time.time()
     model.learn(total_timesteps=args.total_steps, callback=cb, tb_log_name="ppo")
     summary["steps"] = int(model.num_timesteps)

@@ -4,17 +4,19 @@
 random legal action with chance ``explore``), keeps a share ``keep`` of the positions with a choice, and
 labels each with the final score difference of its round from the acting seat's side. Features are the
 value net's (``bots/value.py``'s ``value_features``: observation and hidden cards). A pool maps it over
-seeds (``value_net.py``, ``export_critic.py``).
+seeds (``value_net.py``, ``export_critic.py``). The value net is Foot Canasta's search bot's, so the games are
+Foot Canasta's (``GAME``, through the game lookup).
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from footcanasta_env.bots import make_bot
 from footcanasta_env.bots.value import value_features
-from footcanasta_env.engine import new_game
-from footcanasta_env.rules import Rules
+from footcanasta_env.games import get_game
+
+GAME = "footcanasta"
+"""The game of the value net (``footcanasta_env.bots.value``) and of its positions."""
 
 
 def label(g, pending: list[tuple[np.ndarray, int, int]], gid: int, feats: list, labels: list, gids: list) -> None:
@@ -31,12 +33,13 @@ def label(g, pending: list[tuple[np.ndarray, int, int]], gid: int, feats: list, 
 def record(task: tuple[int, int, int, float, float]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Play ``n`` games from ``seed``; kept positions' features (float16), labels (points) and game ids."""
     seed, n, rounds, keep, explore = task
-    rules = Rules().with_rounds(rounds)
+    game = get_game(GAME)
+    rules = game.Rules().with_rounds(rounds)
     rng = np.random.default_rng(seed)
-    bot = make_bot("learned", 0)  # deterministic: the same bot serves every seat
+    bot = game.make_bot("learned", 0)  # deterministic: the same bot serves every seat
     feats, labels, gids = [], [], []
     for gi in range(n):
-        g = new_game(int(rng.integers(0, 2**62)), rules)
+        g = game.new_game(int(rng.integers(0, 2**62)), rules)
         pending: list[tuple[np.ndarray, int, int]] = []  # (features, seat, round)
         while not g.is_over:
             s, rnd = g.current_player, g.round
@@ -63,12 +66,13 @@ def record_turns(task: tuple[int, int, int, float, float]) -> tuple[np.ndarray, 
     from footcanasta_env.bots.search import make_search_bot  # the search's own candidates and its choice of decisions
 
     seed, n, rounds, keep, explore = task
-    rules = Rules().with_rounds(rounds)
+    game = get_game(GAME)
+    rules = game.Rules().with_rounds(rounds)
     rng = np.random.default_rng(seed)
     search = make_search_bot("", 0)
     feats, labels, gids = [], [], []
     for gi in range(n):
-        g = new_game(int(rng.integers(0, 2**62)), rules)
+        g = game.new_game(int(rng.integers(0, 2**62)), rules)
         pending: list[tuple[np.ndarray, int, int]] = []
         while not g.is_over:
             s, rnd = g.current_player, g.round

@@ -18,9 +18,10 @@ import os
 import shlex
 from dataclasses import dataclass
 
-# helper modules beside this file (training/ is on sys.path when a script runs as a file)
-from common import parse_args, write_json
 from footcanasta_env.bots import search_record
+
+# helper modules beside this file (training/ is on sys.path when a script runs as a file)
+from train_common import parse_args, write_json
 
 
 @dataclass

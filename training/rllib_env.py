@@ -1,19 +1,22 @@
-"""The footcanasta AEC env and a masked MLP as RLlib (new API stack) pieces: the env adapter, the RLModule,
-the policy mappings and the checkpoint's plain-tensor copy of the modules.
+"""A game's AEC env (Foot Canasta by default) and a masked MLP as RLlib (new API stack) pieces: the env adapter,
+the RLModule, the policy mappings and the checkpoint's plain-tensor copy of the modules.
 
 Ray lives here and in ``rllib_ppo.py`` only: nothing in ``footcanasta_env`` imports it, and the exporter
 (``rllib_export.py``) reads the tensor file this module writes without importing Ray.
 
-* ``FootCanastaMultiAgentEnv``: a ``MultiAgentEnv`` over ``footcanasta_env.env(...)`` that behaves as RLlib's
+* ``FootCanastaMultiAgentEnv``: a ``MultiAgentEnv`` over the game's ``env(...)`` that behaves as RLlib's
   own ``PettingZooEnv`` (one agent observes per step, with the reward it collected since its last
   observation; at the end of the game every seat gets its final observation), with the observation dict
-  keyed as RLlib's masking pattern expects: ``{"observations": float32[443], "action_mask": int8[89]}``.
-* ``MaskedMLPModule``: a ``TorchRLModule`` with separate actor and critic MLPs (``common.mlp``) whose
+  keyed as RLlib's masking pattern expects: ``{"observations": float32[OBS_SIZE], "action_mask": int8[NUM_ACTIONS]}``.
+* ``MaskedMLPModule``: a ``TorchRLModule`` with separate actor and critic MLPs (``train_common.mlp``) whose
   logits are masked by the observation's ``action_mask`` (RLlib has no built-in masking; its documented
   pattern is a masking RLModule, as in its ``action_masking`` example). The actor is exactly the MLP of
   the project policy file, so exporting it is a copy of its Linear layers.
 * ``shared_mapping`` (one module for all four seats: self-play, the observation is seat-relative) and
   ``partnership_mapping`` (``team_0`` for player_0/player_2, ``team_1`` for player_1/player_3).
+
+The env and the module are built inside Ray's workers from plain configs, so they name the game
+(``"game"``, a name ``footcanasta_env.games.get_game`` knows; ``"footcanasta"`` when absent).
 """
 
 from __future__ import annotations
@@ -30,10 +33,8 @@ from ray.rllib.core.rl_module.torch import TorchRLModule
 from ray.rllib.env.multi_agent_env import MultiAgentEnv
 
 # helper modules beside this file (training/ is on sys.path when a script runs as a file)
-from common import layer_sizes, masked_logits, mlp
-from footcanasta_env import env as aec_env
-from footcanasta_env.actions import NUM_ACTIONS
-from footcanasta_env.observation import OBS_SIZE
+from footcanasta_env.games import TRAINING, get_game
+from train_common import layer_sizes, masked_logits, mlp
 
 MODULES_FILE = "footcanasta_modules.pt"  # inside a checkpoint folder; rllib_export.py reads it by this name
 MODULES_FORMAT = "footcanasta-rllib-modules"
@@ -54,17 +55,19 @@ MAPPINGS = {"shared": (shared_mapping, ("shared",)), "partnership": (partnership
 
 
 class FootCanastaMultiAgentEnv(MultiAgentEnv):
-    """``footcanasta_env.env(**config)`` as an RLlib ``MultiAgentEnv`` (turn-based: one agent per step).
+    """The game's ``env(**config)`` as an RLlib ``MultiAgentEnv`` (turn-based: one agent per step).
 
-    ``config``: any keyword of ``footcanasta_env.env`` (``rounds``, ``reward_mode``, ``reward_scale``,
-    ``max_actions``, ``rules``); RLlib's ``EnvContext`` extras are ignored.
+    ``config``: ``game`` (its name; default ``footcanasta``) and any keyword of the game's ``env``
+    (``rounds``, ``reward_mode``, ``reward_scale``, ``max_actions``, ``rules``); RLlib's ``EnvContext``
+    extras are ignored.
     """
 
     def __init__(self, config: dict | None = None) -> None:
         super().__init__()
+        config = dict(config or {})
         keys = ("rules", "rounds", "reward_mode", "reward_scale", "max_actions")
-        kwargs = {k: v for k, v in dict(config or {}).items() if k in keys and v is not None}
-        self.aec = aec_env(**kwargs)
+        kwargs = {k: v for k, v in config.items() if k in keys and v is not None}
+        self.aec = get_game(config.get("game"), need=TRAINING).env(**kwargs)
         self.possible_agents = list(self.aec.possible_agents)
         self.agents = list(self.possible_agents)
         inner = self.aec.observation_space(self.possible_agents[0])
@@ -106,19 +109,21 @@ class FootCanastaMultiAgentEnv(MultiAgentEnv):
 
 
 class MaskedMLPModule(TorchRLModule, ValueFunctionAPI, InferenceOnlyAPI):
-    """Actor and critic MLPs on ``observations``; illegal actions' logits set to -1e8 (``common.masked_logits``).
+    """Actor and critic MLPs on ``observations``; illegal actions' logits set to -1e8 (``train_common.masked_logits``).
 
-    ``model_config``: ``hidden`` (e.g. ``"256,256"``), ``critic_hidden`` (default: ``hidden``) and
-    ``activation`` (``"relu"`` or ``"tanh"``). Env runners build it ``inference_only`` (no critic).
+    ``model_config``: ``game`` (its name; default ``footcanasta``), ``hidden`` (e.g. ``"256,256"``),
+    ``critic_hidden`` (default: ``hidden``) and ``activation`` (``"relu"`` or ``"tanh"``). Env runners build it
+    ``inference_only`` (no critic).
     """
 
     def setup(self) -> None:
         cfg = self.model_config
+        game = get_game(cfg.get("game"), need=TRAINING)
         self.hidden = str(cfg.get("hidden", "256,256"))
         self.activation = str(cfg.get("activation", "relu"))
-        self.actor = mlp(layer_sizes(self.hidden), self.activation, out_gain=0.01)
+        self.actor = mlp(layer_sizes(game, self.hidden), self.activation, out_gain=0.01)
         if not self.inference_only:
-            critic = [OBS_SIZE] + layer_sizes(str(cfg.get("critic_hidden") or self.hidden))[1:-1] + [1]
+            critic = [game.OBS_SIZE] + layer_sizes(game, str(cfg.get("critic_hidden") or self.hidden))[1:-1] + [1]
             self.critic = mlp(critic, self.activation, out_gain=1.0)
 
     def _forward(self, batch: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
@@ -141,14 +146,16 @@ def actor_state(weights: dict[str, Any]) -> dict[str, torch.Tensor]:
             if k.startswith("actor.")}
 
 
-def write_modules_file(checkpoint_dir: str, weights: dict[str, dict[str, Any]], meta: dict[str, Any]) -> str:
-    """Write each module's actor as plain tensors into ``checkpoint_dir/MODULES_FILE``; its path.
+def write_modules_file(game: Any, checkpoint_dir: str, weights: dict[str, dict[str, Any]], meta: dict[str, Any]) -> str:
+    """Write each module's actor (of ``game``'s observation and actions) as plain tensors into
+    ``checkpoint_dir/MODULES_FILE``; its path.
 
     ``torch.load(path, weights_only=True)`` reads it back (tensors, strings, numbers, lists and dicts
     only), so the export needs neither Ray nor unpickling RLlib's own checkpoint files.
     """
     os.makedirs(checkpoint_dir, exist_ok=True)
     path = os.path.join(checkpoint_dir, MODULES_FILE)
-    torch.save({"format": MODULES_FORMAT, "num_actions": NUM_ACTIONS, "obs_size": OBS_SIZE, "meta": meta,
+    torch.save({"format": MODULES_FORMAT, "game": game.NAME, "num_actions": game.NUM_ACTIONS,
+                "obs_size": game.OBS_SIZE, "meta": meta,
                 "modules": {mid: actor_state(w) for mid, w in weights.items()}}, path)
     return path

@@ -1,4 +1,4 @@
-"""Export a module of an RLlib checkpoint written by ``rllib_ppo.py`` to a footcanasta policy file.
+"""Export a module of an RLlib checkpoint written by ``rllib_ppo.py`` to a policy file.
 
 Runs in a fresh process without Ray (it is not even imported): ``rllib_ppo.py`` writes, beside RLlib's own
 (pickled) checkpoint files, ``footcanasta_modules.pt``, each module's actor as plain tensors, which this
@@ -21,11 +21,9 @@ import numpy as np
 import torch
 
 # helper modules beside this file (training/ is on sys.path when a script runs as a file)
-from common import parse_args
-from footcanasta_env.actions import NUM_ACTIONS
 from footcanasta_env.bots.policy import save_policy
-from footcanasta_env.observation import OBS_SIZE
-from footcanasta_env.rules import Rules
+from footcanasta_env.games import get_game
+from train_common import parse_args
 
 MODULES_FILE = "footcanasta_modules.pt"  # the name rllib_env.write_modules_file gives it
 MODULES_FORMAT = "footcanasta-rllib-modules"
@@ -44,22 +42,27 @@ class Args:
 
 
 def read_modules(checkpoint: str) -> dict[str, Any]:
-    """The tensor file of a checkpoint (its folder or the file itself), checked and loaded without unpickling."""
+    """The tensor file of a checkpoint (its folder or the file itself), checked against its game (a file without
+    one is Foot Canasta's) and loaded without unpickling; ``game`` is the game module."""
     path = os.path.join(checkpoint, MODULES_FILE) if os.path.isdir(checkpoint) else checkpoint
     if not os.path.isfile(path):
         raise SystemExit(f"{path}: no such file (a checkpoint of training/rllib_ppo.py holds {MODULES_FILE})")
     data = torch.load(path, map_location="cpu", weights_only=True)
     if not isinstance(data, dict) or data.get("format") != MODULES_FORMAT:
         raise SystemExit(f"{path}: not a {MODULES_FORMAT} file")
-    if (data.get("obs_size"), data.get("num_actions")) != (OBS_SIZE, NUM_ACTIONS):
+    try:
+        game = get_game(data.get("game", "footcanasta"))
+    except ValueError as e:
+        raise SystemExit(f"{path}: {e}") from None
+    if (data.get("obs_size"), data.get("num_actions")) != (game.OBS_SIZE, game.NUM_ACTIONS):
         raise SystemExit(f"{path}: written for {data.get('obs_size')} features and {data.get('num_actions')} "
-                         f"actions; this footcanasta has {OBS_SIZE} and {NUM_ACTIONS}")
-    data["path"] = path
+                         f"actions; {game.NAME} has {game.OBS_SIZE} and {game.NUM_ACTIONS} here")
+    data["path"], data["game"] = path, game
     return data
 
 
 def actor_arrays(state: dict[str, torch.Tensor]) -> tuple[list[np.ndarray], list[np.ndarray]]:
-    """The Linear layers of an actor's state dict (``common.mlp`` keys ``0.weight``, ``2.weight``, ...) in order,
+    """The Linear layers of an actor's state dict (``train_common.mlp`` keys ``0.weight``, ``2.weight``, ...) in order,
     as the policy file's (in x out) weights and biases."""
     layers = sorted({int(k.split(".", 1)[0]) for k in state})
     weights = [state[f"{i}.weight"].detach().cpu().numpy().astype(np.float32).T.copy() for i in layers]
@@ -79,7 +82,7 @@ def export_checkpoint(checkpoint: str, out: str, module: str = "") -> dict[str, 
     training = {**meta.get("training", {}), "module": module, "checkpoint": os.path.abspath(data["path"]),
                 "exported_by": "training/rllib_export.py"}
     return save_policy(out, weights, biases, activation=meta.get("activation", "relu"),
-                       rules=Rules.from_dict(meta["rules"]) if meta.get("rules") else None, training=training)
+                       rules=data["game"].Rules(**meta["rules"]) if meta.get("rules") else None, training=training)
 
 
 def main(argv: list[str] | None = None) -> dict[str, Any]:

@@ -1,6 +1,7 @@
 """PPO on Ray RLlib's new API stack (RLModule, Learner, EnvRunner) over the AEC env (CleanRL-style file).
 
-The env is ``footcanasta_env.env(rounds=..., reward_mode=..., reward_scale=...)`` behind the adapter of
+The env is the game's ``env(rounds=..., reward_mode=..., reward_scale=...)`` (``--game``, Foot Canasta by
+default) behind the adapter of
 ``rllib_env.py``; the module is a masked MLP (actor and critic), so illegal actions are never sampled.
 ``--mapping shared``: one module plays all four seats (self-play; the observation is seat-relative);
 ``--mapping partnership``: one module per partnership (``team_0`` for player_0/player_2, ``team_1``).
@@ -28,9 +29,8 @@ from typing import Any, Literal
 import torch
 
 # helper modules beside this file (training/ is on sys.path when a script runs as a file)
-from common import command_line, eval_vs, layer_sizes, mlp, parse_args, seed_everything, write_json
-from export import copy_policy, export_policy
-from footcanasta_env.rules import Rules
+from policy_export import copy_policy, export_policy
+from train_common import command_line, eval_vs, layer_sizes, load_game, mlp, parse_args, seed_everything, write_json
 
 TRAINING = os.path.dirname(os.path.abspath(__file__))
 
@@ -41,6 +41,8 @@ class Args:
 
     exp_name: str = "rllib_ppo"
     """name of the experiment (part of the run name)"""
+    game: str = "footcanasta"
+    """the game to train on (a name known to footcanasta_env.games.get_game)"""
     seed: int = 1
     """seed of python, numpy, torch and RLlib (envs, modules)"""
     threads: int = 1
@@ -132,8 +134,10 @@ def build_config(args: Args) -> Any:
     from rllib_env import MAPPINGS, FootCanastaMultiAgentEnv, MaskedMLPModule
 
     mapping_fn, module_ids = MAPPINGS[args.mapping]
-    model_config = {"hidden": args.hidden, "critic_hidden": args.critic_hidden, "activation": "relu"}
-    env_config = {"rounds": args.rounds, "reward_mode": args.reward_mode, "reward_scale": args.reward_scale}
+    model_config = {"game": args.game, "hidden": args.hidden, "critic_hidden": args.critic_hidden,
+                    "activation": "relu"}
+    env_config = {"game": args.game, "rounds": args.rounds, "reward_mode": args.reward_mode,
+                  "reward_scale": args.reward_scale}
     return (
         PPOConfig()
         .api_stack(enable_rl_module_and_learner=True, enable_env_runner_and_connector_v2=True)
@@ -152,13 +156,13 @@ def build_config(args: Args) -> Any:
     )
 
 
-def actors(algo: Any, hidden: str) -> dict[str, torch.nn.Module]:
-    """Each module's actor, from the learners' current weights, as a CPU ``common.mlp``."""
+def actors(game: Any, algo: Any, hidden: str) -> dict[str, torch.nn.Module]:
+    """Each module's actor, from the learners' current weights, as a CPU ``train_common.mlp``."""
     from rllib_env import actor_state
 
     out = {}
     for mid, weights in algo.learner_group.get_weights().items():
-        net = mlp(layer_sizes(hidden))
+        net = mlp(layer_sizes(game, hidden))
         net.load_state_dict(actor_state(weights))
         out[mid] = net
     return out
@@ -176,12 +180,89 @@ def scalars(result: dict, prefix: str = "") -> dict[str, float]:
     return out
 
 
+@dataclass
+class Run:
+    """What the steps of a run share: settings, game, folder, TensorBoard writer, the algorithm and the record."""
+
+    args: Args
+    game: Any
+    folder: str
+    writer: Any
+    algo: Any
+    command: str
+    summary: dict[str, Any]
+
+    def training_record(self, steps: int) -> dict[str, Any]:
+        """The ``training`` record of the policy files exported after ``steps`` env steps."""
+        return {"command": self.command, "trainer": "training/rllib_ppo.py", "args": asdict(self.args), "steps": steps}
+
+    def export_all(self, prefix: str, steps: int, evaluation: dict | None = None) -> dict[str, str]:
+        """Each module's actor as the policy file ``<prefix>_<module>.npz`` (for full games, whatever --rounds
+        trained on); their paths."""
+        paths = {}
+        for mid, net in actors(self.game, self.algo, self.args.hidden).items():
+            paths[mid] = os.path.join(self.folder, f"{prefix}_{mid}.npz")
+            export_policy(net, paths[mid], "relu", self.game.Rules(), {**self.training_record(steps), "module": mid},
+                          (evaluation or {}).get(mid))
+        return paths
+
+    def evaluate(self, it: int, steps: int) -> dict[str, Any]:
+        """Every module against each of --eval-opponents; the record added to the curve."""
+        opponents = [o for o in self.args.eval_opponents.split(",") if o]
+        res: dict[str, Any] = {"iteration": it, "steps": steps}
+        for mid, path in self.export_all("eval", steps).items():
+            res[mid] = {opp: eval_vs(path, opp, self.args.eval_deals, 20_000) for opp in opponents}
+            for opp in opponents:
+                self.writer.add_scalar(f"eval/{mid}/win_rate_vs_{opp}", res[mid][opp]["win_rate"], steps)
+            print(f"eval @ {steps} steps, {mid}: " + ", ".join(
+                f"{o} {res[mid][o]['win_rate']:.3f}" for o in opponents), flush=True)
+        self.summary["curve"].append(res)
+        return res
+
+    def checkpoint(self, steps: int) -> str:
+        """RLlib's checkpoint of the run, with the modules' actors as plain tensors beside it; its folder."""
+        from rllib_env import write_modules_file
+
+        path = os.path.abspath(os.path.join(self.folder, "checkpoint"))
+        self.algo.save_to_path(path)
+        write_modules_file(self.game, path, self.algo.learner_group.get_weights(),
+                           {"hidden": self.args.hidden, "activation": "relu", "rules": asdict(self.game.Rules()),
+                            "training": self.training_record(steps)})
+        return path
+
+
+def train(run: Run) -> tuple[int, int, float]:
+    """Iterate until --total-steps or --max-minutes, evaluating and checkpointing when due; the iterations, env
+    steps and seconds it took."""
+    from ray.rllib.utils.metrics import ENV_RUNNER_RESULTS, NUM_ENV_STEPS_SAMPLED_LIFETIME
+
+    args = run.args
+    t0 = time.time()
+    steps, it = 0, 0
+    while steps < args.total_steps and not (args.max_minutes and time.time() - t0 >= 60 * args.max_minutes):
+        result = run.algo.train()
+        it += 1
+        steps = int(result[ENV_RUNNER_RESULTS][NUM_ENV_STEPS_SAMPLED_LIFETIME])
+        sps = steps / max(1e-9, time.time() - t0)
+        for k, v in scalars(result).items():
+            run.writer.add_scalar(k, v, steps)
+        run.writer.add_scalar("charts/steps_per_s", sps, steps)
+        episodes = result[ENV_RUNNER_RESULTS].get("num_episodes_lifetime", 0)
+        print(f"iteration {it}: {steps} env steps, {episodes} games, {sps:.0f} steps/s", flush=True)
+        if args.eval_every and args.eval_deals and it % args.eval_every == 0:
+            run.evaluate(it, steps)
+        if args.checkpoint_every and it % args.checkpoint_every == 0:
+            run.checkpoint(steps)
+    return it, steps, time.time() - t0
+
+
 def main(argv: list[str] | None = None) -> dict:
     """Train, evaluate, checkpoint and export; returns the summary written to ``<run>/summary.json``."""
     args = parse_args(Args, argv)
+    game = load_game(args.game)
     from torch.utils.tensorboard import SummaryWriter
 
-    from rllib_env import MAPPINGS, write_modules_file
+    from rllib_env import MAPPINGS
 
     module_ids = MAPPINGS[args.mapping][1]
     export_module = args.export_module or module_ids[0]
@@ -196,84 +277,40 @@ def main(argv: list[str] | None = None) -> dict:
     writer.add_text("command", cmd)
     summary: dict[str, Any] = {"run": run_name, "args": asdict(args), "command": cmd, "curve": [],
                                "modules": list(module_ids)}
-    opponents = [o for o in args.eval_opponents.split(",") if o]
-    full_rules = Rules()  # the exported policy plays full games, whatever --rounds trained on
     t_start = time.time()
     init_ray(args)
-    algo = build_config(args).build_algo()
+    run = Run(args, game, run_dir, writer, build_config(args).build_algo(), cmd, summary)
     print(f"RLlib PPO: modules {', '.join(module_ids)}; {args.num_env_runners} env runners x "
           f"{args.num_envs_per_env_runner} envs, {args.num_learners} learners; built in "
           f"{time.time() - t_start:.0f}s", flush=True)
-
-    def training_record(steps: int) -> dict[str, Any]:
-        return {"command": cmd, "trainer": "training/rllib_ppo.py", "args": asdict(args), "steps": steps}
-
-    def export_all(prefix: str, steps: int, evaluation: dict | None = None) -> dict[str, str]:
-        paths = {}
-        for mid, net in actors(algo, args.hidden).items():
-            paths[mid] = os.path.join(run_dir, f"{prefix}_{mid}.npz")
-            export_policy(net, paths[mid], "relu", full_rules, {**training_record(steps), "module": mid},
-                          (evaluation or {}).get(mid))
-        return paths
-
-    def evaluate(it: int, steps: int) -> dict[str, Any]:
-        res: dict[str, Any] = {"iteration": it, "steps": steps}
-        for mid, path in export_all("eval", steps).items():
-            res[mid] = {opp: eval_vs(path, opp, args.eval_deals, 20_000) for opp in opponents}
-            for opp in opponents:
-                writer.add_scalar(f"eval/{mid}/win_rate_vs_{opp}", res[mid][opp]["win_rate"], steps)
-            print(f"eval @ {steps} steps, {mid}: " + ", ".join(
-                f"{o} {res[mid][o]['win_rate']:.3f}" for o in opponents), flush=True)
-        summary["curve"].append(res)
-        return res
-
-    def checkpoint(steps: int) -> str:
-        path = os.path.abspath(os.path.join(run_dir, "checkpoint"))
-        algo.save_to_path(path)
-        weights = algo.learner_group.get_weights()
-        write_modules_file(path, weights, {"hidden": args.hidden, "activation": "relu", "rules": full_rules.to_dict(),
-                                           "training": training_record(steps)})
-        return path
-
-    from ray.rllib.utils.metrics import ENV_RUNNER_RESULTS, NUM_ENV_STEPS_SAMPLED_LIFETIME
-
-    t0 = time.time()
-    steps, it = 0, 0
-    while steps < args.total_steps and not (args.max_minutes and time.time() - t0 >= 60 * args.max_minutes):
-        result = algo.train()
-        it += 1
-        steps = int(result[ENV_RUNNER_RESULTS][NUM_ENV_STEPS_SAMPLED_LIFETIME])
-        sps = steps / max(1e-9, time.time() - t0)
-        for k, v in scalars(result).items():
-            writer.add_scalar(k, v, steps)
-        writer.add_scalar("charts/steps_per_s", sps, steps)
-        episodes = result[ENV_RUNNER_RESULTS].get("num_episodes_lifetime", 0)
-        print(f"iteration {it}: {steps} env steps, {episodes} games, {sps:.0f} steps/s", flush=True)
-        if args.eval_every and args.eval_deals and it % args.eval_every == 0:
-            evaluate(it, steps)
-        if args.checkpoint_every and it % args.checkpoint_every == 0:
-            checkpoint(steps)
-    train_s = time.time() - t0
+    it, steps, train_s = train(run)
     summary.update(iterations=it, steps=steps, train_seconds=train_s, steps_per_s=steps / max(1e-9, train_s))
-    final_eval = None
-    if args.eval_deals and opponents and not (summary["curve"] and summary["curve"][-1]["steps"] == steps):
-        final_eval = evaluate(it, steps)
-    elif summary["curve"]:
-        final_eval = summary["curve"][-1]
-    summary["checkpoint"] = checkpoint(steps)
-    summary["policies"] = export_all("final", steps, final_eval)
-    if args.export:
-        copy_policy(summary["policies"][export_module], args.export)
-    write_json(os.path.join(run_dir, "config.json"), asdict(args))
-    write_json(os.path.join(run_dir, "summary.json"), summary)
-    writer.close()
-    algo.stop()
-    import ray
-
-    ray.shutdown()
+    finish(run, it, steps, export_module)
     print(f"RLlib PPO: {steps} env steps in {train_s:.0f}s ({summary['steps_per_s']:.0f} steps/s); "
           f"run dir: {run_dir}", flush=True)
     return summary
+
+
+def finish(run: Run, it: int, steps: int, export_module: str) -> None:
+    """The final evaluation (unless the last iteration had one), checkpoint and policy files; stop Ray."""
+    args, summary = run.args, run.summary
+    final_eval = None
+    opponents = [o for o in args.eval_opponents.split(",") if o]
+    if args.eval_deals and opponents and not (summary["curve"] and summary["curve"][-1]["steps"] == steps):
+        final_eval = run.evaluate(it, steps)
+    elif summary["curve"]:
+        final_eval = summary["curve"][-1]
+    summary["checkpoint"] = run.checkpoint(steps)
+    summary["policies"] = run.export_all("final", steps, final_eval)
+    if args.export:
+        copy_policy(summary["policies"][export_module], args.export)
+    write_json(os.path.join(run.folder, "config.json"), asdict(args))
+    write_json(os.path.join(run.folder, "summary.json"), summary)
+    run.writer.close()
+    run.algo.stop()
+    import ray
+
+    ray.shutdown()
 
 
 if __name__ == "__main__":

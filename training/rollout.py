@@ -29,17 +29,17 @@ import numpy as np
 
 # helper modules beside this file (training/ is on sys.path when a script runs as a file)
 from batched import BatchedGames
-from footcanasta_env.actions import NUM_ACTIONS
 from footcanasta_env.bots.policy import Policy
-from footcanasta_env.observation import HIDDEN_CARDS_SIZE, OBS_SIZE
-from footcanasta_env.rules import Rules
-from league import OpponentLeague
+from footcanasta_env.games import TRAINING, get_game
+from opponent_league import OpponentLeague
 
 
 @dataclass(frozen=True)
 class RolloutConfig:
-    """What a rollout worker needs to build its games and league (plain values: it crosses processes)."""
+    """What a rollout worker needs to build its games and league (plain values: it crosses processes).
+    ``game`` is the game's name (``games.get_game``), ``rules`` the ``dataclasses.asdict`` of its rules."""
 
+    game: str
     num_games: int
     rollout_len: int
     rules: dict
@@ -71,30 +71,31 @@ class Collector:
 
     def __init__(self, cfg: RolloutConfig, snapshots: list[Policy]) -> None:
         self.cfg = cfg
+        self.game = get_game(cfg.game, need=TRAINING)
         self.rng = np.random.default_rng(np.random.SeedSequence([cfg.seed, 0x5EED, cfg.start_update]))
-        self.league = OpponentLeague(self.rng, cfg.p_expert, cfg.p_greedy, cfg.max_snapshots, list(cfg.fixed),
-                                     cfg.p_fixed)
+        self.league = OpponentLeague(self.game, self.rng, cfg.p_expert, cfg.p_greedy, cfg.max_snapshots,
+                                     list(cfg.fixed), cfg.p_fixed)
         for p in snapshots:
             self.league.add(p)
-        self.envs = BatchedGames(cfg.num_games, Rules.from_dict(cfg.rules), self.league, self.rng,
+        self.envs = BatchedGames(self.game, cfg.num_games, self.game.Rules(**cfg.rules), self.league, self.rng,
                                  cfg.reward_scale, skip_forced=cfg.skip_forced)
         self.envs.advance()
         self.next_done = np.zeros(cfg.num_games, dtype=bool)
 
     def collect(self, policy: Policy) -> dict[str, Any]:
         """``rollout_len`` decisions of every game with ``policy`` (sampled)."""
-        cfg, envs = self.cfg, self.envs
+        cfg, envs, game = self.cfg, self.envs, self.game
         T, n = cfg.rollout_len, cfg.num_games
         out: dict[str, Any] = {
-            "obs": np.empty((T + 1, n, OBS_SIZE), np.float32),
-            "mask": np.empty((T, n, NUM_ACTIONS), bool),
+            "obs": np.empty((T + 1, n, game.OBS_SIZE), np.float32),
+            "mask": np.empty((T, n, game.NUM_ACTIONS), bool),
             "act": np.empty((T, n), np.int64),
             "logp": np.empty((T, n), np.float32),
             "rew": np.empty((T, n), np.float32),
             "done": np.empty((T + 1, n), bool),
         }
         if cfg.privileged:
-            out["hidden"] = np.empty((T + 1, n, HIDDEN_CARDS_SIZE), np.float32)
+            out["hidden"] = np.empty((T + 1, n, game.HIDDEN_CARDS_SIZE), np.float32)
         steps0, forced0 = envs.env_steps, envs.forced
         envs.times.clear()
         o, m = envs.observe()

@@ -1,4 +1,5 @@
-"""Batched self-play PPO for Foot Canasta: the trainer of the shipped policy (CleanRL style).
+"""Batched self-play PPO for a game of the house (Foot Canasta by default): the trainer of the shipped policy
+(CleanRL style).
 
 Pipeline:
 
@@ -12,13 +13,16 @@ Pipeline:
    pass for all games (``batched.py``); a worker process collects the next batch while this one
    updates (``rollout.py``), and decisions with a single legal action never enter a batch. Reward: the
    learner partnership's round score difference x ``reward_scale`` when a round ends; a round end is
-   an episode boundary for GAE (rounds are scored separately). The update is ``ppo.py``.
+   an episode boundary for GAE (rounds are scored separately). The update is ``ppo_update.py``.
 3. Export: the policy MLP is written as a policy file (``footcanasta_env.bots.policy``), playable with numpy
    only through ``make_bot("policy:PATH")``.
 
 Every ``checkpoint_every`` updates the run writes ``<run>/last.ckpt.npz`` (``trainer_state.py``: weights,
 optimizer, league, step counts, generator state; no pickled code), and ``--resume`` continues from it, on
 this machine or another. The summary's ``profile`` says where the run's time went.
+
+``main`` reads top to bottom as the steps of a run: settings, the run's learner and league (``Run``), the
+warm start, then PPO (``train``, one ``ppo_iteration`` per update) or nothing to train, then the record.
 
 Example (the shipped run): see ``checkpoints/README.md``.
 """
@@ -29,7 +33,8 @@ import os
 import sys
 import time
 from collections import Counter
-from dataclasses import asdict, dataclass, fields, replace
+from dataclasses import asdict, dataclass, field, fields, replace
+from typing import Any
 
 import numpy as np
 import torch
@@ -37,18 +42,17 @@ from torch import nn
 
 # helper modules beside this file (training/ is on sys.path when a script runs as a file)
 from bc import behaviour_clone, expert_data
-from common import Timer, command_line, parse_args, seed_everything, write_json
 from evaluator import Evaluator
-from export import actor_policy, copy_policy, export_policy
-from footcanasta_env.bots.policy import load_policy
-from footcanasta_env.observation import HIDDEN_CARDS_SIZE
-from footcanasta_env.rules import Rules
-from league import OpponentLeague
-from ppo import Agent, PPOSettings, ppo_update
+from footcanasta_env.bots.policy import Policy, load_policy
+from opponent_league import OpponentLeague
+from policy_export import actor_policy, copy_policy, export_policy
+from ppo_update import Agent, PPOSettings, ppo_update
 from rollout import RolloutConfig, Rollouts
+from train_common import Phases, Timer, command_line, load_game, parse_args, seed_everything, write_json
 from trainer_state import CheckpointError, init_from, load_checkpoint, restore, save_checkpoint, trainer_arrays
 
-__all__ = ["Agent", "Args", "main"]
+__all__ = ["Args", "main"]
+
 
 @dataclass
 class Args:
@@ -56,6 +60,8 @@ class Args:
 
     exp_name: str = "selfplay_ppo"
     """name of the experiment (part of the run name)"""
+    game: str = "footcanasta"
+    """the game to train on (a name known to footcanasta_env.games.get_game)"""
     seed: int = 1
     """seed of python, numpy, torch and the deals"""
     threads: int = 1
@@ -79,7 +85,7 @@ class Args:
     """hidden layer sizes of the value MLP (not exported)"""
     privileged_critic: bool = True
     """the value MLP also sees the hidden cards (other hands, unpicked feet, the next stock cards:
-    footcanasta_env.observation.hidden_cards): a baseline that knows the luck of the deal cuts the variance
+    the game's hidden_cards): a baseline that knows the luck of the deal cuts the variance
     of the advantages; the exported policy never sees them"""
     init_policy: str = ""
     """start the policy from this policy file, or the actor of this trainer checkpoint (.ckpt.npz), instead of
@@ -197,10 +203,9 @@ def resumed_args(args: Args, argv: list[str], saved: dict) -> Args:
     return replace(base, **changes)
 
 
-def main(argv: list[str] | None = None) -> dict:
-    """Run BC then PPO (or go on with a run from its checkpoint); returns the summary written to
-    ``<run>/summary.json``."""
-    argv = list(sys.argv[1:] if argv is None else argv)
+def settings(argv: list[str]) -> tuple[Args, tuple[dict, dict] | None]:
+    """The run's settings, checked: the command line's, or a resumed run's own with the changes it allows; and
+    the checkpoint (arrays, meta) when resuming."""
     args = parse_args(Args, argv)
     resume = None
     if args.resume:
@@ -213,254 +218,216 @@ def main(argv: list[str] | None = None) -> dict:
         raise SystemExit(f"error: --init-temperature must be positive, got {args.init_temperature}")
     if args.rollout_workers not in (0, 1):
         raise SystemExit(f"error: --rollout-workers must be 0 or 1, got {args.rollout_workers}")
-    n, T = args.num_games, args.rollout_len
-    batch = n * T
+    batch = args.num_games * args.rollout_len
     if batch % args.num_minibatches:
         raise SystemExit(f"error: --num-games x --rollout-len ({batch}) must be a multiple of --num-minibatches "
                          f"({args.num_minibatches})")
+    return args, resume
+
+
+@dataclass
+class Run:
+    """What the steps of a run share: its settings, game, folder, TensorBoard writer, learner, league, record
+    (``summary``) and step counts."""
+
+    args: Args
+    game: Any
+    name: str
+    folder: str
+    writer: Any
+    agent: Agent
+    opt: torch.optim.Optimizer
+    league: OpponentLeague
+    fixed: list[str]
+    summary: dict
+    resumed: bool
+    start_update: int
+    step: int
+    env_steps: int
+
+    @property
+    def batch(self) -> int:
+        """Learner decisions per update."""
+        return self.args.num_games * self.args.rollout_len
+
+    def path(self, name: str) -> str:
+        """A file of the run's folder."""
+        return os.path.join(self.folder, name)
+
+    def export(self, name: str, evaluation: dict | None = None) -> str:
+        """Write the actor as the policy file ``name`` of the run (for full games, with the training record)."""
+        path = self.path(name)
+        training = {"command": self.summary["command"], "trainer": "training/selfplay_ppo.py",
+                    "args": asdict(self.args), **self.summary.get("progress", {})}
+        export_policy(self.agent.actor, path, "relu", self.game.Rules(), training, evaluation)
+        return path
+
+    def checkpoint(self, update: int) -> str:
+        """Write ``last.ckpt.npz``: what ``--resume`` goes on from after ``update`` updates."""
+        path = self.path("last.ckpt.npz")
+        meta = {"args": asdict(self.args), "run": self.name, "update": update, "step": self.step,
+                "summary": self.summary, "league": {"snapshots": len(self.league.snapshots), "activation": "relu"}}
+        save_checkpoint(path, trainer_arrays(self.agent, self.opt, self.league), meta)
+        return path
+
+
+def start_run(args: Args, game: Any, resume: tuple[dict, dict] | None, argv: list[str]) -> Run:
+    """The run's league, folder, TensorBoard writer, seeded learner and optimizer and record; a resumed run's
+    restored from its checkpoint."""
     fixed = [p for p in args.fixed_policies.split(",") if p.strip()]
     try:
-        league = OpponentLeague(np.random.default_rng(args.seed), args.p_expert, args.p_greedy, args.max_snapshots,
-                                fixed, args.p_fixed)
+        league = OpponentLeague(game, np.random.default_rng(args.seed), args.p_expert, args.p_greedy,
+                                args.max_snapshots, fixed, args.p_fixed)
     except (ValueError, OSError) as e:
         raise SystemExit(f"error: league: {e}") from None
     from torch.utils.tensorboard import SummaryWriter
 
-    run_name = resume[1]["run"] if resume else f"{args.exp_name}__{args.seed}__{int(time.time())}"
-    run_dir = os.path.join(args.out_dir, run_name)
-    os.makedirs(run_dir, exist_ok=True)
-    start_update = resume[1]["update"] if resume else 0
-    step = resume[1]["step"] if resume else 0
-    writer = SummaryWriter(run_dir, purge_step=step if resume else None)
+    meta = resume[1] if resume else None
+    name = meta["run"] if meta else f"{args.exp_name}__{args.seed}__{int(time.time())}"
+    folder = os.path.join(args.out_dir, name)
+    os.makedirs(folder, exist_ok=True)
+    step = meta["step"] if meta else 0
+    writer = SummaryWriter(folder, purge_step=step if meta else None)
     table = "\n".join(f"|{k}|{v}|" for k, v in asdict(args).items())
     writer.add_text("hyperparameters", "|param|value|\n|-|-|\n" + table)
     # Seeding: every source of randomness derives from args.seed (a resumed run: from the saved generators).
     seed_everything(args.seed, args.threads)
-    rules = Rules().with_rounds(args.rounds)
-    full_rules = Rules()
-    cmd = command_line([sys.argv[0], *argv])
-    extra = HIDDEN_CARDS_SIZE if args.privileged_critic else 0
-    agent = Agent(args.hidden, args.critic_hidden, extra)
+    agent = Agent(game, args.hidden, args.critic_hidden, game.HIDDEN_CARDS_SIZE if args.privileged_critic else 0)
     opt = torch.optim.Adam(agent.parameters(), lr=args.lr, eps=1e-5)
+    cmd = command_line([sys.argv[0], *argv])
     if resume:
-        summary = resume[1]["summary"]
-        summary.setdefault("resumed", []).append({"command": cmd, "update": start_update, "step": step})
+        summary = meta["summary"]
+        summary.setdefault("resumed", []).append({"command": cmd, "update": meta["update"], "step": step})
         restore(agent, opt, league, *resume, args.resume)
-        print(f"resumed {run_name} at update {start_update} (step {step}) from {args.resume}", flush=True)
+        print(f"resumed {name} at update {meta['update']} (step {step}) from {args.resume}", flush=True)
     else:
-        summary = {"run": run_name, "args": asdict(args), "command": cmd, "curve": []}
+        summary = {"run": name, "args": asdict(args), "command": cmd, "curve": []}
     summary["args"] = asdict(args)
-    training_record = {"command": summary["command"], "trainer": "training/selfplay_ppo.py", "args": asdict(args)}
-    env_steps = summary.get("progress", {}).get("env_steps", 0)
+    return Run(args, game, name, folder, writer, agent, opt, league, fixed, summary, resumed=meta is not None,
+               start_update=meta["update"] if meta else 0, step=step,
+               env_steps=summary.get("progress", {}).get("env_steps", 0))
 
-    def export(name: str, evaluation: dict | None = None) -> str:
-        path = os.path.join(run_dir, name)
-        export_policy(agent.actor, path, "relu", full_rules, dict(training_record, **summary.get("progress", {})),
-                      evaluation)
-        return path
 
-    def checkpoint(name: str, update: int) -> str:
-        path = os.path.join(run_dir, name)
-        meta = {"args": asdict(args), "run": run_name, "update": update, "step": step, "summary": summary,
-                "league": {"snapshots": len(league.snapshots), "activation": "relu"}}
-        save_checkpoint(path, trainer_arrays(agent, opt, league), meta)
-        return path
+def warm_start(run: Run) -> None:
+    """A new run's starting policy (--init-policy, else behaviour cloning, else the random actor) at
+    --init-temperature, exported as ``bc.npz``: the league's first snapshot and the best policy so far."""
+    args = run.args
+    if args.init_policy:
+        try:
+            init_from(run.agent.actor, args.init_policy)
+        except (ValueError, OSError) as e:
+            raise SystemExit(f"error: --init-policy: {e}") from None
+        print(f"policy initialised from {args.init_policy}", flush=True)
+    elif args.bc_games > 0:
+        clone_the_expert(run)
+    if args.init_temperature != 1.0:
+        out = [m for m in run.agent.actor.modules() if isinstance(m, nn.Linear)][-1]
+        with torch.no_grad():
+            out.weight.div_(args.init_temperature)
+            out.bias.div_(args.init_temperature)
+    bc_path = run.export("bc.npz")
+    run.league.add(load_policy(bc_path))
+    run.summary["best"] = {"win_rate": -1.0, "path": bc_path}
 
-    evaluator = Evaluator(background=args.eval_background)
-    partial: dict[int, dict] = {}  # step -> the results in so far
 
-    def submit_eval(at: int, deals: int, final: bool = False) -> None:
+def clone_the_expert(run: Run) -> None:
+    """Record (or read from --bc-data) the expert's decisions and fit the actor to them."""
+    args = run.args
+    t0 = time.time()
+    data = expert_data(run.game, args.bc_data, args.bc_games, args.bc_workers, args.seed, args.rounds)
+    nd = len(data["action"])
+    rec_s = time.time() - t0
+    print(f"BC data: {nd} expert decisions in {rec_s:.0f}s ({nd / max(rec_s, 1e-9):.0f}/s)", flush=True)
+    t0 = time.time()
+    acc = behaviour_clone(run.game, run.agent.actor, data, epochs=args.bc_epochs, batch=args.bc_batch,
+                          lr=args.bc_lr, seed=args.seed, writer=run.writer)
+    run.summary["bc"] = {"decisions": nd, "games": args.bc_games, "val_accuracy": acc,
+                         "fit_seconds": time.time() - t0}
+
+
+class Evaluations:
+    """The run's evaluations of its exported policies: queued (in a background process with --eval-background),
+    filed as they finish (TensorBoard, the curve or the final record, ``summary.json``), and the best policy."""
+
+    def __init__(self, run: Run) -> None:
+        self.run = run
+        self.evaluator = Evaluator(background=run.args.eval_background)
+        self.partial: dict[int, dict] = {}  # step -> the results in so far
+        self.best: dict = run.summary.get("best", {"win_rate": -1.0, "path": run.path("bc.npz")})
+
+    def submit(self, at: int, deals: int, final: bool = False) -> None:
         """Export the policy and queue its matches (``final``: also against random and the fixed policies)."""
-        path = export("final.npz" if final else f"ppo_{at}.npz")
-        partial[at] = {"steps": at, "path": path, "final": final, "want": 0, "t0": time.time()}
-        others = ["greedy"] + (["random"] + [f"policy:{p}" for p in fixed] if final else [])
+        path = self.run.export("final.npz" if final else f"ppo_{at}.npz")
+        self.partial[at] = {"steps": at, "path": path, "final": final, "want": 0, "t0": time.time()}
+        others = ["greedy"] + (["random"] + [f"policy:{p}" for p in self.run.fixed] if final else [])
         for opp, d, seed in [("expert", deals, 10_000 + at % 997)] + [(o, max(2, deals // 4), 20_000 + at % 997)
                                                                       for o in others]:
-            partial[at]["want"] += 1
-            evaluator.submit(at, path, opp, d, seed)
+            self.partial[at]["want"] += 1
+            self.evaluator.submit(at, path, opp, d, seed)
 
-    def record(done: list) -> None:
-        """File finished evaluations: TensorBoard, the curve (or the final record), the best policy so far."""
-        nonlocal best
+    def ready(self) -> None:
+        """File the evaluations finished so far."""
+        self._record(self.evaluator.ready())
+
+    def wait(self) -> None:
+        """File every queued evaluation, once finished."""
+        self._record(self.evaluator.wait())
+
+    def close(self) -> None:
+        """Stop the background process (later evaluations run in this one)."""
+        self.evaluator.close()
+
+    def _record(self, done: list) -> None:
         for at, opp, r in done:
-            res = partial[at]
+            res = self.partial[at]
             key = "fixed:" + os.path.basename(opp[7:]) if opp.startswith("policy:") else opp
             res[key] = r
             res["want"] -= 1
-            writer.add_scalar(f"eval/win_rate_vs_{key}", r["win_rate"], at)
-            writer.add_scalar(f"eval/mean_diff_vs_{key}", r["mean_diff"], at)
-            if res["want"]:
-                continue
-            del partial[at]
-            path, final, t0 = res.pop("path"), res.pop("final"), res.pop("t0")
-            del res["want"]
-            print(f"eval @ {at}: " + ", ".join(f"vs {k} {v['win_rate']:.3f} (diff {v['mean_diff']:+.0f})"
-                                               for k, v in res.items() if k != "steps")
-                  + f" [{time.time() - t0:.0f}s]", flush=True)
-            if final:
-                summary["final"] = res
-            else:
-                summary["curve"].append(res)
-                if res["expert"]["win_rate"] > best["win_rate"]:
-                    best = {"win_rate": res["expert"]["win_rate"], "path": path, "steps": at}
-            summary["best"] = best
-            write_json(os.path.join(run_dir, "summary.json"), summary)
+            self.run.writer.add_scalar(f"eval/win_rate_vs_{key}", r["win_rate"], at)
+            self.run.writer.add_scalar(f"eval/mean_diff_vs_{key}", r["mean_diff"], at)
+            if not res["want"]:
+                del self.partial[at]
+                self._file(at, res)
 
-    # ---- warm start (a resumed run has its weights already)
-    if not resume:
-        if args.init_policy:
-            try:
-                init_from(agent.actor, args.init_policy)
-            except (ValueError, OSError) as e:
-                raise SystemExit(f"error: --init-policy: {e}") from None
-            print(f"policy initialised from {args.init_policy}", flush=True)
-        elif args.bc_games > 0:
-            t0 = time.time()
-            data = expert_data(args.bc_data, args.bc_games, args.bc_workers, args.seed, args.rounds)
-            nd = len(data["action"])
-            rec_s = time.time() - t0
-            print(f"BC data: {nd} expert decisions in {rec_s:.0f}s ({nd / max(rec_s, 1e-9):.0f}/s)", flush=True)
-            t0 = time.time()
-            acc = behaviour_clone(agent.actor, data, epochs=args.bc_epochs, batch=args.bc_batch, lr=args.bc_lr,
-                                  seed=args.seed, writer=writer)
-            summary["bc"] = {"decisions": nd, "games": args.bc_games, "val_accuracy": acc,
-                             "fit_seconds": time.time() - t0}
-            del data
-        if args.init_temperature != 1.0:
-            out = [m for m in agent.actor.modules() if isinstance(m, nn.Linear)][-1]
-            with torch.no_grad():
-                out.weight.div_(args.init_temperature)
-                out.bias.div_(args.init_temperature)
-        bc_path = export("bc.npz")
-        league.add(load_policy(bc_path))
-        summary["best"] = {"win_rate": -1.0, "path": bc_path}
-
-    # ---- PPO
-    updates = args.total_steps // batch
-    best = summary.get("best", {"win_rate": -1.0, "path": os.path.join(run_dir, "bc.npz")})
-    settings = PPOSettings(args.gamma, args.gae_lambda, args.update_epochs, args.num_minibatches, args.clip_coef,
-                           args.ent_coef, args.vf_coef, args.max_grad_norm, args.target_kl, args.bf16)
-    learner: Counter[str] = Counter()  # seconds per phase of this process
-    rollout: Counter[str] = Counter()  # seconds per phase of the rollout side
-    timer = Timer()
-    if start_update >= updates:
-        summary.setdefault("progress", {"ppo_steps": step, "env_steps": env_steps})
-        if not resume and args.final_eval_deals:
-            submit_eval(0, args.final_eval_deals, final=True)
-            record(evaluator.wait())
-            best = {"win_rate": summary["final"]["expert"]["win_rate"], "path": best["path"]}
-        if resume:
-            print(f"the run is already at update {start_update} of {updates}: nothing to do "
-                  f"(raise --total-steps to go on)", flush=True)
-    else:
-        if args.eval_deals and args.eval_every and not resume:
-            submit_eval(0, args.eval_deals)
-        cfg = RolloutConfig(n, T, rules.to_dict(), args.reward_scale, args.skip_forced, bool(extra), args.p_expert,
-                            args.p_greedy, args.p_fixed, tuple(fixed), args.max_snapshots, args.seed, start_update)
-        rollouts = Rollouts(cfg, args.rollout_workers, actor_policy(agent.actor), league.snapshots)
-        progress = None
-        if args.progress:
-            from rich.progress import Progress
-
-            progress = Progress()
-            progress.start()
-            task = progress.add_task("PPO", total=updates * batch, completed=step)
-        finished: list = []
-        new_snapshot = None
-        steps0, env0 = step, env_steps
-        try:
-            for update in range(start_update + 1, updates + 1):
-                frac = 1.0 - (update - 1) / updates
-                opt.param_groups[0]["lr"] = args.lr * (0.1 + 0.9 * frac)
-                t0 = time.perf_counter()
-                data = rollouts.next(actor_policy(agent.actor), new_snapshot, more=update < updates)
-                learner["waiting for the rollout" if args.rollout_workers else "rollout (this process)"] += \
-                    time.perf_counter() - t0
-                new_snapshot = None
-                for k, v in data["times"].items():
-                    rollout[k] += v
-                rollout["rollout in all"] += data["worker_seconds"]
-                step += batch
-                env_steps += data["env_steps"]
-                finished += data["finished"]
-                t0 = time.perf_counter()
-                stats = ppo_update(agent, opt, data, settings, policy_on=update > args.critic_warmup)
-                learner["PPO update (GAE, values, epochs)"] += time.perf_counter() - t0
-                t0 = time.perf_counter()
-                sps, esps = (step - steps0) / timer.elapsed(), (env_steps - env0) / timer.elapsed()
-                writer.add_scalar("charts/steps_per_s", sps, step)
-                writer.add_scalar("charts/env_steps_per_s", esps, step)
-                writer.add_scalar("charts/forced_fraction", data["forced"] / max(1, data["env_steps"]), step)
-                writer.add_scalar("charts/learning_rate", opt.param_groups[0]["lr"], step)
-                for k, v in stats.items():
-                    writer.add_scalar(f"losses/{k}", v, step)
-                writer.add_scalar("charts/mean_reward", float(data["rew"].sum() / max(1.0, float(data["done"].sum()))),
-                                  step)
-                for kind in sorted({f[0] for f in finished}):
-                    writer.add_scalar(f"train/win_rate_vs_{kind}", float(np.mean([w for k_, w, _ in finished
-                                                                                  if k_ == kind])), step)
-                if finished and update % 5 == 0:
-                    ex = [w for k_, w, _ in finished if k_ == "expert"]
-                    print(f"update {update}/{updates} step {step}: {sps:.0f} steps/s ({esps:.0f} env steps/s), "
-                          f"games {len(finished)}, train win vs expert {np.mean(ex) if ex else float('nan'):.3f}, "
-                          f"v_loss {stats['value_loss']:.4f}, kl {stats['approx_kl']:.4f}", flush=True)
-                    finished = []
-                summary["progress"] = {"ppo_steps": step, "env_steps": env_steps, "steps_per_s": sps,
-                                       "env_steps_per_s": esps}
-                if progress is not None:
-                    progress.update(task, completed=step)
-                learner["logging"] += time.perf_counter() - t0
-                t0 = time.perf_counter()
-                if update % args.snapshot_every == 0:
-                    new_snapshot = actor_policy(agent.actor)
-                    league.add(new_snapshot)
-                learner["snapshots, exports, checkpoints"] += time.perf_counter() - t0
-                t0 = time.perf_counter()
-                if args.eval_every and args.eval_deals and update % args.eval_every == 0:
-                    submit_eval(step, args.eval_deals)
-                record(evaluator.ready())
-                learner["evaluations (in the background)" if args.eval_background else "evaluations"] += \
-                    time.perf_counter() - t0
-                summary["profile"] = profile(learner, rollout, timer.elapsed(), step - steps0, env_steps - env0,
-                                             rollouts.workers)
-                if args.checkpoint_every and update % args.checkpoint_every == 0:
-                    t0 = time.perf_counter()
-                    checkpoint("last.ckpt.npz", update)
-                    learner["snapshots, exports, checkpoints"] += time.perf_counter() - t0
-        finally:
-            rollouts.close()
-            if progress is not None:
-                progress.stop()
-        t0 = time.perf_counter()
-        record(evaluator.wait())  # the run's last periodic evaluations belong to its time
-        evaluator.close()  # the final evaluation runs here: training is over
-        learner["evaluations (waiting for the last ones)"] += time.perf_counter() - t0
-        summary["steps_per_s"] = (step - steps0) / timer.elapsed()
-        summary["env_steps_per_s"] = (env_steps - env0) / timer.elapsed()
-        # The profile covers what steps/s covers: training and its periodic evaluations, not the final one.
-        summary["profile"] = profile(learner, rollout, timer.elapsed(), step - steps0, env_steps - env0,
-                                     args.rollout_workers)
-        checkpoint("last.ckpt.npz", updates)
-        if args.final_eval_deals:
-            submit_eval(step, args.final_eval_deals, final=True)
-            record(evaluator.wait())
+    def _file(self, at: int, res: dict) -> None:
+        """File a policy's finished matches: the curve (and the best so far) or the final record."""
+        path, final, t0 = res.pop("path"), res.pop("final"), res.pop("t0")
+        del res["want"]
+        print(f"eval @ {at}: " + ", ".join(f"vs {k} {v['win_rate']:.3f} (diff {v['mean_diff']:+.0f})"
+                                           for k, v in res.items() if k != "steps")
+              + f" [{time.time() - t0:.0f}s]", flush=True)
+        summary = self.run.summary
+        if final:
+            summary["final"] = res
         else:
-            export("final.npz")
-        if not (args.eval_every and args.eval_deals):
-            best = {"win_rate": -1.0, "path": os.path.join(run_dir, "final.npz")}
-        print(f"PPO: {step} steps at {summary['steps_per_s']:.0f} steps/s trained on "
-              f"({summary['env_steps_per_s']:.0f} env steps/s); profile:", flush=True)
-        for side in ("learner", "rollout"):
-            for k, v in summary["profile"][side].items():
-                print(f"  {side:8s} {k:50s} {v['seconds']:8.1f}s {v['share']:6.1%}", flush=True)
-    evaluator.close()
-    summary["best"] = best
-    write_json(os.path.join(run_dir, "summary.json"), summary)
-    if args.export:
-        copy_policy(best["path"], args.export)
-    writer.close()
-    print(f"run dir: {run_dir}", flush=True)
-    return summary
+            summary["curve"].append(res)
+            if res["expert"]["win_rate"] > self.best["win_rate"]:
+                self.best = {"win_rate": res["expert"]["win_rate"], "path": path, "steps": at}
+        summary["best"] = self.best
+        write_json(self.run.path("summary.json"), summary)
+
+
+@dataclass
+class Speed:
+    """Where the PPO phase's time goes, per phase of this process (``learner``) and of the rollout side, and
+    the steps per second since it started."""
+
+    workers: int
+    steps0: int
+    env0: int
+    learner: Phases = field(default_factory=Phases)
+    rollout: Counter = field(default_factory=Counter)
+    timer: Timer = field(default_factory=Timer)
+
+    def rates(self, run: Run) -> tuple[float, float]:
+        """Decisions trained on and env steps, per second."""
+        wall = self.timer.elapsed()
+        return (run.step - self.steps0) / wall, (run.env_steps - self.env0) / wall
+
+    def profile(self, run: Run) -> dict:
+        """The summary's ``profile``."""
+        return profile(self.learner.seconds, self.rollout, self.timer.elapsed(), run.step - self.steps0,
+                       run.env_steps - self.env0, self.workers)
 
 
 def profile(learner: Counter, rollout: Counter, wall: float, steps: int, env_steps: int, workers: int) -> dict:
@@ -471,6 +438,174 @@ def profile(learner: Counter, rollout: Counter, wall: float, steps: int, env_ste
 
     return {"wall_seconds": round(wall, 2), "steps": steps, "env_steps": env_steps, "rollout_workers": workers,
             "learner": side(learner), "rollout": side(rollout)}
+
+
+@dataclass
+class Loop:
+    """What one PPO update hands the next: games finished since the last report, the snapshot the rollout side
+    has not got yet, and the progress bar."""
+
+    finished: list = field(default_factory=list)
+    new_snapshot: Policy | None = None
+    bar: Any = None
+    task: Any = None
+
+
+def rollout_config(run: Run) -> RolloutConfig:
+    """The rollout side's games and league (plain values: it may be another process)."""
+    a = run.args
+    rules = run.game.Rules().with_rounds(a.rounds)
+    return RolloutConfig(a.game, a.num_games, a.rollout_len, asdict(rules), a.reward_scale, a.skip_forced,
+                         a.privileged_critic, a.p_expert, a.p_greedy, a.p_fixed, tuple(run.fixed), a.max_snapshots,
+                         a.seed, run.start_update)
+
+
+def train(run: Run, evals: Evaluations, updates: int) -> None:
+    """PPO from the run's update to ``updates``, then its last evaluations, checkpoint and final evaluation."""
+    args = run.args
+    speed = Speed(args.rollout_workers, run.step, run.env_steps)
+    if args.eval_deals and args.eval_every and not run.resumed:
+        evals.submit(0, args.eval_deals)
+    rollouts = Rollouts(rollout_config(run), args.rollout_workers, actor_policy(run.agent.actor),
+                        run.league.snapshots)
+    settings = PPOSettings(args.gamma, args.gae_lambda, args.update_epochs, args.num_minibatches, args.clip_coef,
+                           args.ent_coef, args.vf_coef, args.max_grad_norm, args.target_kl, args.bf16)
+    loop = Loop()
+    if args.progress:
+        from rich.progress import Progress
+
+        loop.bar = Progress()
+        loop.bar.start()
+        loop.task = loop.bar.add_task("PPO", total=updates * run.batch, completed=run.step)
+    try:
+        for update in range(run.start_update + 1, updates + 1):
+            ppo_iteration(run, evals, rollouts, settings, speed, loop, update, updates)
+    finally:
+        rollouts.close()
+        if loop.bar is not None:
+            loop.bar.stop()
+    finish_training(run, evals, speed, updates)
+
+
+def ppo_iteration(run: Run, evals: Evaluations, rollouts: Rollouts, settings: PPOSettings, speed: Speed, loop: Loop,
+                  update: int, updates: int) -> None:
+    """One update: take a batch, update on it, log; a snapshot, an evaluation and a checkpoint when due."""
+    args, clock = run.args, speed.learner
+    frac = 1.0 - (update - 1) / updates
+    run.opt.param_groups[0]["lr"] = args.lr * (0.1 + 0.9 * frac)
+    with clock.timed("waiting for the rollout" if args.rollout_workers else "rollout (this process)"):
+        data = rollouts.next(actor_policy(run.agent.actor), loop.new_snapshot, more=update < updates)
+    loop.new_snapshot = None
+    for k, v in data["times"].items():
+        speed.rollout[k] += v
+    speed.rollout["rollout in all"] += data["worker_seconds"]
+    run.step += run.batch
+    run.env_steps += data["env_steps"]
+    loop.finished += data["finished"]
+    with clock.timed("PPO update (GAE, values, epochs)"):
+        stats = ppo_update(run.agent, run.opt, data, settings, policy_on=update > args.critic_warmup)
+    with clock.timed("logging"):
+        log_update(run, speed, loop, data, stats, update, updates)
+    with clock.timed("snapshots, exports, checkpoints"):
+        if update % args.snapshot_every == 0:
+            loop.new_snapshot = actor_policy(run.agent.actor)
+            run.league.add(loop.new_snapshot)
+    with clock.timed("evaluations (in the background)" if args.eval_background else "evaluations"):
+        if args.eval_every and args.eval_deals and update % args.eval_every == 0:
+            evals.submit(run.step, args.eval_deals)
+        evals.ready()
+    run.summary["profile"] = speed.profile(run)
+    if args.checkpoint_every and update % args.checkpoint_every == 0:
+        with clock.timed("snapshots, exports, checkpoints"):
+            run.checkpoint(update)
+
+
+def log_update(run: Run, speed: Speed, loop: Loop, data: dict, stats: dict, update: int, updates: int) -> None:
+    """An update's TensorBoard scalars and progress; a line on the console every 5 updates."""
+    writer, step = run.writer, run.step
+    sps, esps = speed.rates(run)
+    writer.add_scalar("charts/steps_per_s", sps, step)
+    writer.add_scalar("charts/env_steps_per_s", esps, step)
+    writer.add_scalar("charts/forced_fraction", data["forced"] / max(1, data["env_steps"]), step)
+    writer.add_scalar("charts/learning_rate", run.opt.param_groups[0]["lr"], step)
+    for k, v in stats.items():
+        writer.add_scalar(f"losses/{k}", v, step)
+    writer.add_scalar("charts/mean_reward", float(data["rew"].sum() / max(1.0, float(data["done"].sum()))), step)
+    finished = loop.finished
+    for kind in sorted({f[0] for f in finished}):
+        writer.add_scalar(f"train/win_rate_vs_{kind}", float(np.mean([w for k_, w, _ in finished if k_ == kind])),
+                          step)
+    if finished and update % 5 == 0:
+        ex = [w for k_, w, _ in finished if k_ == "expert"]
+        print(f"update {update}/{updates} step {step}: {sps:.0f} steps/s ({esps:.0f} env steps/s), "
+              f"games {len(finished)}, train win vs expert {np.mean(ex) if ex else float('nan'):.3f}, "
+              f"v_loss {stats['value_loss']:.4f}, kl {stats['approx_kl']:.4f}", flush=True)
+        loop.finished = []
+    run.summary["progress"] = {"ppo_steps": step, "env_steps": run.env_steps, "steps_per_s": sps,
+                               "env_steps_per_s": esps}
+    if loop.bar is not None:
+        loop.bar.update(loop.task, completed=step)
+
+
+def finish_training(run: Run, evals: Evaluations, speed: Speed, updates: int) -> None:
+    """After the last update: its evaluations, speed and profile, the checkpoint, then the final evaluation."""
+    args, summary = run.args, run.summary
+    with speed.learner.timed("evaluations (waiting for the last ones)"):
+        evals.wait()  # the run's last periodic evaluations belong to its time
+        evals.close()  # the final evaluation runs here: training is over
+    summary["steps_per_s"], summary["env_steps_per_s"] = speed.rates(run)
+    # The profile covers what steps/s covers: training and its periodic evaluations, not the final one.
+    summary["profile"] = speed.profile(run)
+    run.checkpoint(updates)
+    if args.final_eval_deals:
+        evals.submit(run.step, args.final_eval_deals, final=True)
+        evals.wait()
+    else:
+        run.export("final.npz")
+    if not (args.eval_every and args.eval_deals):
+        evals.best = {"win_rate": -1.0, "path": run.path("final.npz")}
+    print(f"PPO: {run.step} steps at {summary['steps_per_s']:.0f} steps/s trained on "
+          f"({summary['env_steps_per_s']:.0f} env steps/s); profile:", flush=True)
+    for side in ("learner", "rollout"):
+        for k, v in summary["profile"][side].items():
+            print(f"  {side:8s} {k:50s} {v['seconds']:8.1f}s {v['share']:6.1%}", flush=True)
+
+
+def nothing_to_train(run: Run, evals: Evaluations, updates: int) -> None:
+    """No update to make (--total-steps 0, or a resumed run already there): a new run's final evaluation."""
+    run.summary.setdefault("progress", {"ppo_steps": run.step, "env_steps": run.env_steps})
+    if not run.resumed and run.args.final_eval_deals:
+        evals.submit(0, run.args.final_eval_deals, final=True)
+        evals.wait()
+        evals.best = {"win_rate": run.summary["final"]["expert"]["win_rate"], "path": evals.best["path"]}
+    if run.resumed:
+        print(f"the run is already at update {run.start_update} of {updates}: nothing to do "
+              f"(raise --total-steps to go on)", flush=True)
+
+
+def main(argv: list[str] | None = None) -> dict:
+    """Run BC then PPO (or go on with a run from its checkpoint); returns the summary written to
+    ``<run>/summary.json``."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    args, resume = settings(argv)
+    game = load_game(args.game)
+    run = start_run(args, game, resume, argv)
+    if not run.resumed:  # a resumed run has its weights already
+        warm_start(run)
+    evals = Evaluations(run)
+    updates = args.total_steps // run.batch
+    if run.start_update >= updates:
+        nothing_to_train(run, evals, updates)
+    else:
+        train(run, evals, updates)
+    evals.close()
+    run.summary["best"] = evals.best
+    write_json(run.path("summary.json"), run.summary)
+    if args.export:
+        copy_policy(evals.best["path"], args.export)
+    run.writer.close()
+    print(f"run dir: {run.folder}", flush=True)
+    return run.summary
 
 
 if __name__ == "__main__":

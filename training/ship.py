@@ -22,10 +22,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-# helper modules beside this file (training/ is on sys.path when a script runs as a file)
-from common import parse_args, write_json
 from footcanasta_env.bots.policy import load_policy, save_policy
 from footcanasta_env.rules import Rules
+
+# helper modules beside this file (training/ is on sys.path when a script runs as a file)
+from train_common import parse_args, write_json
 
 
 @dataclass

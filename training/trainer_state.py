@@ -31,12 +31,13 @@ import numpy as np
 import torch
 from torch import nn
 
-# helper modules beside this file (training/ is on sys.path when a script runs as a file)
-from export import load_actor
 from footcanasta_env.actions import ACTION_VERSION, NUM_ACTIONS
 from footcanasta_env.bots.policy import Policy
 from footcanasta_env.observation import OBS_SIZE, OBS_VERSION
-from league import OpponentLeague
+from opponent_league import OpponentLeague
+
+# helper modules beside this file (training/ is on sys.path when a script runs as a file)
+from policy_export import load_actor
 
 FORMAT_NAME = "footcanasta-trainer"
 FORMAT_VERSION = 1

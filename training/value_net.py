@@ -29,11 +29,12 @@ import numpy as np
 import torch
 from torch import nn
 
-# helper modules beside this file (training/ is on sys.path when a script runs as a file)
-from common import command_line, parse_args, seed_everything, write_json
 from footcanasta_env.bots.value import FEATURES_SIZE, ValueNet, load_value, save_value
 from footcanasta_env.seeds import worker_seed
 from positions import record, record_turns
+
+# helper modules beside this file (training/ is on sys.path when a script runs as a file)
+from train_common import command_line, parse_args, seed_everything, write_json
 
 
 @dataclass

@@ -2,7 +2,7 @@
 
 The policy file holds an MLP's weights as plain arrays (loading never unpickles); ``make_bot("policy:PATH")``
 plays it with numpy only. An actor here is a ``torch.nn`` module whose ``Linear`` layers, in order, are
-that MLP (as ``common.mlp`` builds it).
+that MLP (as ``train_common.mlp`` builds it).
 """
 
 from __future__ import annotations
@@ -16,7 +16,6 @@ import torch
 from torch import nn
 
 from footcanasta_env.bots.policy import Policy, load_policy, save_policy
-from footcanasta_env.rules import Rules
 
 
 def linear_layers(net: nn.Module) -> tuple[list[np.ndarray], list[np.ndarray]]:
@@ -26,9 +25,10 @@ def linear_layers(net: nn.Module) -> tuple[list[np.ndarray], list[np.ndarray]]:
             [m.bias.detach().cpu().numpy().copy() for m in lins])
 
 
-def export_policy(net: nn.Module, path: str, activation: str, rules: Rules, training: dict[str, Any],
+def export_policy(net: nn.Module, path: str, activation: str, rules: Any, training: dict[str, Any],
                   evaluation: dict[str, Any] | None = None) -> dict[str, Any]:
-    """Write ``net`` (an MLP from obs to logits) as a policy file; returns the metadata written."""
+    """Write ``net`` (an MLP from obs to logits) as a policy file that plays under ``rules`` (the game's
+    ``Rules``); returns the metadata written."""
     w, b = linear_layers(net)
     return save_policy(path, w, b, activation=activation, rules=rules, training=training, evaluation=evaluation)
 

@@ -9,10 +9,10 @@ the scripted bots one decision at a time.
 from __future__ import annotations
 
 import os
+from typing import Any
 
 import numpy as np
 
-from footcanasta_env.bots import make_bot
 from footcanasta_env.bots.policy import Policy, load_policy
 
 Opponent = str | int
@@ -20,13 +20,13 @@ Opponent = str | int
 
 
 class OpponentLeague:
-    """Draws each game's opponents: expert with ``p_expert``, greedy with ``p_greedy``, one of the fixed
-    policy files with ``p_fixed`` (when there are any), else a frozen snapshot of the learner.
+    """Draws each game's opponents: ``game``'s expert bot with ``p_expert``, its greedy bot with ``p_greedy``, one
+    of the fixed policy files with ``p_fixed`` (when there are any), else a frozen snapshot of the learner.
 
     ``policies`` lists the fixed files first, then the snapshots; an opponent that is an int indexes it.
     """
 
-    def __init__(self, rng: np.random.Generator, p_expert: float, p_greedy: float, max_snapshots: int,
+    def __init__(self, game: Any, rng: np.random.Generator, p_expert: float, p_greedy: float, max_snapshots: int,
                  fixed: list[str] | None = None, p_fixed: float = 0.0) -> None:
         for name, p in (("p_expert", p_expert), ("p_greedy", p_greedy), ("p_fixed", p_fixed)):
             if not 0.0 <= p <= 1.0:
@@ -40,7 +40,7 @@ class OpponentLeague:
         self.fixed_paths = list(fixed or [])
         self.fixed = [load_policy(p) for p in self.fixed_paths]
         self.snapshots: list[Policy] = []
-        self.bots = {"expert": make_bot("expert", 0), "greedy": make_bot("greedy", 0)}  # both deterministic
+        self.bots = {"expert": game.make_bot("expert", 0), "greedy": game.make_bot("greedy", 0)}  # both deterministic
 
     @property
     def policies(self) -> list[Policy]:

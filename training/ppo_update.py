@@ -4,9 +4,8 @@ the clipped-surrogate update.
 The batch comes from ``rollout.Collector`` as numpy arrays; the values are computed here, in one pass,
 by the critic that is being trained (the rollout side has no critic). ``bf16`` runs the update's
 matrix products in bfloat16 under ``torch.autocast`` (fp32 master weights and optimizer state; the
-log-probabilities and losses in fp32): on CPUs with bfloat16 instructions the update runs faster, and
-its log-probabilities stay close to fp32's, well inside the clip range (``checkpoints/README.md``, on
-``--bf16``, gives both figures).
+log-probabilities and losses in fp32): faster on CPUs with bfloat16 instructions, with log-probabilities
+close to fp32's, well inside the clip range (``checkpoints/README.md`` has the measurements).
 """
 
 from __future__ import annotations
@@ -19,17 +18,17 @@ import torch
 from torch import nn
 
 # helper modules beside this file (training/ is on sys.path when a script runs as a file)
-from common import layer_sizes, masked_logits, mlp
-from footcanasta_env.observation import OBS_SIZE
+from train_common import layer_sizes, masked_logits, mlp
 
 
 class Agent(nn.Module):
-    """Separate policy (exported) and value MLPs."""
+    """Separate policy (exported) and value MLPs on a game's observation; a privileged critic's value MLP also
+    reads ``critic_extra`` more numbers (the hidden cards)."""
 
-    def __init__(self, hidden: str, critic_hidden: str, critic_extra: int = 0) -> None:
+    def __init__(self, game: Any, hidden: str, critic_hidden: str, critic_extra: int = 0) -> None:
         super().__init__()
-        self.actor = mlp(layer_sizes(hidden))
-        self.critic = mlp([OBS_SIZE + critic_extra] + layer_sizes(critic_hidden)[1:-1] + [1], out_gain=1.0)
+        self.actor = mlp(layer_sizes(game, hidden))
+        self.critic = mlp([game.OBS_SIZE + critic_extra] + layer_sizes(game, critic_hidden)[1:-1] + [1], out_gain=1.0)
 
     def value(self, x: torch.Tensor) -> torch.Tensor:
         """State value."""

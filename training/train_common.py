@@ -1,7 +1,8 @@
-"""Small pieces every training script uses: the CLI from an Args dataclass, seeding, the command record,
-the torch MLP and its action mask, evaluation against a bot, steps per second, JSON output.
+"""Small pieces every training script uses: the CLI from an Args dataclass, the game named by ``--game``,
+seeding, the command record, the torch MLP and its action mask, evaluation against a bot, steps per second
+and seconds per phase, JSON output.
 
-Scripts import it as a sibling module (``from common import ...``): a script run as
+Scripts import it as a sibling module (``from train_common import ...``): a script run as
 ``python training/X.py`` has ``training/`` on ``sys.path``, and the tests put it there too
 (``pythonpath`` in ``pyproject.toml``).
 """
@@ -14,7 +15,9 @@ import random
 import shlex
 import sys
 import time
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any, TypeVar
 
 import numpy as np
@@ -23,10 +26,7 @@ import tyro
 from torch import nn
 from tyro.constructors import ConstructorRegistry, PrimitiveConstructorSpec, PrimitiveTypeInfo
 
-from footcanasta_env.actions import NUM_ACTIONS
-from footcanasta_env.observation import OBS_SIZE
-
-# helper modules beside this file (training/ is on sys.path when a script runs as a file)
+from footcanasta_env.games import TRAINING, get_game
 
 ArgsT = TypeVar("ArgsT")
 
@@ -57,6 +57,15 @@ def parse_args(cls: type[ArgsT], argv: Sequence[str] | None = None) -> ArgsT:
         return tyro.cli(cls, args=argv, config=(tyro.conf.FlagConversionOff,))
 
 
+def load_game(name: str) -> Any:
+    """The game registered as ``name`` (``--game``) with the names training needs (``games.TRAINING``); an unknown
+    name, or a game that lacks one of those names, stops the script with the reason (the known games named)."""
+    try:
+        return get_game(name, need=TRAINING)
+    except ValueError as e:
+        raise SystemExit(f"error: --game: {e}") from None
+
+
 def seed_everything(seed: int, threads: int) -> None:
     """Seed python, numpy and torch; pin torch's thread count (the machine is shared)."""
     random.seed(seed)
@@ -75,9 +84,9 @@ def command_line(argv: Sequence[str] | None = None) -> str:
     return shlex.join(["python", os.path.relpath(os.path.abspath(argv[0])), *argv[1:]])
 
 
-def layer_sizes(hidden: str) -> list[int]:
-    """``"512,512"`` -> ``[OBS_SIZE, 512, 512, NUM_ACTIONS]``."""
-    return [OBS_SIZE] + [int(h) for h in hidden.split(",") if h.strip()] + [NUM_ACTIONS]
+def layer_sizes(game: Any, hidden: str) -> list[int]:
+    """``"512,512"`` -> ``[game.OBS_SIZE, 512, 512, game.NUM_ACTIONS]``."""
+    return [game.OBS_SIZE] + [int(h) for h in hidden.split(",") if h.strip()] + [game.NUM_ACTIONS]
 
 
 def mlp(sizes: list[int], activation: str = "relu", out_gain: float = 0.01) -> nn.Sequential:
@@ -118,6 +127,23 @@ class Timer:
     def elapsed(self) -> float:
         """Seconds since the start."""
         return max(1e-9, time.time() - self.t0)
+
+
+class Phases:
+    """Seconds spent per named phase of a run: ``with phases.timed("PPO update"): ...``."""
+
+    def __init__(self) -> None:
+        self.seconds: Counter[str] = Counter()
+
+    @contextmanager
+    def timed(self, phase: str) -> Iterator[None]:
+        """Add the seconds the ``with`` block takes to ``phase``."""
+        t0 = time.perf_counter()
+        try:
+            yield
+        finally:
+            self.seconds[phase] += time.perf_counter() - t0
+
 
 def write_json(path: str, obj: Any) -> None:
     """Write JSON, making the folder."""
