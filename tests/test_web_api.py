@@ -79,9 +79,9 @@ def test_whole_game_expert_choice_same_as_play_seed(db):
     g = new_game(seed=3)
     assert state["stock"] == len(g.stock) or state["round"] == 1
     south = make_bot("expert", 99)
-    session = c.app.state.room.sessions[gid][0]
+    table = c.app.state.room.games[gid].table
     final = play_out(c, gid, state,
-                     lambda s: __import__("footcanasta_env").action_name(south.act(session.game.view(0))))
+                     lambda s: __import__("footcanasta_env").action_name(south.act(table.view())))
     assert final["over"] and final["winner"] in (0, 1, None)
 
 
@@ -339,8 +339,8 @@ def test_concurrent_requests_on_one_game_serialize(db):
         t.join()
     assert sorted(results) == [200] + [409] * 7  # a double click plays once
     after = c.get(f"/api/games/{gid}").json()["state"]
-    session = c.app.state.room.sessions[gid][0]
-    assert session.log[version][1] == action and after["version"] == len(session.log)
+    table = c.app.state.room.games[gid].table
+    assert table.log[version][1] == action and after["version"] == len(table.log)
 
 
 def test_the_page_and_static_files(db):
