@@ -4,35 +4,20 @@ from __future__ import annotations
 
 import argparse
 import os
-import re
 import sys
-from importlib import resources
 
 from . import __version__
 from .evaluation import cli as evaluation_cli
 from .evaluation import review
-from .play import demo, terminal
+from .footcanasta import demo
+from .games import game_names, get_game
+from .play import terminal
 from .web import server as web_server
-
-# The rules document travels with the package (a copy of docs/RULES.md, kept identical by a test).
-RULES_RESOURCE = resources.files("footcanasta_env") / "data" / "RULES.md"
-
-
-def rules_text(section: int | None = None) -> str:
-    """The rules document (docs/RULES.md), or only its section ``section`` (``## N. Title`` to the next ``## ``)."""
-    text = RULES_RESOURCE.read_text(encoding="utf-8")
-    if section is None:
-        return text
-    found = re.search(rf"^## {section}\. .*?(?=^## |\Z)", text, flags=re.M | re.S)
-    if not found:
-        numbers = re.findall(r"^## (\d+)\. ", text, flags=re.M)
-        raise ValueError(f"the rules have no section {section} (sections {numbers[0]}-{numbers[-1]})")
-    return found.group(0).rstrip() + "\n"
 
 
 def run_rules(args: argparse.Namespace) -> int:
-    """Run ``footcanasta rules``."""
-    sys.stdout.write(rules_text(args.section))
+    """Run ``footcanasta rules``: the chosen game's rules, or one section of them."""
+    sys.stdout.write(get_game(args.game).rules_text(args.section))
     return 0
 
 
@@ -41,6 +26,8 @@ def _add_rules_parser(sub: argparse._SubParsersAction) -> None:
                        description="Print the rules as footcanasta implements them, with every ruling "
                                    "(docs/RULES.md). Game messages cite its section numbers.")
     p.add_argument("section", nargs="?", type=int, default=None, help="print only this section (e.g. 4)")
+    p.add_argument("--game", default=None, metavar="NAME",
+                   help=f"whose rules: {', '.join(game_names())} (default footcanasta)")
     p.set_defaults(func=run_rules)
 
 

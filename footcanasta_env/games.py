@@ -25,8 +25,8 @@ class GameModule(Protocol):
     """What every game offers the layers above it (a module, or any object with these attributes).
 
     The game: ``NAME`` (its registry name), ``TITLE`` (for people), ``new_game(seed=None, rules=None,
-    daily=None)``, ``load_scenario(spec, seed=0)``, ``Rules`` (its rules dataclass: ``Rules(**d)`` rebuilds
-    the ``dataclasses.asdict`` of one), ``rules_text(section=None)`` (the rules for people, Markdown).
+    daily=None)``, ``load_scenario(spec, seed=0)``, ``Rules`` (its settings: ``Rules.from_dict(rules.to_dict())``
+    rebuilds them, as replay files do), ``rules_text(section=None)`` (the rules for people, Markdown).
     Actions: ``NUM_ACTIONS``, ``ACTION_VERSION``, ``action_name(i)``, ``action_id(name)``.
     Observation: ``OBS_SIZE``, ``OBS_VERSION``, ``encode(view)`` (one seat's view as float32 ``OBS_SIZE``).
     Bots: ``make_bot(name, seed)``, ``bot_names()`` (every name ``make_bot`` takes, ``learned`` included
@@ -34,6 +34,10 @@ class GameModule(Protocol):
     ``strongest_bot()``, ``hint_bot_name()``.
     The table (``footcanasta_env.table``): ``table`` (a ``TableText`` of the game: how its moves, screens
     and JSON state are told to a person; see ``footcanasta_env.table.text``).
+    A game (what ``new_game`` returns) has ``current_player``, ``round``, ``is_over``, ``scores`` (the two
+    partnerships' totals), ``round_results`` (dicts with ``"round"`` and ``"scores"``), ``rules``,
+    ``legal_actions()``, ``step(id or name)`` (a refused move raises a ``ValueError``), ``why_illegal(a)``,
+    ``clone()`` and ``view(seat)``; a view has ``seat``, ``legal_actions`` and ``my_turn``.
     """
 
     NAME: str

@@ -7,8 +7,9 @@ from pathlib import Path
 import pytest
 
 import footcanasta_env
-from footcanasta_env.cli import main, rules_text
+from footcanasta_env.cli import main
 from footcanasta_env.evaluation import cli as evaluation_cli
+from footcanasta_env.footcanasta import rules_text
 
 ROOT = Path(__file__).resolve().parent.parent
 

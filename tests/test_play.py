@@ -15,15 +15,16 @@ import pytest
 from rich.console import Console
 
 from footcanasta_env import action_id, action_name, load_scenario, new_game
-from footcanasta_env.bots import BOTS, RandomBot, make_bot
+from footcanasta_env.bots import BOTS, RandomBot, make_bot, strongest_bot
 from footcanasta_env.bots.registry import _POLICY_LOADERS, hint_bot_name
 from footcanasta_env.cards import RED3, format_cards, parse_cards
 from footcanasta_env.cli import main
 from footcanasta_env.engine import daily_seed
-from footcanasta_env.replays import Replay, load_replay, reproduce
-from footcanasta_env.play import Terminal, play_session, strongest_bot
-from footcanasta_env.play.commands import parse_command
-from footcanasta_env.play.screen import describe_step, screen_text
+from footcanasta_env.footcanasta.commands import parse_command
+from footcanasta_env.footcanasta.screen import describe_step, screen_text
+from footcanasta_env.play import Terminal, play_session
+from footcanasta_env.replays import load_replay, reproduce
+from footcanasta_env.table import Deal, Table
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -320,15 +321,12 @@ def test_opponents_set_aside_melds_are_not_described():
 
 def _scripted_game(tmp_path: Path, seed: int) -> tuple[Path, object, str]:
     """A whole game of a person who always types '1', played through ``play_session``."""
-    game = new_game(seed)
-    bots = {s: RandomBot(100 + s) for s in (1, 2, 3)}
+    table = Table.open(Deal(seed=seed), "random", "random")
     out = io.StringIO()
     term = Terminal(Console(file=out, width=100, no_color=True), io.StringIO("1\n" * 4000))
-    replay = Replay(seed=seed, rules=game.rules, players=[{"seat": s} for s in range(4)])
-    assert play_session(game, bots, term, replay) == "over"
-    replay.finish(game)
-    path = replay.save(tmp_path / "game.json")
-    return path, game, out.getvalue()
+    assert play_session(table, term) == "over"
+    path = table.replay("terminal").save(tmp_path / "game.json")
+    return path, table.game, out.getvalue()
 
 
 @pytest.fixture(scope="module")

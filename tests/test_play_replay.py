@@ -11,11 +11,11 @@ import pytest
 from rich.console import Console
 
 from footcanasta_env.actions import ACTION_TYPE, ADD, MELD, action_id
-from footcanasta_env.bots import RandomBot
 from footcanasta_env.cli import main
 from footcanasta_env.engine import new_game
-from footcanasta_env.replays import Replay, load_replay
 from footcanasta_env.play import Terminal, play_session
+from footcanasta_env.replays import load_replay
+from footcanasta_env.table import Deal, Table
 
 TURN_LINE = re.compile(r"^ {0,4}\d+  (South|West|North|East) ", re.M)
 
@@ -23,13 +23,10 @@ TURN_LINE = re.compile(r"^ {0,4}\d+  (South|West|North|East) ", re.M)
 @pytest.fixture(scope="module")
 def replay_file(tmp_path_factory):
     """A whole game of random bots and a person who always types '1', saved as a replay."""
-    game = new_game(21)
-    bots = {s: RandomBot(300 + s) for s in (1, 2, 3)}
+    table = Table.open(Deal(seed=21), "random", "random")
     term = Terminal(Console(file=io.StringIO(), width=100), io.StringIO("1\n" * 4000))
-    replay = Replay(seed=21, rules=game.rules, players=[{"seat": s} for s in range(4)])
-    assert play_session(game, bots, term, replay) == "over"
-    replay.finish(game)
-    return replay.save(tmp_path_factory.mktemp("review") / "game.json")
+    assert play_session(table, term) == "over"
+    return table.replay("terminal").save(tmp_path_factory.mktemp("review") / "game.json")
 
 
 def _replay(path, monkeypatch, capsys, keys: str, *opts) -> str:

@@ -18,10 +18,10 @@ from rich.console import Console
 
 from footcanasta_env import action_id, load_scenario, new_game
 from footcanasta_env.bots import make_bot
+from footcanasta_env.footcanasta.events import TurnLog
+from footcanasta_env.footcanasta.screen import meld_short, render_screen, round_table
+from footcanasta_env.footcanasta.texts import help_text, pile_text
 from footcanasta_env.melds import is_canasta
-from footcanasta_env.play.events import TurnLog
-from footcanasta_env.play.screen import meld_short, render_screen, round_table
-from footcanasta_env.play.texts import help_text, pile_text
 from footcanasta_env.rules import Rules
 
 

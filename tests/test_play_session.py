@@ -13,8 +13,8 @@ import pytest
 from footcanasta_env.bots import strongest_bot
 from footcanasta_env.bots.registry import _POLICY_LOADERS
 from footcanasta_env.cli import build_parser, main
-from footcanasta_env.replays import load_replay, reproduce
 from footcanasta_env.play import Terminal
+from footcanasta_env.replays import load_replay, reproduce
 
 ROOT = Path(__file__).resolve().parents[1]
 RANDOM = ["--partner", "random", "--opponents", "random"]

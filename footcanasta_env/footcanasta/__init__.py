@@ -2,7 +2,7 @@
 
 The names are the package's own (``footcanasta_env.new_game`` and the rest), gathered here so that the
 game-generic layers (evaluation, review, the table, the web server, training) reach Foot Canasta only
-through ``get_game("footcanasta")``. ``table`` tells its moves and screens to people (``table.py`` here).
+through ``get_game("footcanasta")``. ``table`` tells its moves and screens to people (``tabletext.py`` here).
 The environments and the bots load on first use: looking the game up imports no RL or web library.
 """
 
@@ -48,7 +48,7 @@ _LAZY = {
     "strongest_bot": ("..bots.registry", "strongest_bot"),
     "hint_bot_name": ("..bots.registry", "hint_bot_name"), "env": ("..envs.aec", "env"),
     "raw_env": ("..envs.aec", "raw_env"), "GymEnv": ("..envs.one_seat", "FootCanastaGymEnv"),
-    "team_reward": ("..envs._episode", "team_reward"), "table": (".table", "TABLE"),
+    "team_reward": ("..envs._episode", "team_reward"), "table": (".tabletext", "TABLE"),
 }
 
 

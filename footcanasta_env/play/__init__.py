@@ -1,26 +1,13 @@
-"""Play for people in the terminal.
+"""Play for people in the terminal: the terminal's adapter over the table (``footcanasta_env.table``).
 
-``terminal`` is ``footcanasta play`` (options, bots, resume); ``session`` one game of a person at South
-with bots, saved after every move; ``screen`` the compact table, ``events`` what happened told in short
-lines, ``texts`` the help and rules texts, ``lineup`` who plays each seat, ``prompt`` line editing;
-``commands`` the prompt's parser (``parse_command(text, legal, why)``, told the engine's knowledge rather
-than importing it); ``replayer`` is ``footcanasta replay``; ``demo`` is ``footcanasta demo``.
+``terminal`` is ``footcanasta play`` (options, the deal, resume); ``session`` the loop of one game at a
+``Table``, saved after every move; ``prompt`` the person's end (a rich console, line editing, scripted
+input); ``replayer`` is ``footcanasta replay``. What a game shows and understands at the prompt (screen,
+moves in words, short forms, help) is its ``TableText``, reached through ``footcanasta_env.games``.
 """
 
-import warnings as _warnings
+from .prompt import Terminal
+from .session import Session, play_session
+from .terminal import HUMAN, add_parsers, run_play, run_replay
 
-from ..bots import BOT_STRENGTH, strongest_bot
-from .commands import Command, parse_command
-from .terminal import HUMAN, Terminal, add_parsers, play_session, run_play, run_replay
-
-__all__ = [
-    "BOT_STRENGTH", "HUMAN", "Command", "Terminal", "add_parsers", "parse_command", "play_session", "run_play",
-    "run_replay", "strongest_bot",
-]
-
-
-def __getattr__(name: str):
-    if name == "play_game":
-        _warnings.warn("footcanasta_env.play.play_game is now play_session", DeprecationWarning, stacklevel=2)
-        return play_session
-    raise AttributeError(f"module 'footcanasta_env.play' has no attribute {name!r}")
+__all__ = ["HUMAN", "Session", "Terminal", "add_parsers", "play_session", "run_play", "run_replay"]

@@ -13,20 +13,17 @@ from __future__ import annotations
 import argparse
 import sys
 from dataclasses import dataclass, field
-from typing import TextIO
+from typing import Any, TextIO
 
 from rich.console import Console
 from rich.text import Text
 
-from ..actions import ACTION_TYPE, ADD, DISCARD, LAYDOWN, MELD, PICKUP, action_name
-from ..engine import Game
+from ..games import get_game
 from ..replays import load_replay, reproduce
 from ..seats import SEAT_NAMES
-from .events import describe_round_end, melds_inline
+from ..table import HUMAN
 from .prompt import Terminal
-from .screen import final_text, render_screen, round_table
 
-HUMAN = 0
 UNITS = ("action", "turn", "round")
 # Under 80 columns, as input() prompts are not wrapped by rich; an unknown key gets the long form.
 KEYS = "Enter: next {unit}; a/t/r: by action/turn/round; s: table; c: end; q: quit> "
@@ -36,22 +33,6 @@ KEYS_LONG = ("press Enter for the next {unit}, or type a, t or r to step by acti
 
 class _StopReplay(Exception):
     """The person asked to stop stepping through a replay."""
-
-
-def private_note(game: Game, seat: int, a: int) -> str:
-    """What an action does to melds that are set aside, in words ('' for most actions); before the step."""
-    typ = ACTION_TYPE[a]
-    down = game.view(seat).down[seat & 1]
-    aside = bool(game.view(seat).set_aside)
-    if typ in (MELD, ADD) and not down:
-        return " (set aside)"
-    if typ == LAYDOWN:
-        return " (the set-aside melds go down)"
-    if typ == PICKUP and not down:
-        return " (the set-aside melds go down with it)" if aside else " (an initial meld)"
-    if typ == DISCARD and aside:
-        return " (the set-aside melds go back to the hand)"
-    return ""
 
 
 @dataclass
@@ -64,27 +45,28 @@ class _Turn:
 class Replayer:
     """Prints the game as it is reproduced and pauses where the person asked."""
 
-    def __init__(self, term: Terminal, console: Console, unit: str | None) -> None:
-        self.term, self.console = term, console
+    def __init__(self, term: Terminal, console: Console, unit: str | None, game: Any) -> None:
+        self.term, self.console, self.game = term, console, game
+        self.text = game.table
         self.unit = unit  # None: no pauses
         self.turn: _Turn | None = None
         self.note = ""
         self.new_round = True
         self.shown_rounds = 0
 
-    def before(self, game: Game, i: int, seat: int, a: int) -> None:
+    def before(self, game: Any, i: int, seat: int, a: int) -> None:
         if self.new_round:
             self.new_round = False
             self.term.show(Text(f"Round {game.round}: {SEAT_NAMES[seat]} plays first.", style="bold"))
-        self.note = private_note(game, seat, a)
+        self.note = self.text.replay_note(game, seat, a)
         if self.turn is None:
             self.turn = _Turn(seat, i)
             if self.unit in ("action", "turn") and seat == HUMAN:
                 self.show_table(game)  # what South saw when deciding
 
-    def after(self, game: Game, i: int, seat: int, a: int) -> None:
+    def after(self, game: Any, i: int, seat: int, a: int) -> None:
         assert self.turn is not None
-        entry = action_name(a) + self.note
+        entry = self.game.action_name(a) + self.note
         self.turn.actions.append(entry)
         round_over = self.shown_rounds < len(game.round_results)
         turn_over = round_over or game.is_over or game.current_player != seat
@@ -100,24 +82,23 @@ class Replayer:
             result = game.round_results[self.shown_rounds]
             self.shown_rounds += 1
             totals = [sum(r["scores"][t] for r in game.round_results[:self.shown_rounds]) for t in (0, 1)]
-            self.term.show(describe_round_end(result))
-            self.term.show(round_table(result, totals, red_three_value=game.rules.red_three_bonus))
+            self.term.show(self.text.describe_round_end(result))
+            self.term.show(self.text.round_table(result, totals, game.rules))
             self.new_round = True
         if self.unit == "action" or (self.unit == "turn" and turn_over) or (self.unit == "round" and round_over):
             if not game.is_over:
                 self.pause(game)
 
-    def show_private(self, game: Game) -> None:
+    def show_private(self, game: Any) -> None:
         seat = game.current_player
-        aside = game.view(seat).set_aside
-        if aside:
-            self.term.show(f"       {SEAT_NAMES[seat]}'s set-aside melds (private until laid down): "
-                           f"{melds_inline(aside)}")
+        private = self.text.private_text(game, seat)
+        if private:
+            self.term.show(f"       {SEAT_NAMES[seat]}'s {private}")
 
-    def show_table(self, game: Game) -> None:
-        self.term.show(render_screen(game.view(HUMAN), (), self.console.width, self.term.times))
+    def show_table(self, game: Any) -> None:
+        self.term.show(self.text.render_screen(game.view(HUMAN), (), self.console.width, self.term.times, ""))
 
-    def pause(self, game: Game) -> None:
+    def pause(self, game: Any) -> None:
         while True:
             line = self.term.read(KEYS.format(unit=self.unit))
             key = "c" if line is None else line.strip().lower()
@@ -151,14 +132,14 @@ def run_replay(args: argparse.Namespace, stdin: TextIO | None = None, console: C
              else "Each line is one turn, numbered by its first action")
     term.show(f"Replay of {deal}, {len(replay.actions)} actions ({who}). {lines}. '(set aside)' marks melds "
               "that only their player saw, until laid down with the initial meld.")
-    replayer = Replayer(term, console, unit)
+    replayer = Replayer(term, console, unit, get_game(replay.game))
     try:
         game = reproduce(replay, on_step=replayer.after, before_step=replayer.before)
     except _StopReplay:
         term.show("Stopped.")
         return 0
     if game.is_over:
-        term.show(final_text(game.scores))
+        term.show(replayer.text.final_text(game.scores))
         term.show(f"Reproduced exactly: the final scores {game.scores[0]} to {game.scores[1]} match the file.")
     else:
         term.show(f"The game was stopped in round {game.round}; reproduced exactly up to there "

@@ -1,10 +1,11 @@
-"""One game with a person at South and bots in the other seats: the loop, the prompts, the saving.
+"""The terminal's end of a person's table: the loop, the prompts, the screen, and saving after every move.
 
-``Session`` asks the person for South's actions through a ``Terminal``, lets the bots play the other
-seats, keeps the ``TurnLog`` that the screen and ``log`` are told from, and writes the replay after every
-action of South and before every prompt, so a stopped game loses nothing and resumes from its file.
-Stopping (``quit``, end of input) is confirmed first; end of input at that question is a yes, so a script
-that runs out never hangs.
+``Session`` drives a ``Table`` (``footcanasta_env.table``): it asks the person for South's actions
+through a ``Terminal``, lets the table's bots play the other seats, keeps the game's turn log that the
+screen and ``log`` are told from, and writes the replay after every action of South and before every
+prompt, so a stopped game loses nothing and resumes from its file. What the game says (screen, moves,
+help, the prompt's short forms) is its ``TableText``. Stopping (``quit``, end of input) is confirmed
+first; end of input at that question is a yes, so a script that runs out never hangs.
 """
 
 from __future__ import annotations
@@ -13,18 +14,8 @@ from pathlib import Path
 
 from rich.text import Text
 
-from ..actions import action_name
-from ..bots import Bot
-from ..engine import Game
-from ..replays import Replay
-from .commands import parse_command
-from .events import TurnLog
+from ..table import HUMAN, Step, Table
 from .prompt import Terminal
-from .screen import final_text, render_screen, round_table
-from .texts import help_text, pile_text, rules_brief, scoring_text
-
-HUMAN = 0  # the person always plays South (RULES.md 1.1)
-
 
 QUIT, EOF, OVER = "quit", "end of input", "over"
 
@@ -32,68 +23,68 @@ QUIT, EOF, OVER = "quit", "end of input", "over"
 class Session:
     """One game at the terminal: the loop, the prompts, and saving the replay after every action."""
 
-    def __init__(self, game: Game, bots: dict[int, Bot], term: Terminal, replay: Replay,
-                 hint_bot: Bot | None = None, save_to: Path | None = None) -> None:
-        self.game, self.bots, self.term, self.replay = game, bots, term, replay
-        self.hint_bot, self.save_to = hint_bot, save_to
-        self.log = TurnLog(HUMAN)
+    def __init__(self, table: Table, term: Terminal, save_to: Path | None = None) -> None:
+        self.table, self.term, self.save_to = table, term, save_to
+        self.text = table.text
+        self.log = self.text.turn_log(HUMAN)
         self.last_events: list[str] = []
         self.since = self.log.since
 
     def save(self) -> None:
         if self.save_to is not None:
-            self.replay.finish(self.game)
-            self.replay.save(self.save_to)
+            self.table.replay("terminal").save(self.save_to)
 
     def confirm_stop(self, why: str) -> bool:
         """Ask before stopping a running game; end of input at this question means yes."""
         # Short enough for one line at 80 columns: input() prompts are not wrapped by rich.
         resumable = " (saved: you can resume it)" if self.save_to else ""
-        ask = " ".join(filter(None, (why, f"Stop the game{resumable}? [y/N] ")))
-        line = self.term.read(ask)
+        line = self.term.read(" ".join(filter(None, (why, f"Stop the game{resumable}? [y/N] "))))
         if line is None:
             self.term.show("End of input: taken as yes.")
             return True
         return line.strip().lower() in ("y", "yes")
 
+    def screen(self) -> object:
+        return self.text.render_screen(self.table.view(), self.last_events, self.term.console.width,
+                                       self.term.times, self.since)
+
     def play(self) -> str:
         """Play to the end with the person as South; returns OVER, QUIT or EOF."""
-        game, term = self.game, self.term
-        while not game.is_over:
-            seat = game.current_player
-            rounds_done = len(game.round_results)
-            before = game.view(HUMAN)
-            if seat == HUMAN:
-                self.last_events, self.since = self.log.take(), self.log.since
-                self.save()  # every bot move so far is on disk before the person is asked
-                term.show(render_screen(before, self.last_events, term.console.width, term.times, self.since))
-                choice = self.south_turn()
-                if isinstance(choice, str):
-                    return choice
-                a = choice
-            else:
-                a = self.bots[seat].act(game.view(seat))
-            game.step(a)
-            self.replay.record(seat, a)
-            if seat == HUMAN:
-                self.save()
-            if len(game.round_results) > rounds_done:
-                if (stop := self.round_over()) is not None:
+        table = self.table
+        while not table.game.is_over:
+            for step in table.bot_steps():
+                if (stop := self.told(step)) is not None:
                     return stop
-            else:
-                self.log.step(before, game.view(HUMAN), seat, a)
+            if table.game.is_over:
+                break
+            self.last_events, self.since = self.log.take(), self.log.since
+            self.save()  # every bot move so far is on disk before the person is asked
+            self.term.show(self.screen())
+            choice = self.south_turn()
+            if isinstance(choice, str):
+                return choice
+            step = table.step(choice)
+            self.save()
+            if (stop := self.told(step)) is not None:
+                return stop
         self.save()
-        term.show(final_text(game.scores))
+        self.term.show(self.text.final_text(table.game.scores))
         return OVER
 
-    def round_over(self) -> str | None:
-        game, term = self.game, self.term
-        result = game.round_results[-1]
+    def told(self, step: Step) -> str | None:
+        """Put a step in the log; at a round's end show it and wait for the person (QUIT or EOF to stop)."""
+        if step.round_end is None:
+            self.log.step(step.before, step.after, step.seat, step.action)
+            return None
+        return self.round_over(step.round_end)
+
+    def round_over(self, result: dict) -> str | None:
+        game, term = self.table.game, self.term
         self.log.end_round(result)
         for e in self.log.take():
             term.show(e)
         term.show("")
-        term.show(round_table(result, game.scores, red_three_value=game.rules.red_three_bonus))
+        term.show(self.text.round_table(result, game.scores, game.rules))
         self.save()
         while not game.is_over:
             line = term.read(f"Press Enter for round {game.round} (or type quit): ")
@@ -109,7 +100,7 @@ class Session:
 
     def south_turn(self) -> int | str:
         """Ask the person for one legal action; returns its id, or QUIT / EOF."""
-        game, term = self.game, self.term
+        game, term = self.table.game, self.term
         legal = game.legal_actions()
         while True:
             line = term.read("Your move> ")
@@ -117,29 +108,39 @@ class Session:
                 if self.confirm_stop("End of input."):
                     return EOF
                 continue
-            cmd = parse_command(line, legal, game.why_illegal)
-            if cmd.kind == "action":
-                assert cmd.action is not None
+            cmd = self.text.parse_command(line, legal, game.why_illegal)
+            if cmd.kind == "action" and cmd.action is not None:
                 return cmd.action
             if cmd.kind == "quit":
                 if self.confirm_stop(""):
                     return QUIT
-            elif cmd.kind == "help":
-                term.show(help_text(game.rules, game.round, term.times))
-            elif cmd.kind == "rules":
-                term.show(rules_brief(game.rules))
-                term.show(scoring_text(game.rules))
-            elif cmd.kind == "hint":
-                term.show(_hint(game, self.hint_bot))
-            elif cmd.kind == "pile":
-                term.show(pile_text(game.view(HUMAN).pile, game.rules.pile_take))
-            elif cmd.kind == "log":
-                self.show_log(whole=cmd.message == "all")
-            elif cmd.kind == "look":
-                term.show(render_screen(game.view(HUMAN), self.last_events, term.console.width, term.times,
-                                        self.since))
-            elif cmd.kind == "error":
-                term.show(cmd.message)
+            else:
+                self.answer(cmd)
+
+    def answer(self, cmd: object) -> None:
+        """Everything the prompt takes besides a move and quit."""
+        kind, game, term = getattr(cmd, "kind", ""), self.table.game, self.term
+        if kind == "help":
+            term.show(self.text.help_text(game.rules, game.round, term.times))
+        elif kind == "hint":
+            term.show(self.hint())
+        elif kind == "log":
+            self.show_log(whole=getattr(cmd, "message", "") == "all")
+        elif kind == "look":
+            term.show(self.screen())
+        elif kind == "error":
+            term.show(getattr(cmd, "message", ""))
+        elif kind != "empty" and (info := self.text.info_text(kind, self.table.view(), game.rules)) is not None:
+            term.show(info)
+
+    def hint(self) -> str:
+        """The hint bot's move, numbered as in the list of legal moves; advice that fails never ends the game."""
+        view = self.table.view()
+        try:
+            a, name = self.table.hint()
+        except Exception as e:  # noqa: BLE001 - a hint bot that fails (or errs) must not end the person's game
+            return f"No hint: {e}."
+        return f"Hint ({name} bot): {view.legal_actions.index(a) + 1} {self.table.module.action_name(a)}"
 
     def show_log(self, whole: bool) -> None:
         rounds = self.log.rounds if whole else self.log.rounds[-1:]
@@ -149,23 +150,9 @@ class Session:
             self.term.show("\n".join(f"  {e}" for e in lines) if lines else "  nothing yet")
 
 
-def _hint(game: Game, hint_bot: Bot | None) -> str:
-    if hint_bot is None:
-        return "No hint available."
-    view = game.view(HUMAN)
-    try:
-        a = hint_bot.act(view)
-    except Exception as e:  # noqa: BLE001 - advice that fails must never end the person's game
-        return f"No hint: the {hint_bot.name} bot failed ({e})."
-    if a not in view.legal_actions:
-        return f"No hint: the {hint_bot.name} bot suggested an illegal action."
-    return f"Hint ({hint_bot.name} bot): {view.legal_actions.index(a) + 1} {action_name(a)}"
-
-
-def play_session(game: Game, bots: dict[int, Bot], term: Terminal, replay: Replay, hint_bot: Bot | None = None,
-                 save_to: Path | None = None) -> str:
-    """Play ``game`` to the end with the person as South; returns OVER, QUIT or EOF.
+def play_session(table: Table, term: Terminal, save_to: Path | None = None) -> str:
+    """Play the table's game to the end with the person as South; returns OVER, QUIT or EOF.
 
     With ``save_to`` the replay is written there after every action of South and before every prompt.
     """
-    return Session(game, bots, term, replay, hint_bot, save_to).play()
+    return Session(table, term, save_to).play()

@@ -1,7 +1,8 @@
 """``footcanasta play``: a person plays South against three bots in the terminal.
 
-The person is South; North (the partner), West and East are bots. The screen is drawn by ``screen.py``
-from South's view only. Every game is saved as a replay (``engine/replay.py``) after every action, so a
+The person is South; North (the partner), West and East are bots, at a ``Table`` (``footcanasta_env.table``)
+of the game chosen with ``--game``. The screen is the game's (its ``TableText``), drawn from South's view
+only. Every game is saved as a replay (``footcanasta_env.replays``) after every action, so a
 game stopped in any way (quit, end of input, Ctrl-C, a closed terminal) goes on with
 ``footcanasta play --resume FILE``, and ``footcanasta replay FILE`` reproduces it exactly. The loop reads
 from any text stream and writes to any rich ``Console``, so tests drive it with scripted input; at a real
@@ -11,7 +12,6 @@ terminal the prompt has line editing and history (``readline``).
 from __future__ import annotations
 
 import argparse
-import datetime as _dt
 import os
 import shlex
 import sys
@@ -20,14 +20,12 @@ from typing import TextIO
 
 from rich.console import Console
 
-from ..engine import Game, new_game
+from ..games import game_names
 from ..replays import Replay, load_replay, reproduce
-from ..seats import SEAT_NAMES
-from ..seeds import daily_seed, seat_bot_seed
-from .lineup import choose_bots
+from ..table import HUMAN, Deal, Table, today
 from .prompt import Terminal
 from .replayer import run_replay
-from .session import EOF, HUMAN, OVER, QUIT, Session, play_session
+from .session import EOF, OVER, QUIT, Session, play_session
 
 DEFAULT_REPLAY_DIR = Path("~/.footcanasta/replays")
 
@@ -49,34 +47,37 @@ def _replay_dir(arg: str | None) -> Path:
     return path
 
 
-def _new_game(args: argparse.Namespace) -> tuple[Game, int, str | None]:
+def _deal(args: argparse.Namespace) -> Deal:
     if args.date is not None and args.seed is not None:
         raise ValueError("--date chooses a daily deal; it cannot be combined with --seed")
     if args.daily or args.date is not None:
-        day = args.date if args.date is not None else _dt.date.today().isoformat()
-        seed = daily_seed(day)  # checks the date
-        daily = _dt.date.fromisoformat(day.strip()).isoformat()
-        return new_game(daily=daily), seed, daily
+        return Deal(game=args.game, daily=args.date if args.date is not None else today())
     if args.seed is not None and args.seed < 0:
         raise ValueError(f"--seed must be a non-negative whole number, got {args.seed}")
-    game = new_game(seed=args.seed)
-    return game, int(game.seed), None  # type: ignore[arg-type]
+    return Deal(game=args.game, seed=args.seed)
 
 
-def _resumed_game(args: argparse.Namespace) -> tuple[Game, Replay, Path]:
+def _resumed(args: argparse.Namespace) -> tuple[Table, Path]:
+    """The table of a stopped game, rebuilt from its replay file (the bots asked for then, unless overridden)."""
     if args.seed is not None or args.daily or args.date is not None:
         raise ValueError("--resume goes on with a saved game; it cannot be combined with --seed, --daily or --date")
     path = Path(args.resume).expanduser()
     replay = load_replay(path)
-    game = reproduce(replay)
-    if game.is_over:
+    if args.game not in (None, replay.game):
+        raise ValueError(f"the game in {str(path)!r} is {replay.game!r}, not {args.game!r}")
+    reproduce(replay)  # checks the file before any bot is built
+    deal = Deal(game=replay.game, daily=replay.daily) if replay.daily else Deal(game=replay.game, seed=replay.seed)
+    table = Table.rebuild(deal, _bot_of(replay, 2, args.partner), _bot_of(replay, 1, args.opponents),
+                          replay.actions)
+    if table.game.is_over:
         raise ValueError(f"the game in {str(path)!r} is over; 'footcanasta replay {path}' shows it")
-    return game, replay, path
+    table.created = replay.created or table.created
+    return table, path
 
 
-def _bot_of(replay: Replay | None, seat: int, asked: str | None) -> str | None:
+def _bot_of(replay: Replay, seat: int, asked: str | None) -> str | None:
     """The bot asked for on the command line, else the one a resumed game had (a fallback: what was asked)."""
-    if asked is not None or replay is None:
+    if asked is not None:
         return asked
     player = replay.players[seat] if seat < len(replay.players) else {}
     return player.get("fallback_from") or player.get("bot")
@@ -86,61 +87,47 @@ def _resume_hint(path: Path) -> str:
     return f"footcanasta play --resume {shlex.quote(str(path))}"
 
 
+def _greet(term: Terminal, table: Table, resumed: Path | None) -> None:
+    bots, game = table.bots, table.game
+    deal = table.deal.describe()
+    them = (f"West and East are {bots[1].name} bots" if bots[1].name == bots[3].name
+            else f"West is the {bots[1].name} bot and East the {bots[3].name} bot")
+    if resumed is not None:
+        term.show(f"Resuming {resumed}: {deal}, round {game.round}, after {table.version} actions.", soft_wrap=True)
+    term.show(f"{table.module.TITLE}, {deal}. You are South; North ({bots[2].name} bot) is your partner; {them}. "
+              "Type 'help' for the commands.")
+    for note in table.lineup.notes:
+        term.show(f"Note: {note}")
+
+
 def run_play(args: argparse.Namespace, stdin: TextIO | None = None, console: Console | None = None) -> int:
     """Run ``footcanasta play``."""
     stdin = stdin if stdin is not None else sys.stdin
     console = console if console is not None else Console(highlight=False)
     resume = getattr(args, "resume", None)
-    replay: Replay | None = None
     if resume:
-        game, replay, path = _resumed_game(args)
-        seed, daily = replay.seed, replay.daily
+        table, path = _resumed(args)
     else:
-        game, seed, daily = _new_game(args)
-        path = Path()
-    wanted = {2: _bot_of(replay, 2, args.partner), 1: _bot_of(replay, 1, args.opponents),
-              3: _bot_of(replay, 3, args.opponents)}
-    seeds = {s: seat_bot_seed(seed, s) for s in (1, 2, 3, 4)}
-    lineup = choose_bots(wanted, seeds)
-    bots = lineup.bots
-    players: list[dict] = [{"seat": 0, "name": SEAT_NAMES[0], "kind": "human"}]
-    for s in (1, 2, 3):
-        players.append({"seat": s, "name": SEAT_NAMES[s], "kind": "bot", "bot": bots[s].name, "seed": seeds[s]}
-                       | ({"fallback_from": lineup.fallback_from[s]} if s in lineup.fallback_from else {}))
-    if replay is None:
-        folder = _replay_dir(args.replay_dir)
-        stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M%S")
-        path = folder / (f"{stamp}-daily-{daily}.json" if daily else f"{stamp}-seed-{seed}.json")
-        replay = Replay(seed=seed, rules=game.rules, players=players, daily=daily)
-    else:
-        replay.players = players
+        table = Table.open(_deal(args), args.partner, args.opponents)
+        path = _replay_dir(args.replay_dir) / table.replay_name()
     term = Terminal(console, stdin)
-    deal = f"the daily game of {daily}" if daily else f"seed {seed}"
-    them = (f"West and East are {bots[1].name} bots" if bots[1].name == bots[3].name
-            else f"West is the {bots[1].name} bot and East the {bots[3].name} bot")
-    if resume:
-        term.show(f"Resuming {path}: {deal}, round {game.round}, after {len(replay.actions)} actions.", soft_wrap=True)
-    term.show(f"Foot Canasta, {deal}. You are South; North ({bots[2].name} bot) is your partner; {them}. "
-              "Type 'help' for the commands.")
-    for note in lineup.notes:
-        term.show(f"Note: {note}")
-    session = Session(game, bots, term, replay, lineup.hint, save_to=path)
+    _greet(term, table, path if resume else None)
+    session = Session(table, term, save_to=path)
     try:
         session.save()
         outcome = session.play()
     except KeyboardInterrupt:
-        # Ctrl-C may land inside a step: save the game rebuilt from the recorded actions, each one whole.
-        replay.result, replay.complete = None, False
-        game = reproduce(replay)
-        replay.finish(game)
-        replay.save(path)
+        # Ctrl-C may land inside a step: the table logs an action only once it is played, so the file
+        # written from the log holds whole actions only.
+        session.save()
         term.show("")
-        term.show(f"Interrupted in round {game.round}. The game is saved in {path}", soft_wrap=True)
+        term.show(f"Interrupted in round {table.game.round}. The game is saved in {path}", soft_wrap=True)
         term.show(f"Go on with it: {_resume_hint(path)}", soft_wrap=True)
         return 130
+    scores = table.game.scores
     if outcome != OVER:
-        term.show(f"Game stopped ({outcome}) in round {game.round}; scores so far "
-                  f"South/North {game.scores[0]}, West/East {game.scores[1]}.")
+        term.show(f"Game stopped ({outcome}) in round {table.game.round}; scores so far "
+                  f"South/North {scores[0]}, West/East {scores[1]}.")
         term.show(f"Replay saved to {path}", soft_wrap=True)
         term.show(f"Go on with the game: {_resume_hint(path)}", soft_wrap=True)
     else:
@@ -154,6 +141,8 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("play", help="play South against three bots in the terminal",
                        description="Play Foot Canasta as South, with a bot partner (North) against two bots. "
                                    "The game is saved after every move; --resume goes on with a stopped one.")
+    p.add_argument("--game", default=None, metavar="NAME",
+                   help=f"which game: {', '.join(game_names())} (default footcanasta; --resume: the file's)")
     deal = p.add_mutually_exclusive_group()
     deal.add_argument("--daily", action="store_true", help="play today's deal (the same for everyone today)")
     deal.add_argument("--seed", type=int, default=None, help="play the deal of this seed (default: a fresh one)")

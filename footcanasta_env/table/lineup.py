@@ -37,7 +37,11 @@ def _are(seats: list[int], bot: str) -> str:
 
 def _why_not_learned(game: Any, best: str) -> str | None:
     """Why the strongest bot is not the game's ``learned``, when the game ships one and it is not."""
-    if best == "learned" or "learned" not in game.bot_names():
+    if best == "learned":
+        return None
+    try:
+        game.check_bot_name("learned")
+    except ValueError:  # the game ships no learned bot
         return None
     try:
         game.make_bot("learned", 0)
