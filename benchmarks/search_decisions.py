@@ -36,7 +36,7 @@ import numpy as np
 from search_rules import KINDS, accuracy, gain  # beside this file: benchmarks/ is on sys.path when run
 
 from footcanasta_env.actions import ACTION_TYPE, DISCARD
-from footcanasta_env.bots.search import SearchBot, make_search_bot, one_blas_thread
+from footcanasta_env.bots.search import SearchBot, make_search_bot, one_blas_thread, parse_options, shipped_nets
 from footcanasta_env.bots.value import load_value
 from footcanasta_env.engine import Game, new_game
 from footcanasta_env.rules import Rules
@@ -77,9 +77,8 @@ def record(task: tuple[int, int, float, int, str, str, bool]) -> list[dict]:
     """Play ``n`` games from ``seed``; one record per analysed decision."""
     seed, n, share, truth, options, value, estimates_only = task
     rng = np.random.default_rng(seed)
-    bot = make_search_bot(options, seed)
-    if value:
-        bot.value = load_value(value)
+    policy, shipped_value = shipped_nets()
+    bot = SearchBot(policy, load_value(value) if value else shipped_value, parse_options(options), seed)
     recs = []
     with one_blas_thread():
         for _ in range(n):

@@ -21,7 +21,7 @@ import os
 
 import numpy as np
 
-from footcanasta_env.bots.search import DEFAULTS, SPENDS_WILD, rule
+from footcanasta_env.bots.search import SPENDS_WILD, SearchOptions, rule
 
 KINDS = ("draw", "discard", "play")
 
@@ -164,8 +164,8 @@ def main() -> None:
         rules.append({"margin": m, "prior": pr, "top": 5, "kinds": KINDS,
                       "debias": {k: share * v for k, v in bias.items()}})
     scored = sorted(((gain(fit, r), r) for r in rules), key=lambda x: -x[0][0])
-    default = {"margin": float(DEFAULTS["margin"]), "prior": float(DEFAULTS["prior"]), "top": int(DEFAULTS["top"]),
-               "kinds": KINDS}
+    opts = SearchOptions()
+    default = {"margin": opts.margin, "prior": opts.prior, "top": opts.top, "kinds": KINDS}
     shown = scored[: args.show] + [(gain(fit, default), default)]
     print("rule: fit gain ± s.e. (overrules)"
           + ("  |  test gain ± s.e. (overrules), minus the default's, paired" if test else ""))

@@ -1,39 +1,39 @@
-"""footcanasta_env: Foot Canasta (Hand and Foot) rules engine, PettingZoo environment and bots.
+"""footcanasta_env: Foot Canasta (Hand and Foot) rules engine, PettingZoo environment and bots, in a house
+built for a family of games.
 
 The house, one room per concern (each subpackage's ``__init__`` says what it owns):
 
-* root: the shared vocabulary: ``cards``, ``seats``, ``rules``, ``actions`` (and the turn's phases),
-  ``melds``, ``seeds``, ``render`` (the text face of a view), ``cli``;
-* ``engine``: the game (state, legality, rounds, melding, turns, scoring, views, scenarios, replays);
-* ``observation``: the observation layout and its two encoders;
-* ``bots``: the registry and every bot; ``envs``: the AEC and one-seat envs;
-* ``evaluation``: duplicate matches and leagues; ``play``: the terminal game.
+* the game-generic root: ``games`` (the game lookup: ``get_game(name)``, the game interface), ``replays``
+  (replay files of any game), ``seats`` (partnerships and seat names), ``seeds`` (every seed derivation),
+  ``cli`` (the ``footcanasta`` command);
+* Foot Canasta's vocabulary: ``cards``, ``rules``, ``actions`` (and the turn's phases), ``melds``,
+  ``render`` (the text face of a view), ``footcanasta_v0`` (``env`` / ``raw_env``, PettingZoo's versioned
+  module); its rooms ``engine`` (the game: state, legality, rounds, melding, turns, scoring, views,
+  scenarios, worlds), ``observation`` (the layout and its two encoders), ``bots`` (the registry and every
+  bot), ``envs`` (the AEC and one-seat envs and their gymnasium registration), and ``footcanasta`` (the
+  game's face for the house, and how it is told to people at the table);
+* the game-generic layers, which reach a game only through ``games``: ``evaluation`` (duplicate matches,
+  leagues, plots, move review), ``table`` (one person against bots: the core of the terminal and the
+  browser), ``play`` (the terminal game), ``web`` (the browser game, ``footcanasta serve``).
 
 The engine names load at once and stay free of RL libraries; ``env``, ``make_bot`` and the gymnasium
 env load their modules when first asked for.
 
 The one-seat env is registered with gymnasium as ``footcanasta/FootCanasta-v0`` (``GYM_ENV_ID``): after
 ``import footcanasta_env``, ``gymnasium.make("footcanasta/FootCanasta-v0", learner_seats=(0, 2),
-opponents="expert")`` works whichever of the two was imported first, and without the import
-``gymnasium.make("footcanasta_env:footcanasta/FootCanasta-v0", ...)`` imports the package itself.
-(Gymnasium 1.x has no entry-point plugins any more: it loads an env's package only through that
-``module:`` prefix.) Since importing this package must not import gymnasium, registration waits for
-gymnasium's import when gymnasium is not loaded yet.
+opponents="expert")`` works whichever of the two was imported first (``envs/registration.py`` says how),
+and importing this package still loads no gymnasium.
 """
-
-import importlib.abc as _abc
-import importlib.util as _util
-import sys as _sys
-import warnings as _warnings
 
 from .actions import ACTION_NAMES, ACTION_VERSION, NUM_ACTIONS, action_id, action_name
 from .cards import KINDS
 from .engine import Game, IllegalActionError, ScenarioError, View, load_scenario, new_game, sample_world
+from .envs.registration import GYM_ENV_ID, register_gymnasium_envs, register_when_gymnasium_loads
 from .rules import DEFAULT_RULES, Rules
 from .seats import SEAT_NAMES, TEAM_NAMES, left_of, partner_of, team_of
 from .seeds import daily_seed
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 __all__ = [
     "ACTION_NAMES", "ACTION_VERSION", "DEFAULT_RULES", "Game", "IllegalActionError", "KINDS", "NUM_ACTIONS",
@@ -55,50 +55,4 @@ def __getattr__(name: str):
     raise AttributeError(f"module 'footcanasta_env' has no attribute {name!r}")
 
 
-GYM_ENV_ID = "footcanasta/FootCanasta-v0"
-
-
-def register_gymnasium_envs() -> None:
-    """Register the one-seat env with gymnasium as ``GYM_ENV_ID`` (once; later calls do nothing)."""
-    from gymnasium.envs.registration import register, registry
-
-    if GYM_ENV_ID not in registry:
-        register(id=GYM_ENV_ID, entry_point="footcanasta_env.envs.one_seat:FootCanastaGymEnv")
-
-
-class _RegisterWhenGymnasiumLoads(_abc.MetaPathFinder):
-    """A one-shot import hook: once gymnasium's own module has run, register the env with it."""
-
-    def find_spec(self, fullname, path=None, target=None):
-        if fullname != "gymnasium":
-            return None
-        if self in _sys.meta_path:
-            _sys.meta_path.remove(self)
-        spec = _util.find_spec(fullname)  # the ordinary finders, this one gone
-        loader = getattr(spec, "loader", None)
-        if loader is None or not hasattr(loader, "exec_module"):
-            return spec
-        run = loader.exec_module
-
-        def exec_module(module):
-            try:
-                del loader.exec_module  # back to the loader's own method (the loader may serve other modules)
-            except AttributeError:
-                pass
-            run(module)
-            try:
-                register_gymnasium_envs()
-            except Exception as e:  # noqa: BLE001 - never break gymnasium's import over a registration
-                _warnings.warn(f"footcanasta_env: could not register {GYM_ENV_ID} with gymnasium: {e}", stacklevel=2)
-
-        try:
-            loader.exec_module = exec_module
-        except (AttributeError, TypeError):  # a loader that takes no attributes: import footcanasta_env.envs
-            pass  # (or pass the footcanasta_env: prefix to gymnasium.make) registers instead
-        return spec
-
-
-if "gymnasium" in _sys.modules:
-    register_gymnasium_envs()
-elif not any(isinstance(f, _RegisterWhenGymnasiumLoads) for f in _sys.meta_path):
-    _sys.meta_path.insert(0, _RegisterWhenGymnasiumLoads())
+register_when_gymnasium_loads()  # the one thing done at import: gymnasium may be loaded before or after

@@ -67,7 +67,6 @@ ADD_WILD_BASE = len(_names)
 _add("add wild 2", ADD, WILD_RANK, two=1)
 _add("add wild JK", ADD, WILD_RANK, jk=1)
 LAYDOWN_ID = _add("laydown", LAYDOWN)
-DISCARD_BASE = len(_names)
 DISCARDABLE = tuple(range(NUM_NATURAL)) + (TWO, JOKER, BLACK3)
 DISCARD_ID: dict[int, int] = {}
 for _k in DISCARDABLE:

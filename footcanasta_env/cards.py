@@ -16,7 +16,6 @@ from collections.abc import Iterable, Sequence
 KINDS: tuple[str, ...] = ("4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", "JK", "R3", "B3")
 NUM_KINDS = 15
 NUM_NATURAL = 11
-NATURALS = tuple(range(NUM_NATURAL))
 TWO, JOKER, RED3, BLACK3 = 11, 12, 13, 14
 WILD_RANK = 11
 NUM_MELD_RANKS = 12
@@ -38,20 +37,10 @@ def kind_of(token: str) -> int:
     return k
 
 
-def is_wild(kind: int) -> bool:
-    """Whether a kind is a two or a joker."""
-    return kind == TWO or kind == JOKER
-
-
 def parse_cards(text: str | Iterable[str]) -> list[int]:
     """Kinds of the space-separated card tokens in ``text``, in order."""
     tokens = text.split() if isinstance(text, str) else list(text)
     return [kind_of(t) for t in tokens]
-
-
-def parse_counts(text: str | Iterable[str]) -> list[int]:
-    """Counts per kind of the card tokens in ``text``."""
-    return counts_of(parse_cards(text))
 
 
 def counts_of(kinds: Iterable[int]) -> list[int]:
@@ -75,8 +64,3 @@ def format_counts(counts: Sequence[int]) -> str:
 def deck_counts(decks: int) -> list[int]:
     """Counts per kind in ``decks`` 54-card decks."""
     return [n * decks for n in PER_DECK]
-
-
-def cards_value(counts: Sequence[int], values: Sequence[int]) -> int:
-    """Total card value of counts per kind."""
-    return sum(n * v for n, v in zip(counts, values, strict=False))

@@ -1,4 +1,8 @@
-"""The ``footcanasta`` command: demo, play, replay, evaluate, league, rules."""
+"""The ``footcanasta`` command; each subcommand is added by the module that runs it.
+
+``demo`` (``play/demo.py``); ``play`` and ``replay`` (``play/terminal.py``); ``serve`` (``web/server.py``);
+``evaluate`` and ``league`` (``evaluation/cli.py``); ``review`` (``evaluation/review.py``); ``rules`` (here).
+"""
 
 from __future__ import annotations
 

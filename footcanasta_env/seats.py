@@ -20,13 +20,3 @@ def partner_of(seat: int) -> int:
 def left_of(seat: int) -> int:
     """The next seat clockwise (the player who acts after ``seat``)."""
     return (seat + 1) & 3
-
-
-def relative_seat(observer: int, seat: int) -> int:
-    """Position of ``seat`` seen from ``observer``: 0 me, 1 left, 2 partner, 3 right."""
-    return (seat - observer) & 3
-
-
-def team_seats(team: int) -> tuple[int, int]:
-    """The two seats of a partnership."""
-    return (team, team + 2)

@@ -12,8 +12,8 @@ from footcanasta_env.bots import Bot, bot_names, make_bot
 from footcanasta_env.bots.policy import SHIPPED_POLICY
 from tests.bot_states import SHUFFLED, STATES
 
-# Every registered name, the shipped policy, and an exported policy file given by path.
-ALL_BOTS = [*bot_names(), "learned", f"policy:{SHIPPED_POLICY}"]
+# Every registered name (the shipped policy and the search included), and an exported policy file given by path.
+ALL_BOTS = [*bot_names(), f"policy:{SHIPPED_POLICY}"]
 # Bots that think for a while per decision are tested as a fast variant, on every 8th state (the
 # full-size search has its own tests in tests/test_search.py). A budget generous enough never to stop
 # the search keeps the variant deterministic.
@@ -58,4 +58,4 @@ def test_a_bot_refuses_a_view_without_legal_actions(name):
 
 
 def test_every_registered_bot_is_covered():
-    assert set(bot_names()) <= set(ALL_BOTS) and len(ALL_BOTS) >= 5
+    assert set(bot_names()) <= set(ALL_BOTS) and {"learned", "search"} <= set(ALL_BOTS) and len(ALL_BOTS) >= 6

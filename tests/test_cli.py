@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 
 import footcanasta_env
-from footcanasta_env.cli import main
+from footcanasta_env import cli
+from footcanasta_env.cli import build_parser, main
 from footcanasta_env.evaluation import cli as evaluation_cli
 from footcanasta_env.footcanasta import rules_text
 
@@ -19,6 +20,13 @@ def test_version(capsys):
         main(["--version"])
     assert e.value.code == 0
     assert capsys.readouterr().out.strip() == f"footcanasta {footcanasta_env.__version__}"
+
+
+def test_the_docstring_names_every_subcommand():
+    commands = build_parser()._subparsers._group_actions[0].choices
+    assert len(commands) >= 8
+    missing = [c for c in commands if f"``{c}``" not in cli.__doc__]
+    assert not missing, missing
 
 
 def test_rules_prints_the_rules_document(capsys):

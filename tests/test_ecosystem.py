@@ -52,10 +52,11 @@ def test_gymnasium_make_plays_a_legal_game():
     "import gymnasium, footcanasta_env\ngymnasium.make('footcanasta/FootCanasta-v0', rounds=1).reset(seed=0)\n",
     # no import of footcanasta_env at all: gymnasium's module prefix imports it
     "import gymnasium\ngymnasium.make('footcanasta_env:footcanasta/FootCanasta-v0', rounds=1).reset(seed=0)\n",
-    # the envs package registers by itself too (here with the import hook taken away)
+    # the one-seat env registers by itself too (here with the import hook taken away)
     "import sys, footcanasta_env\n"
     "sys.meta_path[:] = [f for f in sys.meta_path if type(f).__name__ != '_RegisterWhenGymnasiumLoads']\n"
-    "import footcanasta_env.envs, gymnasium\ngymnasium.make('footcanasta/FootCanasta-v0', rounds=1).reset(seed=0)\n",
+    "from footcanasta_env.envs import FootCanastaGymEnv\nimport gymnasium\n"
+    "gymnasium.make('footcanasta/FootCanasta-v0', rounds=1).reset(seed=0)\n",
 ])
 def test_gymnasium_registration_in_a_fresh_interpreter(script):
     done = subprocess.run([sys.executable, "-W", "error", "-c", script], capture_output=True, text=True,

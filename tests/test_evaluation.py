@@ -89,6 +89,7 @@ def test_report_figures_follow_from_the_games():
     assert rep.win_ci[1] - rep.win_ci[0] > 0  # never claims certainty, even on a clean sweep
     d = rep.to_dict(with_games=True)
     assert json.loads(json.dumps(d))["games_played"] == 6 and len(d["games"]) == 6
+    assert rep.game == d["game"] == "footcanasta"  # the report names its game
 
 
 def test_same_seed_same_report_any_workers():
@@ -121,7 +122,8 @@ def test_league_orders_bots():
     assert len(rep.matches) == 3
     assert rep.ratings[2] > rep.ratings[1] > rep.ratings[0]
     assert len(rep.rating_sd) == 3 and all(s >= 0 for s in rep.rating_sd)
-    assert json.loads(json.dumps(rep.to_dict()))["ratings"][0]["bot"] == "random"
+    d = json.loads(json.dumps(rep.to_dict()))
+    assert d["ratings"][0]["bot"] == "random" and d["game"] == "footcanasta"
 
 
 @pytest.mark.parametrize("argv,msg", [
@@ -133,6 +135,8 @@ def test_league_orders_bots():
     (["league", "random", "random"], "distinct"),
     (["league", "random"], "at least two"),
     (["league", "random", "bogus"], "unknown bot"),
+    (["evaluate", "greedy", "random", "--rounds", "5"], "rounds must be 1 to 4, got 5"),
+    (["evaluate", "--game", "chess", "greedy", "random"], "unknown game 'chess' (known: footcanasta"),
 ])
 def test_cli_bad_arguments(argv, msg, capsys):
     try:
@@ -157,3 +161,20 @@ def test_cli_json_and_plot(tmp_path, capsys):
     assert main(["league", "random", "greedy", "--deals", "1", "--workers", "1", "--bootstrap", "3",
                  "--plot", str(lp)]) == 0
     assert "Elo" in capsys.readouterr().out and lp.exists()
+
+
+def test_cli_rounds_builds_the_games_rules(capsys):
+    assert main(["evaluate", "greedy", "random", "--deals", "1", "--workers", "1", "--rounds", "1", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["mean_actions"] < 400  # one round, not four
+    assert main(["evaluate", "greedy", "random", "--deals", "1", "--workers", "1", "--rounds", "1"]) == 0
+    assert "Games of 1 round (--rounds), not the full four." in capsys.readouterr().out
+
+
+def test_a_mistyped_bot_fails_before_any_game(monkeypatch):
+    from footcanasta_env.evaluation import match
+
+    monkeypatch.setattr(match, "_run_tasks", lambda *a, **k: pytest.fail("games were played"))
+    with pytest.raises(ValueError, match="unknown bot 'greedyy'"):
+        evaluate("greedyy", "random", deals=1)
+    with pytest.raises(ValueError, match="unknown bot 'bogus'"):
+        league(["random", "bogus"], deals=1)

@@ -1,38 +1,37 @@
-"""The house: old import paths keep working, the interface of the design stays on the package, no import circles."""
+"""The house: old import paths are gone, the interface of the design stays on the package, no import circles."""
 
 from __future__ import annotations
 
 import ast
 import importlib
+import importlib.machinery
 import pathlib
-import sys
 
 import pytest
 
 import footcanasta_env
-from footcanasta_env._moved import MOVED
 
 PACKAGE = pathlib.Path(footcanasta_env.__file__).parent
 
 
-@pytest.mark.parametrize("old", sorted(MOVED))
-def test_a_moved_module_keeps_its_old_path_with_a_warning(old):
-    name = f"footcanasta_env.{old}"
-    sys.modules.pop(name, None)
-    if hasattr(footcanasta_env, old):
-        delattr(footcanasta_env, old)
-    with pytest.warns(DeprecationWarning, match=f"{name} moved to footcanasta_env.{MOVED[old]}"):
-        module = importlib.import_module(name)
-    assert module is importlib.import_module(f"footcanasta_env.{MOVED[old]}")
+# The compatibility modules of the flat layout, deleted in 0.2.0 (CHANGELOG.md lists their new homes).
+REMOVED = ["aec_env", "gym_env", "masks", "scenario", "view", "explain", "scoring", "replay", "strategy", "policy",
+           "evaluation_cli", "play_screen", "play_input", "demo", "_moved"]
 
 
-def test_every_old_flat_module_is_a_shim_or_a_package_face():
-    # The modules of the flat layout (as of ACTION_VERSION 1, observation version 1).
-    flat = ["actions", "aec_env", "bots", "cards", "cli", "demo", "engine", "evaluation", "evaluation_cli", "explain",
-            "gym_env", "masks", "observation", "play", "play_input", "play_screen", "policy", "render", "replay",
-            "rules", "scenario", "scoring", "seats", "strategy", "view"]
-    for old in flat:
-        assert old in MOVED or (PACKAGE / old / "__init__.py").is_file() or (PACKAGE / f"{old}.py").is_file(), old
+@pytest.mark.parametrize("old", REMOVED)
+def test_an_old_flat_module_path_is_gone(old):
+    # Looked up in the package's own folder: an editable install of another checkout may sit on sys.meta_path.
+    assert importlib.machinery.PathFinder.find_spec(f"footcanasta_env.{old}", footcanasta_env.__path__) is None
+    assert not (PACKAGE / f"{old}.py").exists() and not (PACKAGE / old).exists()
+    with pytest.raises(AttributeError):
+        getattr(footcanasta_env, old)
+
+
+def test_the_changelog_names_every_removed_path():
+    changelog = (pathlib.Path(__file__).resolve().parent.parent / "CHANGELOG.md").read_text(encoding="utf-8")
+    missing = [old for old in REMOVED if f"footcanasta_env.{old}`" not in changelog]
+    assert not missing, missing
 
 
 @pytest.mark.parametrize("face, names", [
@@ -51,7 +50,16 @@ def test_every_old_flat_module_is_a_shim_or_a_package_face():
     ("footcanasta_env.evaluation", ["evaluate", "league", "play_deal", "play_bots_game", "deal_seed",
                                     "match_bot_seed", "fit_elo", "mean_ci", "MatchReport", "LeagueReport",
                                     "plot_match", "plot_league"]),
-    ("footcanasta_env.play", ["Terminal", "play_session", "parse_command", "strongest_bot", "add_parsers"]),
+    ("footcanasta_env.play", ["Terminal", "Session", "play_session", "add_parsers", "run_play", "run_replay"]),
+    ("footcanasta_env.table", ["Table", "Deal", "Step", "TableError", "TableText", "Lineup", "choose_bots", "HUMAN",
+                               "parse_daily"]),
+    ("footcanasta_env.games", ["get_game", "register_game", "unregister_game", "game_names", "check_game_name",
+                               "DEFAULT_GAME", "INTERFACE", "TRAINING", "GameModule"]),
+    ("footcanasta_env.footcanasta", ["NAME", "TITLE", "new_game", "load_scenario", "Rules", "rules_text",
+                                     "NUM_ACTIONS", "ACTION_VERSION", "action_name", "action_id", "OBS_SIZE",
+                                     "OBS_VERSION", "encode", "make_bot", "bot_names", "check_bot_name",
+                                     "strongest_bot", "hint_bot_name", "table", "GameEncoder", "hidden_cards",
+                                     "HIDDEN_CARDS_SIZE", "team_reward", "env", "raw_env", "GymEnv"]),
     ("footcanasta_env.footcanasta_v0", ["env", "raw_env"]),
 ])
 def test_the_faces_keep_their_names(face, names):
@@ -60,15 +68,24 @@ def test_the_faces_keep_their_names(face, names):
     assert not missing, f"{face} lacks {missing}"
 
 
-@pytest.mark.parametrize("face, old, new", [
-    ("footcanasta_env.evaluation", "bot_seed", "match_bot_seed"),
-    ("footcanasta_env.evaluation", "play_game", "play_bots_game"),
-    ("footcanasta_env.play", "play_game", "play_session"),
+@pytest.mark.parametrize("face, old", [
+    ("footcanasta_env.evaluation", "bot_seed"),
+    ("footcanasta_env.evaluation", "play_game"),
+    ("footcanasta_env.play", "play_game"),
 ])
-def test_renamed_names_still_answer_with_a_warning(face, old, new):
-    module = importlib.import_module(face)
-    with pytest.warns(DeprecationWarning, match=new):
-        assert getattr(module, old) is getattr(module, new)
+def test_renamed_names_are_gone(face, old):
+    with pytest.raises(AttributeError, match=old):
+        getattr(importlib.import_module(face), old)
+
+
+@pytest.mark.parametrize("face", ["", "engine", "envs", "evaluation", "play", "web", "table", "footcanasta"])
+def test_a_face_docstring_names_every_module_it_holds(face):
+    folder = PACKAGE / face if face else PACKAGE
+    doc = ast.get_docstring(ast.parse((folder / "__init__.py").read_text(encoding="utf-8")))
+    held = [p.stem for p in folder.glob("*.py") if p.name != "__init__.py"]
+    held += [p.name for p in folder.iterdir() if (p / "__init__.py").is_file() and face == ""]
+    missing = sorted(m for m in held if f"``{m}``" not in doc)
+    assert not missing, f"footcanasta_env{'.' + face if face else ''}'s docstring does not name {missing}"
 
 
 def test_the_versioned_module_plays():
@@ -134,19 +151,26 @@ def test_no_import_circles_counting_imports_inside_functions():
             pytest.fail("import circle: " + " -> ".join(cycle))
 
 
-# Which rooms each room may import (besides the root vocabulary): the engine sits at the bottom.
+# Which rooms each room may import (besides the root vocabulary): the engine sits at the bottom, a game's
+# face (``footcanasta``) on its rooms; the game-generic layers reach a game only through ``games``.
 ALLOWED = {
     "engine": set(), "observation": {"engine"}, "bots": {"engine", "observation"},
-    "envs": {"engine", "observation", "bots"}, "evaluation": {"engine", "observation", "bots"},
-    "play": {"engine", "observation", "bots", "evaluation"},
-    "web": {"engine", "observation", "bots", "evaluation", "play"},
+    "envs": {"engine", "observation", "bots"}, "footcanasta": {"engine", "observation", "bots", "envs"},
+    "evaluation": set(), "table": set(), "play": {"table"}, "web": {"table", "evaluation"},
 }
+GENERIC = ("evaluation", "table", "play", "web")
+GENERIC_ROOT = {"games", "replays", "seats", "seeds"}
+"""The root modules a game-generic layer may use: the game lookup, replay files, seats and seeds."""
+
+
+def _modules() -> set[str]:
+    return {".".join(p.relative_to(PACKAGE.parent).with_suffix("").parts).removesuffix(".__init__")
+            for p in PACKAGE.rglob("*.py")}
 
 
 @pytest.mark.parametrize("room", sorted(ALLOWED))
 def test_a_room_imports_only_the_rooms_below_it(room):
-    modules = {".".join(p.relative_to(PACKAGE.parent).with_suffix("").parts).removesuffix(".__init__")
-               for p in PACKAGE.rglob("*.py")}
+    modules = _modules()
     for path in (PACKAGE / room).glob("*.py"):
         name = ".".join(path.relative_to(PACKAGE.parent).with_suffix("").parts).removesuffix(".__init__")
         for target in _imports(path, name, modules):
@@ -154,3 +178,28 @@ def test_a_room_imports_only_the_rooms_below_it(room):
             other = parts[1] if len(parts) > 1 else ""
             if other in ALLOWED and other != room:
                 assert other in ALLOWED[room], f"{name} imports {target}: {room} may not import {other}"
+
+
+@pytest.mark.parametrize("room", GENERIC)
+def test_a_game_generic_layer_reaches_a_game_only_through_the_game_lookup(room):
+    modules = _modules()
+    for path in (PACKAGE / room).glob("*.py"):
+        name = ".".join(path.relative_to(PACKAGE.parent).with_suffix("").parts).removesuffix(".__init__")
+        for target in _imports(path, name, modules):
+            top = target.split(".")[1] if "." in target else ""
+            allowed = top in GENERIC_ROOT or top == room or top in ALLOWED[room]
+            assert allowed, f"{name} imports {target}: a game-generic layer uses only {sorted(GENERIC_ROOT)}"
+
+
+MAX_LINES = 80
+
+
+def test_no_function_is_longer_than_80_lines():
+    long = []
+    for path in [*PACKAGE.rglob("*.py"), *(PACKAGE.parent / "training").glob("*.py")]:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                n = node.end_lineno - node.lineno + 1
+                if n > MAX_LINES:
+                    long.append(f"{path.relative_to(PACKAGE.parent)}:{node.lineno} {node.name} ({n} lines)")
+    assert not long, "functions over 80 lines: " + "; ".join(long)

@@ -8,8 +8,8 @@ from footcanasta_env.actions import action_id
 from footcanasta_env.bots import make_bot
 from footcanasta_env.cli import main
 from footcanasta_env.engine import load_scenario, new_game
-from footcanasta_env.replays import Replay
 from footcanasta_env.evaluation.review import review_decision, review_replay
+from footcanasta_env.replays import Replay
 from footcanasta_env.rules import Rules
 
 FAST = "worlds=6,time=20"
@@ -45,9 +45,31 @@ def test_the_cli_reviews_a_replay(tmp_path, capsys):
     assert main(["review", str(path), "--seat", "West", "--json", "--search", "worlds=2,time=20"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["seat"] == 1 and out["decisions"] and 0 <= out["accuracy"] <= 1
+    assert out["game"] == "footcanasta" and out["method"] == "rater" and out["options"] == "worlds=2,time=20"
     assert all(d["loss"] >= 0 for d in out["decisions"])
     assert main(["review", str(path), "--search", "worlds=2,time=20", "--top", "3"]) == 0
-    assert "points lost per decision" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "points lost per decision" in out and "Rated by Foot Canasta's move rater" in out
+
+
+def test_foot_canasta_offers_its_move_rater():
+    import pytest
+
+    from footcanasta_env.evaluation import review
+    from footcanasta_env.games import get_game
+
+    game = get_game("footcanasta")
+    assert review.REVIEW_OPTIONS == game.REVIEW_OPTIONS == "worlds=16,time=3"
+    game.check_review_options("worlds=2,time=20")
+    with pytest.raises(ValueError, match="unknown option 'depth'"):
+        game.check_review_options("depth=3")
+    g = new_game(3)
+    while len(g.legal_actions()) < 2:
+        g.step(g.legal_actions()[0])
+    view = g.view(g.current_player)
+    r = game.review_move(view, view.legal_actions[0], "worlds=2,time=20", seed=1)
+    assert set(r) == {"best", "loss", "se", "worlds", "candidates"} and r["best"] in r["candidates"]
+    assert r == game.review_move(view, view.legal_actions[0], "worlds=2,time=20", seed=1)  # seeded
 
 
 def test_bad_input_is_refused_clearly(tmp_path, capsys):

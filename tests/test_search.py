@@ -5,14 +5,24 @@ from __future__ import annotations
 import json
 import random
 import time
+from dataclasses import FrozenInstanceError, asdict, dataclass, field, replace
 from types import SimpleNamespace
 
 import numpy as np
 import pytest
 
-from footcanasta_env.bots import make_bot
-from footcanasta_env.bots.search import DEFAULTS, SearchBot, parse_options
+from footcanasta_env.bots import make_bot, registry
+from footcanasta_env.bots.search import SearchBot, SearchOptions, parse_options, shipped_nets
 from tests.bot_states import STATES, hidden_shuffle
+
+
+@pytest.fixture(autouse=True)
+def _fresh_answers():
+    """The registry keeps its answers while its tables and files stay the same: these tests change what they
+    depend on by other means (a record read from elsewhere, other default options), so they start afresh."""
+    registry.clear_cache()
+    yield
+    registry.clear_cache()
 
 # States with a real choice for the bot to search.
 CHOICES = [g for g in STATES if len(g.legal_actions()) > 2][::6]
@@ -65,12 +75,12 @@ def test_the_policy_is_overruled_only_by_more_than_prior_and_margin():
     an = Analysis([7, 9], values, policy_action=7, chosen=7, seconds=0.0)
     gain, se = an.loss(7)
     assert an.best() == 9 and 60 < gain < 100 and se < 15
-    decide = lambda opts: SearchBot._decide(SimpleNamespace(opts={**DEFAULTS, **opts}), an)  # noqa: E731
-    assert decide({"prior": 0, "margin": 1}) == 9
-    assert decide({"prior": 100, "margin": 0}) == 7  # the gain is below the prior: the policy keeps its move
-    assert decide({"prior": gain - 2 * se - 1, "margin": 2}) == 9
-    assert decide({"prior": gain - 2 * se + 1, "margin": 2}) == 7
-    assert DEFAULTS["prior"] > 0  # measured: an unpenalised best mean overrules the policy too often
+    decide = lambda **kw: SearchBot._decide(SimpleNamespace(options=replace(SearchOptions(), **kw)), an)  # noqa: E731
+    assert decide(prior=0, margin=1) == 9
+    assert decide(prior=100, margin=0) == 7  # the gain is below the prior: the policy keeps its move
+    assert decide(prior=gain - 2 * se - 1, margin=2) == 9
+    assert decide(prior=gain - 2 * se + 1, margin=2) == 7
+    assert SearchOptions().prior > 0  # measured: an unpenalised best mean overrules the policy too often
 
 
 def test_the_rule_plays_the_best_other_mean_only_past_prior_and_margin():
@@ -101,11 +111,61 @@ def test_bad_options_are_refused_by_name(name, match):
 
 
 def test_options_and_names():
-    assert parse_options("") == DEFAULTS
-    assert parse_options("worlds=8, TIME=0.5")["time"] == 0.5
+    assert parse_options("") == SearchOptions()
+    assert parse_options("worlds=8, TIME=0.5") == SearchOptions(worlds=8, time=0.5)
     bot = make_bot("search:worlds=8", 0)
-    assert isinstance(bot, SearchBot) and bot.name == "search:worlds=8" and bot.opts["worlds"] == 8
-    assert make_bot("search", 0).name == "search"
+    assert isinstance(bot, SearchBot) and bot.name == "search:worlds=8" and bot.options.worlds == 8
+    assert make_bot("search", 0).name == "search" and make_bot("search", 0).options == SearchOptions()
+    assert SearchOptions.names() == ("worlds", "time", "horizon", "top", "margin", "prior")
+
+
+@pytest.mark.parametrize("options, match", [
+    ({"worlds": 0}, "worlds must be at least 1, got 0"),
+    ({"worlds": 2.5}, "worlds must be an int, got 2.5"),
+    ({"top": True}, "top must be an int"),
+    ({"time": "fast"}, "time must be a number"),
+    ({"time": 0.0}, "time must be at least 0.001"),
+    ({"prior": float("nan")}, "prior must be at least 0"),
+    ({"horizon": -1}, "horizon must be at least 1"),
+])
+def test_search_options_are_checked_on_creation(options, match):
+    with pytest.raises(ValueError, match=match):
+        SearchOptions(**options)
+
+
+def test_search_options_are_one_frozen_value():
+    opts = SearchOptions(worlds=np.int64(8), time=1, margin=2)
+    assert (type(opts.worlds), type(opts.time), type(opts.margin)) == (int, float, float)
+    assert opts == SearchOptions(worlds=8, time=1.0, margin=2.0)
+    assert hash(opts) == hash(SearchOptions(8, 1.0, margin=2.0))
+    with pytest.raises(FrozenInstanceError):
+        opts.worlds = 4  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        SearchOptions(depth=3)  # type: ignore[call-arg]
+    with pytest.raises(TypeError, match="must be a SearchOptions"):
+        SearchBot(*shipped_nets(), options={"worlds": 4})  # type: ignore[arg-type]
+
+
+def test_the_search_bot_plays_with_the_policy_and_value_it_is_given():
+    class Flat:
+        """A value that sees no difference anywhere (and counts the positions it is asked about)."""
+
+        calls = 0
+
+        def predict(self, x):
+            Flat.calls += len(x)
+            return np.zeros(len(x))
+
+    policy, value = shipped_nets()
+    assert make_bot("search", 0).policy is policy and make_bot("search", 1).value is value  # loaded once
+    view = CHOICES[3].view(CHOICES[3].current_player)
+    bot = SearchBot(policy, Flat(), SearchOptions(worlds=4, time=10, margin=0, prior=0), seed=1)
+    an = bot.analyse(view, include=view.legal_actions[-1])
+    assert an.worlds == 4 and Flat.calls > 0
+    if not an.values.any():  # no round ended in a rollout: every candidate is worth the same, the policy's move stays
+        assert an.chosen == an.policy_action
+    shipped = SearchBot(policy, value, SearchOptions(worlds=4, time=10, margin=0, prior=0), seed=1)
+    assert not np.array_equal(shipped.analyse(view, include=view.legal_actions[-1]).values, an.values)
 
 
 def test_evaluate_plays_shorter_games_with_rounds(capsys):
@@ -142,7 +202,7 @@ def _record(evaluation: dict) -> dict:
 
 
 def test_hints_come_from_search_only_when_its_current_record_shows_it_stronger(monkeypatch):
-    from footcanasta_env.bots import registry, search_record
+    from footcanasta_env.bots import search_record
 
     best = registry.strongest_bot()
     win = {"win_ci": [0.53, 0.61]}
@@ -152,28 +212,37 @@ def test_hints_come_from_search_only_when_its_current_record_shows_it_stronger(m
         (_record({"greedy" if best != "greedy" else "random": [win]}), best),  # beating a weaker bot says nothing
         (_record({}), best),
         (dict(_record({best: [win]}), value_sha256="0" * 64), best),  # measured with another value
-        (dict(_record({best: [win]}), options={**DEFAULTS, "worlds": 4}), best),  # with other defaults
+        (dict(_record({best: [win]}), options=asdict(SearchOptions(worlds=4))), best),  # with other defaults
         (None, best),
     ]
     for record, hint in cases:
+        registry.clear_cache()
         monkeypatch.setattr(search_record, "load_record", lambda r=record: r)
         assert registry.hint_bot_name() == hint, record
+
+    @dataclass(frozen=True)
+    class Slow(SearchOptions):
+        time: float = field(default=2 * registry.HINT_BUDGET_S, metadata={"low": 0.001})
+
+    registry.clear_cache()
     monkeypatch.setattr(search_record, "load_record", lambda: _record({best: [win]}))
-    monkeypatch.setattr("footcanasta_env.bots.search.DEFAULTS", {**DEFAULTS, "time": 2 * registry.HINT_BUDGET_S})
-    assert registry.hint_bot_name() == best  # too slow for a person, however strong
+    monkeypatch.setattr("footcanasta_env.bots.search.SearchOptions", Slow)
+    assert search_record.beats(best) and registry.hint_bot_name() == best  # too slow for a person, however strong
 
 
 def test_a_damaged_record_or_an_unloadable_search_bot_leaves_hints_with_the_strongest_bot(monkeypatch, tmp_path):
-    from footcanasta_env.bots import registry, search_record
+    from footcanasta_env.bots import search_record
 
     path = tmp_path / "search.json"
     monkeypatch.setattr(search_record, "_RECORD", path)
+    registry.clear_cache()
     assert search_record.load_record() is None and registry.hint_bot_name() == registry.strongest_bot()
     good = _record({"learned": [{"win_ci": [0.53, 0.61]}]})
     for damaged, why in [("{", "Expecting"), ("[]", "not a footcanasta-search-record"),
                          (json.dumps(dict(good, evaluation={"learned": [{"win_rate": 0.6}]})), "'win_ci' of two"),
                          (json.dumps(dict(good, evaluation={"learned": {"win_ci": [0.5, 0.6]}})), "a list of match")]:
         path.write_text(damaged)
+        registry.clear_cache()
         with pytest.raises(ValueError, match=why):
             search_record.load_record()
         with pytest.warns(UserWarning, match="record could not be read"):
@@ -184,14 +253,14 @@ def test_a_damaged_record_or_an_unloadable_search_bot_leaves_hints_with_the_stro
 
     best = registry.strongest_bot()
     monkeypatch.setattr(search_record, "load_record", lambda: _record({best: [{"win_ci": [0.53, 0.61]}]}))
-    monkeypatch.setitem(registry.BOTS, "search", unloadable)
+    monkeypatch.setitem(registry.BOTS, "search", unloadable)  # a change of the registry's tables: seen without clearing
     with pytest.warns(UserWarning, match="search bot could not be loaded .*value net is missing"):
         assert registry.hint_bot_name() == best
 
 
 def test_the_shipped_record_is_current_and_decides_the_hint_bot():
     # Shipping another policy, value or default without playing the matches again fails here, not silently.
-    from footcanasta_env.bots import registry, search_record
+    from footcanasta_env.bots import search_record
 
     record = search_record.load_record()
     assert record is not None, "no bots/data/search.json: write it with training/record_search.py"

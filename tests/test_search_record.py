@@ -71,3 +71,17 @@ def test_bad_reports_are_refused_by_name(tmp_path, rep, command, why):
     with pytest.raises(SystemExit, match=why):
         record_main(["--evals", write(tmp_path, rep), "--commands", command, "--out", str(out)])
     assert not out.exists()
+
+
+def test_the_options_are_compared_by_value_not_by_layout():
+    record = {"format": search_record.RECORD_FORMAT, "format_version": search_record.RECORD_FORMAT_VERSION,
+              **search_record.measured_with(), "evaluation": {}}
+    options = record["options"]
+    assert search_record.is_current(record)
+    # another order, and whole numbers written as ints where the option is a float (1 for 1.0)
+    shuffled = {k: int(v) if v == int(v) else v for k, v in reversed(list(options.items()))}
+    assert list(shuffled) != list(options) and type(shuffled["margin"]) is int
+    assert search_record.is_current(dict(record, options=shuffled))
+    for other in ({**options, "worlds": options["worlds"] + 1}, {**options, "depth": 3}, {**options, "worlds": 0},
+                  {k: v for k, v in options.items() if k != "prior"} | {"prior": 0.0}, None, [1, 2]):
+        assert not search_record.is_current(dict(record, options=other)), other

@@ -221,7 +221,7 @@ def bot_names() -> list[str]:
     return ["greedy", "random"]
 
 
-def check_bot_name(name: str) -> str:
+def check_bot_name(name: str, patterns: bool = True) -> str:
     """The canonical bot name, or a ValueError naming the known ones."""
     low = name.strip().lower() if isinstance(name, str) else ""
     if low not in bot_names():

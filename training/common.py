@@ -119,11 +119,6 @@ class Timer:
         """Seconds since the start."""
         return max(1e-9, time.time() - self.t0)
 
-    def rate(self, steps: int) -> float:
-        """Steps per second since the start."""
-        return steps / self.elapsed()
-
-
 def write_json(path: str, obj: Any) -> None:
     """Write JSON, making the folder."""
     os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)

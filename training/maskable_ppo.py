@@ -5,8 +5,8 @@ episode) with one shared policy; the other partnership is drawn per episode from
 ``greedy``, ``expert`` and frozen snapshots of the learner (exported policy files, added every
 ``snapshot_freq`` steps). Reward: own minus other round score x ``reward_scale`` at each round end.
 The policy net (``net_arch`` pi, ReLU) is exported as a policy file, so numpy inference reproduces the
-torch net's masked argmax. sb3's own machinery limits this trainer to about a thousand steps per second;
-``selfplay_ppo.py`` is the faster batched trainer.
+torch net's masked argmax. sb3's own machinery makes this trainer slow: ``selfplay_ppo.py`` is the faster
+batched trainer (``checkpoints/README.md`` compares their speeds).
 """
 
 from __future__ import annotations

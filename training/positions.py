@@ -60,12 +60,12 @@ def record_turns(task: tuple[int, int, int, float, float]) -> tuple[np.ndarray, 
     decision the search would search is, with chance ``explore``, played as one of the search's other
     candidates (``SearchBot.candidates``, uniformly), and the positions kept are turn starts (draw phase), a
     share ``keep`` of them, from the turn's seat's side. Same returns as ``record``."""
-    from footcanasta_env.bots.search import SearchBot  # the search's own candidates and its choice of decisions
+    from footcanasta_env.bots.search import make_search_bot  # the search's own candidates and its choice of decisions
 
     seed, n, rounds, keep, explore = task
     rules = Rules().with_rounds(rounds)
     rng = np.random.default_rng(seed)
-    search = SearchBot(0)
+    search = make_search_bot("", 0)
     feats, labels, gids = [], [], []
     for gi in range(n):
         g = new_game(int(rng.integers(0, 2**62)), rules)

@@ -1,19 +1,34 @@
 """Bots: anything that is not a person. A bot has ``act(view) -> action id`` and sees only its ``View``.
 
-``registry`` builds bots by name (``make_bot``) and knows the strongest one available; ``simple`` has
-``random`` and ``greedy``, ``expert`` the strongest scripted player, ``policy`` the numpy player of an
-exported policy file (``learned`` is the shipped one). A bot registered in ``BOTS`` is tested by the
-generic conformance test (``tests/test_bot_conformance.py``) for being registered.
+``registry`` builds bots by name (``make_bot``, ``check_bot_name``, ``bot_names``: every name, ``learned`` and
+``search`` included) and knows the strongest one available and the one that gives hints; its
+``BotRegistry`` is what another game makes for its own bots. ``simple`` has ``random`` and ``greedy``,
+``expert`` the strongest scripted player, ``policy`` the numpy player of an exported policy file
+(``learned`` is the shipped one), ``search`` the search bot and ``search_record`` its measured matches. A
+bot registered in ``BOTS`` is tested by the generic conformance test (``tests/test_bot_conformance.py``)
+for being registered.
 """
 
 from .base import Bot, check_legal
 from .expert import ExpertBot
-from .registry import BOT_STRENGTH, BOTS, BotFactory, bot_names, make_bot, register_bot, strongest_bot
+from .registry import (
+    BOT_STRENGTH,
+    BOTS,
+    BotFactory,
+    BotRegistry,
+    bot_names,
+    check_bot_name,
+    hint_bot_name,
+    make_bot,
+    register_bot,
+    strongest_bot,
+)
 from .simple import GreedyBot, RandomBot
 
 __all__ = [
-    "BOTS", "BOT_STRENGTH", "Bot", "BotFactory", "ExpertBot", "GreedyBot", "PolicyBot", "RandomBot", "bot_names",
-    "check_legal", "load_policy", "make_bot", "register_bot", "save_policy", "strongest_bot",
+    "BOTS", "BOT_STRENGTH", "Bot", "BotFactory", "BotRegistry", "ExpertBot", "GreedyBot", "PolicyBot", "RandomBot",
+    "bot_names", "check_bot_name", "check_legal", "hint_bot_name", "load_policy", "make_bot", "register_bot",
+    "save_policy", "strongest_bot",
 ]
 
 

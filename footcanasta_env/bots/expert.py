@@ -145,13 +145,12 @@ class ExpertBot:
        are in their feet it goes out as soon as its cards allow (going out pays 100, stops the opponents
        from melding their hands and charges them for what they hold).
 
-    Each choice was measured against variants of this bot (40 to 120 duplicate deals, mean score
-    difference per game): without pair keeping it loses about 2800 points, without the discard-danger
-    estimate about 900; completing needed dirty canastas with wild cards at any time lost about 1200
-    against doing it only in the feet; pairing naturals with wild cards for the initial meld lost about
-    500; emptying the hand with wild cards before feeding the wild meld gained about 500. Holding a pair
-    back from a small meld to take the pile, saving black threes for big piles, declining small piles, or
-    declining to go out unless ahead on the table, did not pay.
+    Each choice was measured against variants of this bot on duplicate deals (the figures are in
+    ``benchmarks/RESULTS.md``, "Tuning the expert"): pair keeping, the discard-danger estimate,
+    completing needed dirty canastas only in the feet, not pairing naturals with wild cards for the
+    initial meld, and emptying the hand with wild cards before feeding the wild meld each paid. Holding a
+    pair back from a small meld to take the pile, saving black threes for big piles, declining small
+    piles, or declining to go out unless ahead on the table, did not pay.
     The keyword arguments are these tuning knobs; the defaults are the measured best.
     """
 
@@ -180,7 +179,7 @@ class ExpertBot:
         team = view.seat & 1
         values = view.rules.card_values
         if view.down[team]:
-            a = self._table_play(view, ls, hand, team, values) if view.phase == "play" else None
+            a = self._table_play(view, ls, hand, team) if view.phase == "play" else None
             if view.phase == "draw":
                 return PICKUP_ID if PICKUP_ID in ls else DRAW_ID
         else:
@@ -189,7 +188,7 @@ class ExpertBot:
             return a
         if view.phase == "draw":
             return DRAW_ID
-        return self._discard(view, ls, hand, team, values)
+        return self._discard(view, ls, hand, values)
 
     # -------------------------------------------------------------- before the initial meld
 
@@ -219,8 +218,7 @@ class ExpertBot:
 
     # -------------------------------------------------------------- on the table
 
-    def _table_play(self, view: View, ls: set[int], hand: list[int], team: int,
-                    values: tuple[int, ...]) -> int | None:
+    def _table_play(self, view: View, ls: set[int], hand: list[int], team: int) -> int | None:
         """A meld or add worth making now, or None to discard."""
         inc = incomplete_melds(view.melds[team])
         for r in range(NUM_NATURAL):
@@ -287,7 +285,7 @@ class ExpertBot:
 
     # -------------------------------------------------------------- discarding
 
-    def _discard(self, view: View, ls: set[int], hand: list[int], team: int, values: tuple[int, ...]) -> int:
+    def _discard(self, view: View, ls: set[int], hand: list[int], values: tuple[int, ...]) -> int:
         """The discard least likely to help the next opponent and least useful to keep."""
         opp = left_of(view.seat)
         opp_team = opp & 1

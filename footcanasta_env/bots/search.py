@@ -3,38 +3,40 @@
 For a decision that matters (the draw/pickup step, a discard, a turn where a wild card could be spent
 in a meld or an add; melds of naturals the policy wants are left to it) the bot
 
-1. takes candidates: the learned policy's ``top`` best legal actions, plus every meld or add that
-   spends a wild card (so declining or making such a meld is always compared);
+1. takes candidates: the policy's ``top`` best legal actions, plus every meld or add that spends a wild
+   card (so declining or making such a meld is always compared);
 2. samples ``worlds`` complete games consistent with its view (``engine.worlds.sample_world``: it
    reads the view only, so the bot cannot see hidden cards);
-3. plays each candidate in each world, then lets the learned policy (``learned``, numpy) play every
-   seat until the searching seat's ``horizon``-th next turn begins, and scores that position with the
-   learned value of full positions (``bots/value.py``: the expected round score difference); a round
-   that ends sooner scores its actual result. Common random numbers: every candidate meets the same
-   worlds, and the rollout policy is deterministic, so differences between candidates are paired;
+3. plays each candidate in each world, then lets the policy play every seat until the searching seat's
+   ``horizon``-th next turn begins, and scores that position with the value of full positions (the
+   expected round score difference); a round that ends sooner scores its actual result. Common random
+   numbers: every candidate meets the same worlds, and the rollout policy is deterministic, so
+   differences between candidates are paired;
 4. plays the best mean, unless it beats the policy's own choice by less than ``prior`` points plus
    ``margin`` standard errors of the paired difference. The standard errors guard against the noise of
-   the worlds; ``prior`` against the value's bias: measured against true-world outcomes
-   (``benchmarks/search_decisions.py``, ``checkpoints/SEARCH.md``), the value overrates the candidates the
-   policy ranks lower (by 35 to 40 points on average with the shipped value, 70 with the critic before its
-   fine-tuning), and the best of several noisy means more, so that playing the best mean as it stands lost
-   to the policy (-11 ± 6 points per searched decision over 3,358 of them, overruling it in half) where the
-   defaults gain +8.2 ± 2.3 (overruling in 7%); no other rule measured there does better on decisions it
-   was not chosen on (``benchmarks/search_rules.py``).
+   the worlds; ``prior`` against the value's bias: the value overrates the candidates the policy ranks
+   lower, and the best of several noisy means more (measured against true-world outcomes by
+   ``benchmarks/search_decisions.py`` and ``benchmarks/search_rules.py``; figures in
+   ``checkpoints/SEARCH.md``).
 
-Why not rollouts to the end of the round: one round's score has a spread of about 1,600 points, so a
-few dozen full rollouts cannot separate two moves; the value net removes most of that luck.
+Rollouts stop at a horizon rather than the end of the round because one round's luck swamps the
+difference between two moves; the value removes most of that luck.
 
-Options in the name: ``search:worlds=16,time=0.8,horizon=1,top=5,margin=1,prior=100``. The time budget
-(seconds per decision) is a hard cap: worlds are played in chunks and the search stops before a chunk would
-overrun it (then with fewer worlds; with none, the policy's choice). Choices are a function of the seed
-and the views shown, as long as the budget is not what stopped the search.
+The bot is given its policy (anything with ``logits(obs)``) and its value (anything with
+``predict(features)``), as OpenSpiel's ISMCTS is given its evaluator; ``make_search_bot`` builds it with
+the shipped ones (``bots/policy.py``'s ``learned``, ``bots/value.py``), loaded once per process. Its options
+are one frozen ``SearchOptions``; in a bot name, ``search:worlds=16,time=0.8,horizon=1,top=5,margin=1,prior=100``
+(``parse_options``). The time budget (seconds per decision) is a hard cap: worlds are played in chunks and
+the search stops before a chunk would overrun it (then with fewer worlds; with none, the policy's choice).
+Choices are a function of the seed and the views shown, as long as the budget is not what stopped the search.
 """
 
 from __future__ import annotations
 
+import numbers
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
+from typing import Any, Protocol
 
 import numpy as np
 from threadpoolctl import ThreadpoolController
@@ -46,21 +48,85 @@ from .base import check_legal
 from .policy import load_shipped
 from .value import load_shipped_value, value_features
 
-DEFAULTS = {"worlds": 16, "time": 0.8, "horizon": 1, "top": 5, "margin": 1.0, "prior": 100.0}
-_TYPES = {"worlds": int, "time": float, "horizon": int, "top": int, "margin": float, "prior": float}
-_LOW = {"worlds": 1, "time": 0.001, "horizon": 1, "top": 1, "margin": 0.0, "prior": 0.0}
 CHUNK = 4  # worlds played together in one batched rollout; the time budget is checked between steps
 MAX_ROLLOUT_STEPS = 600  # a safety net: a horizon is normally reached in a few dozen steps
 SPENDS_WILD = frozenset(a for a in range(NUM_ACTIONS)
                         if ACTION_TYPE[a] in (MELD, ADD) and (ACTION_TWO[a] or ACTION_JK[a]))
 
 
+class RolloutPolicy(Protocol):
+    """What the search asks of its policy: action logits for one observation or a batch."""
+
+    def logits(self, obs: np.ndarray) -> np.ndarray: ...
+
+
+class Evaluator(Protocol):
+    """What the search asks of its value: points for one seat's side, for a batch of ``value_features``."""
+
+    def predict(self, x: np.ndarray) -> Any: ...
+
+
+def _option(default: float, low: float, doc: str) -> Any:
+    return field(default=default, metadata={"low": low, "doc": doc})
+
+
+_KINDS = {"int": int, "float": float}  # a field's annotation (a string here) -> the type its values take
+
+
+@dataclass(frozen=True)
+class SearchOptions:
+    """How the search bot searches (``search:OPTIONS`` in a bot name); refused on creation when out of range."""
+
+    worlds: int = _option(16, 1, "worlds sampled per decision")
+    time: float = _option(0.8, 0.001, "seconds per decision, a hard cap")
+    horizon: int = _option(1, 1, "turns of the searching seat played out before the value scores the position")
+    top: int = _option(5, 1, "the policy's best legal actions taken as candidates")
+    margin: float = _option(1.0, 0.0, "standard errors of the paired difference an overrule must clear")
+    prior: float = _option(100.0, 0.0, "points an overrule must clear besides the margin")
+
+    def __post_init__(self) -> None:
+        for f in fields(self):
+            kind, value = _KINDS[str(f.type)], getattr(self, f.name)
+            wanted = numbers.Integral if kind is int else numbers.Real
+            if isinstance(value, bool) or not isinstance(value, wanted):
+                raise ValueError(f"search: option {f.name} must be {'an int' if kind is int else 'a number'}, "
+                                 f"got {value!r}")
+            if not value >= f.metadata["low"]:  # also refuses nan
+                raise ValueError(f"search: option {f.name} must be at least {f.metadata['low']}, got {value}")
+            object.__setattr__(self, f.name, kind(value))
+
+    @classmethod
+    def names(cls) -> tuple[str, ...]:
+        """The options' names, in the order of the documentation."""
+        return tuple(f.name for f in fields(cls))
+
+
+def parse_options(text: str) -> SearchOptions:
+    """``"worlds=8,time=0.5"`` -> options over the defaults; unknown or bad options are refused by name."""
+    given: dict[str, int | float] = {}
+    kinds = {f.name: _KINDS[str(f.type)] for f in fields(SearchOptions)}
+    for part in (p.strip() for p in text.split(",")):
+        if not part:
+            continue
+        key, eq, value = part.partition("=")
+        key = key.strip().lower()
+        if key not in kinds:
+            raise ValueError(f"search: unknown option {key!r} (known: {', '.join(kinds)})")
+        if not eq:
+            raise ValueError(f"search: option {key!r} needs a value ({key}=...)")
+        try:
+            given[key] = kinds[key](value.strip())
+        except ValueError:
+            raise ValueError(f"search: option {key}={value.strip()!r} is not a {kinds[key].__name__}") from None
+    return SearchOptions(**given)
+
+
 def one_blas_thread():
     """A context in which numpy's BLAS runs on one thread, restored on leaving.
 
     Why: the rollouts multiply small batches, and OpenBLAS's spinning worker threads then cost far more
-    than they bring; on a shared 2-core machine they made each batched forward pass 30 times slower.
-    The limit holds only while the bot searches, so the rest of the process keeps its threads.
+    than they bring on a small shared machine. The limit holds only while the bot searches, so the rest of
+    the process keeps its threads.
     """
     global _BLAS
     if _BLAS is None:
@@ -69,28 +135,19 @@ def one_blas_thread():
 
 
 _BLAS: ThreadpoolController | None = None
+_SHIPPED: list[tuple[RolloutPolicy, Evaluator]] = []
 
 
-def parse_options(text: str) -> dict[str, float | int]:
-    """``"worlds=8,time=0.5"`` -> options over the defaults; unknown or bad options are refused by name."""
-    opts: dict[str, float | int] = dict(DEFAULTS)
-    for part in (p.strip() for p in text.split(",")):
-        if not part:
-            continue
-        key, eq, value = part.partition("=")
-        key = key.strip().lower()
-        if key not in DEFAULTS:
-            raise ValueError(f"bot 'search': unknown option {key!r} (known: {', '.join(DEFAULTS)})")
-        if not eq:
-            raise ValueError(f"bot 'search': option {key!r} needs a value ({key}=...)")
-        try:
-            v = _TYPES[key](value.strip())
-        except ValueError:
-            raise ValueError(f"bot 'search': option {key}={value.strip()!r} is not a {_TYPES[key].__name__}") from None
-        if not v >= _LOW[key]:  # also refuses nan
-            raise ValueError(f"bot 'search': option {key} must be at least {_LOW[key]}, got {v}")
-        opts[key] = v
-    return opts
+def shipped_nets() -> tuple[RolloutPolicy, Evaluator]:
+    """The shipped policy and value (loaded on first use, then kept for the process)."""
+    if not _SHIPPED:
+        _SHIPPED.append((load_shipped(0).policy, load_shipped_value()))
+    return _SHIPPED[0]
+
+
+def clear_cache() -> None:
+    """Forget the shipped nets (the next search bot loads them again)."""
+    _SHIPPED.clear()
 
 
 @dataclass
@@ -142,13 +199,16 @@ def rule(values: np.ndarray, p: int, margin: float, prior: float) -> int:
 class SearchBot:
     """Determinized search over the policy's candidates, scored by short rollouts and a learned value."""
 
-    def __init__(self, seed: int | None = None, name: str = "search", **options: float | int) -> None:
-        self.opts = {**DEFAULTS, **options}
+    def __init__(self, policy: RolloutPolicy, value: Evaluator, options: SearchOptions | None = None,
+                 seed: int | None = None, name: str = "search") -> None:
+        if options is not None and not isinstance(options, SearchOptions):
+            raise TypeError(f"SearchBot: options must be a SearchOptions, got {type(options).__name__}")
+        self.policy = policy
+        self.value = value
+        self.options = options if options is not None else SearchOptions()
         self.name = name
         self.seed = seed
         self.rng = np.random.default_rng(seed)
-        self.policy = load_shipped(0).policy
-        self.value = load_shipped_value()
         self.last: Analysis | None = None  # the last decision's analysis (for review and curiosity)
 
     # -- candidates -----------------------------------------------------------------------------------
@@ -161,7 +221,7 @@ class SearchBot:
         logits = self._logits(view)
         order = sorted(legal, key=lambda a: (-logits[a], a))  # ties: lowest id, as PolicyBot
         policy_action = order[0]
-        chosen = order[: int(self.opts["top"])]
+        chosen = order[: self.options.top]
         chosen += [a for a in legal if a in SPENDS_WILD and a not in chosen]
         if include is not None and include not in chosen:
             chosen.append(include)
@@ -184,12 +244,12 @@ class SearchBot:
         if len(legal) == 1 or len(cands) == 1 or (include is None and not self.matters(view, policy_action)):
             return Analysis(cands, np.zeros((0, len(cands))), policy_action, policy_action, 0.0)
         if deadline is None:
-            deadline = t0 + float(self.opts["time"])
+            deadline = t0 + self.options.time
         with one_blas_thread():
             return self._search(view, cands, policy_action, deadline, t0)
 
     def _search(self, view: View, cands: list[int], policy_action: int, deadline: float, t0: float) -> Analysis:
-        worlds = int(self.opts["worlds"])
+        worlds = self.options.worlds
         rows: list[np.ndarray] = []
         while len(rows) < worlds:
             n = min(CHUNK, worlds - len(rows))
@@ -213,8 +273,7 @@ class SearchBot:
     def _decide(self, an: Analysis) -> int:
         if an.worlds < 2:
             return an.policy_action
-        j = rule(an.values, an.candidates.index(an.policy_action), float(self.opts["margin"]),
-                 float(self.opts["prior"]))
+        j = rule(an.values, an.candidates.index(an.policy_action), self.options.margin, self.options.prior)
         return an.candidates[j]
 
     def rollouts(self, games: list[Game], results0: list[int], seat: int, deadline: float,
@@ -226,7 +285,7 @@ class SearchBot:
         n = len(games)
         out = np.zeros(n)
         turns = [0] * n
-        horizon = int(self.opts["horizon"]) if horizon is None else horizon
+        horizon = self.options.horizon if horizon is None else horizon
         to_value: list[int] = []
         active = list(range(n))
         encs = [GameEncoder(g) for g in games]  # incremental: a fraction of encode(view)'s cost per step
@@ -273,8 +332,9 @@ class SearchBot:
         return int(an.chosen)
 
 
-def make_search_bot(options: str, seed: int | None) -> SearchBot:
-    """``search`` or ``search:OPTIONS`` (see the module docstring)."""
-    opts = parse_options(options)
+def make_search_bot(options: str = "", seed: int | None = None) -> SearchBot:
+    """``search`` or ``search:OPTIONS`` (see ``parse_options``) with the shipped policy and value."""
+    opts = parse_options(options)  # bad options are refused before any net is loaded
+    policy, value = shipped_nets()
     name = "search" if not options.strip() else f"search:{options.strip()}"
-    return SearchBot(seed, name=name, **opts)
+    return SearchBot(policy, value, opts, seed, name=name)

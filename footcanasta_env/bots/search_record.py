@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from dataclasses import asdict
 from importlib import resources
 from typing import Any
 
@@ -27,9 +28,9 @@ def file_digest(resource: Any) -> str:
 
 def measured_with() -> dict[str, Any]:
     """What a record must have been measured with to count: the default options and the shipped files' digests."""
-    from .search import DEFAULTS  # only the constants: no net is loaded
+    from .search import SearchOptions  # the options only: no net is loaded
 
-    return {"options": dict(DEFAULTS), "policy_sha256": file_digest(_DATA / "learned.npz"),
+    return {"options": asdict(SearchOptions()), "policy_sha256": file_digest(_DATA / "learned.npz"),
             "value_sha256": file_digest(_DATA / "value.npz")}
 
 
@@ -57,7 +58,18 @@ def _is_report(m: Any) -> bool:
 def is_current(record: dict[str, Any]) -> bool:
     """Whether ``record`` was measured with today's default options, shipped policy and shipped value."""
     now = measured_with()
-    return all(record.get(key) == value for key, value in now.items())
+    return _same_options(record.get("options"), now["options"]) and all(
+        record.get(key) == value for key, value in now.items() if key != "options")
+
+
+def _same_options(recorded: Any, defaults: dict[str, Any]) -> bool:
+    """Whether the recorded options have the defaults' values (compared as options, not as dict layouts)."""
+    from .search import SearchOptions
+
+    try:
+        return isinstance(recorded, dict) and SearchOptions(**recorded) == SearchOptions(**defaults)
+    except (TypeError, ValueError):  # an option this code does not know, or a value it would refuse
+        return False
 
 
 def beats(opponent: str, record: dict[str, Any] | None = None) -> bool:

@@ -8,7 +8,8 @@ Pure Python with numpy, free of gymnasium, PettingZoo, torch and web code (``tes
 Modules, each importing only those before it: ``masks`` (lookup tables), ``state`` (the slots, their
 table, ``clone``, the scenario writer), ``legality``, ``rounds``, ``melding``, ``turn`` (plain functions
 over the state), ``game`` (``Game``, ``new_game``); beside them ``scoring``, ``view``, ``explain``,
-``scenario`` (the reader), ``worlds`` (``sample_world``). Replay files are game-generic: ``footcanasta_env.replays``.
+``scenario`` (the reader) and ``worlds`` (``sample_world``: a complete game consistent with one seat's
+view). Replay files are game-generic: ``footcanasta_env.replays``.
 """
 
 from ..actions import DRAW_PHASE, PHASE_NAMES, PLAY_PHASE

@@ -134,8 +134,8 @@ T0, T1, T2, T3, T4, T5, T6, T7 = BLOCK_TABLES
 def mask_to_list(m: int) -> list[int]:
     """The ids of the set bits of an action bit mask, ascending, as a new list.
 
-    ``Game.legal_actions`` writes this out. There is no memo: in random play about 70% of masks are new,
-    and a memo's misses cost more than its hits save.
+    ``Game.legal_actions`` writes this out. There is no memo: most masks are new, and a memo's misses cost
+    more than its hits save (the README's Speed section has the figure).
     """
     return [*T0[m & 4095], *T1[m >> 12 & 4095], *T2[m >> 24 & 4095], *T3[m >> 36 & 4095],
             *T4[m >> 48 & 4095], *T5[m >> 60 & 4095], *T6[m >> 72 & 4095], *T7[m >> 84]]

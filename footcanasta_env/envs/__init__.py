@@ -2,15 +2,25 @@
 
 ``aec`` is the documentation page of both (observation table, rewards, options, version history);
 ``one_seat`` plays the other seats inside ``step()``; ``_episode`` holds what they share (options,
-the game an episode starts with, the team reward), so they cannot disagree. Importing them registers
-the one-seat env with gymnasium as ``footcanasta/FootCanasta-v0`` (``footcanasta_env.GYM_ENV_ID``).
+the game an episode starts with, the team reward), so they cannot disagree; ``registration`` registers
+the one-seat env with gymnasium as ``footcanasta/FootCanasta-v0`` (``GYM_ENV_ID``) once gymnasium loads.
+
+This face loads each module when one of its names is first asked for: the envs import gymnasium and
+PettingZoo, and ``import footcanasta_env`` loads ``registration`` (which imports neither) through it.
 """
 
-from .. import register_gymnasium_envs as _register_gymnasium_envs
-from ._episode import REWARD_MODES, team_reward
-from .aec import AGENTS, FootCanastaEnv, env, raw_env
-from .one_seat import FootCanastaGymEnv
+import importlib as _importlib
 
-_register_gymnasium_envs()  # usually done already, when gymnasium was imported (see footcanasta_env)
+from .registration import GYM_ENV_ID, register_gymnasium_envs
 
-__all__ = ["AGENTS", "REWARD_MODES", "FootCanastaEnv", "FootCanastaGymEnv", "env", "raw_env", "team_reward"]
+__all__ = ["AGENTS", "GYM_ENV_ID", "REWARD_MODES", "FootCanastaEnv", "FootCanastaGymEnv", "env", "raw_env",
+           "register_gymnasium_envs", "team_reward"]
+
+_LAZY = {"AGENTS": "aec", "FootCanastaEnv": "aec", "env": "aec", "raw_env": "aec", "FootCanastaGymEnv": "one_seat",
+         "REWARD_MODES": "_episode", "team_reward": "_episode"}
+
+
+def __getattr__(name: str):
+    if name in _LAZY:
+        return getattr(_importlib.import_module(f"{__name__}.{_LAZY[name]}"), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -66,8 +66,8 @@ Zero-sum between the partnerships and equal within one.
 ## Episodes and options
 
 The game ends (all agents terminated) after its last round; `rounds=N` (1 to 4) plays only the first
-N rounds. All agents are truncated after `max_actions` actions (default 20,000; random play takes
-about 1,200 per four-round game). Constructor: `rules=Rules(...)`, `rounds=N`, `reward_mode`,
+N rounds. All agents are truncated after `max_actions` actions (default 20,000, many times the length of
+a four-round game of random play). Constructor: `rules=Rules(...)`, `rounds=N`, `reward_mode`,
 `reward_scale`, `max_actions`, `render_mode` (`"ansi"` returns text, `"human"` prints it after each
 step), `render_seat` (the seat whose view is rendered; `None` shows every card). `reset(seed=...,
 options={...})` takes `"scenario"` (a scenario dict or JSON string, in the format of the docstring of

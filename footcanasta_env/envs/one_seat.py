@@ -40,6 +40,7 @@ from ..render import render_game
 from ..rules import Rules
 from ..seats import partner_of
 from ._episode import reset_options, set_episode_settings, start_episode_game, team_reward
+from .registration import register_gymnasium_envs
 
 OpponentSpec = Any  # str | object with act(view) | Callable[[View], int]
 
@@ -229,3 +230,6 @@ class FootCanastaGymEnv(gym.Env):
         if game.is_over:
             self._done = True
         return reward
+
+
+register_gymnasium_envs()  # usually done already, when gymnasium loaded (see registration.py)

@@ -1,11 +1,12 @@
-"""Evaluation: duplicate matches between bots, leagues with Elo ratings, plots, and the CLI of both.
+"""Evaluation of any game of the house: duplicate matches between bots, leagues with Elo ratings, plots,
+move reviews, and their commands.
 
-``match`` states the method (duplicate deals, confidence intervals over deals) and plays matches,
-``league`` plays every pair and fits ratings, ``plots`` draws reports, ``cli`` is ``footcanasta
-evaluate`` and ``footcanasta league``.
+Every entry point takes the game by name (``game="footcanasta"`` by default) and reaches it only through
+``footcanasta_env.games``. ``match`` states the method (duplicate deals, confidence intervals over deals)
+and plays matches, ``league`` plays every pair and fits ratings, ``plots`` draws reports, ``cli`` is
+``footcanasta evaluate`` and ``footcanasta league``, ``review`` is ``footcanasta review`` (each decision of a
+replay rated by the game's move rater, or against its strongest bot).
 """
-
-import warnings as _warnings
 
 from ..seeds import deal_seed, match_bot_seed
 from .league import LeagueReport, fit_elo, league
@@ -16,13 +17,3 @@ __all__ = [
     "Z95", "DealTask", "GameRecord", "LeagueReport", "MatchReport", "deal_seed", "evaluate", "fit_elo", "league",
     "match_bot_seed", "mean_ci", "play_bots_game", "play_deal", "plot_league", "plot_match", "seating", "wilson",
 ]
-
-_RENAMED = {"bot_seed": ("match_bot_seed", match_bot_seed), "play_game": ("play_bots_game", play_bots_game)}
-
-
-def __getattr__(name: str):
-    if name in _RENAMED:
-        new, obj = _RENAMED[name]
-        _warnings.warn(f"footcanasta_env.evaluation.{name} is now {new}", DeprecationWarning, stacklevel=2)
-        return obj
-    raise AttributeError(f"module 'footcanasta_env.evaluation' has no attribute {name!r}")

@@ -1,14 +1,19 @@
-"""``footcanasta evaluate`` and ``footcanasta league``: duplicate matches and ratings from the command line."""
+"""``footcanasta evaluate`` and ``footcanasta league``: duplicate matches and ratings from the command line.
+
+``--game NAME`` chooses the game (Foot Canasta by default); its bots are checked by the game itself and
+its rule flags (``--rounds``) build that game's ``Rules``.
+"""
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import os
 import sys
+from typing import Any
 
-from ..bots.registry import bot_names, make_bot
-from ..rules import Rules
+from ..games import DEFAULT_GAME, GameModule, game_names, get_game
 from .league import LeagueReport, league
 from .match import MatchReport, evaluate
 from .plots import check_plot_path, plot_league, plot_match
@@ -33,13 +38,36 @@ _seed = _whole(0)
 _count = _whole(0)
 
 
-def _bot(text: str) -> str:
-    """argparse type: a bot name that ``make_bot`` accepts."""
-    try:
-        make_bot(text, 0)
-    except ValueError as e:
-        raise argparse.ArgumentTypeError(str(e)) from None
-    return text
+_NUMBERS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+
+
+def chosen_game(game: str, bots: list[str]) -> GameModule:
+    """The game of ``--game`` (an unknown one refused with the known names), with every bot of the command
+    checked by it, before anything is played."""
+    module = get_game(game)
+    for name in bots:
+        module.check_bot_name(name)
+    return module
+
+
+def game_rules(module: GameModule, **flags: Any) -> Any:
+    """The game's ``Rules`` with the rule flags given (``None`` values are not given), or ``None`` when none is.
+
+    A flag sets the field of that name, through the Rules' ``with_<flag>`` method when it has one (Foot
+    Canasta's ``with_rounds``); a flag the game's Rules does not have is refused by name."""
+    given = {k: v for k, v in flags.items() if v is not None}
+    if not given:
+        return None
+    rules = module.Rules()
+    fields = {f.name for f in dataclasses.fields(rules)} if dataclasses.is_dataclass(rules) else set()
+    for name, value in given.items():
+        if callable(getattr(rules, f"with_{name}", None)):
+            rules = getattr(rules, f"with_{name}")(value)
+        elif name in fields:
+            rules = dataclasses.replace(rules, **{name: value})
+        else:
+            raise ValueError(f"--{name}: the rules of {module.TITLE} have no {name!r}")
+    return rules
 
 
 def _progress(args: argparse.Namespace, games: int) -> bool:
@@ -51,6 +79,11 @@ def _fmt_ci(lo: float, hi: float, pct: bool = False) -> str:
     return f"[{lo:.1%}, {hi:.1%}]" if pct else f"[{lo:+.0f}, {hi:+.0f}]"
 
 
+def _of_game(game: str) -> str:
+    """`` of GAME`` for a game other than the default (the default's output stays as it always was)."""
+    return "" if game == DEFAULT_GAME else f" of {get_game(game).TITLE}"
+
+
 def print_match(r: MatchReport) -> None:
     """A readable table of one match."""
     from rich.console import Console
@@ -58,8 +91,8 @@ def print_match(r: MatchReport) -> None:
 
     console = Console(highlight=False)
     n = len(r.games)
-    console.print(f"[bold]{r.a}[/bold] vs [bold]{r.b}[/bold]: {r.deals} duplicate deals x {r.rotations} seatings "
-                  f"= {n} games, seed {r.seed}")
+    console.print(f"[bold]{r.a}[/bold] vs [bold]{r.b}[/bold]: {r.deals} duplicate deals{_of_game(r.game)} x "
+                  f"{r.rotations} seatings = {n} games, seed {r.seed}")
     t = Table(show_header=True, header_style="bold")
     for col in ("", "value", "95% CI"):
         t.add_column(col, justify="right" if col else "left")
@@ -78,8 +111,8 @@ def print_league(rep: LeagueReport) -> None:
     from rich.table import Table
 
     console = Console(highlight=False)
-    console.print(f"League: {len(rep.names)} bots, {rep.deals} duplicate deals x {rep.rotations} seatings per pair, "
-                  f"seed {rep.seed}")
+    console.print(f"League: {len(rep.names)} bots, {rep.deals} duplicate deals{_of_game(rep.game)} x "
+                  f"{rep.rotations} seatings per pair, seed {rep.seed}")
     t = Table(show_header=True, header_style="bold", title="Elo (maximum likelihood, mean 1500)")
     t.add_column("rank")
     t.add_column("bot")
@@ -103,11 +136,12 @@ def print_league(rep: LeagueReport) -> None:
 
 def run_evaluate(args: argparse.Namespace) -> int:
     """Run ``footcanasta evaluate``."""
+    module = chosen_game(args.game, [args.a, args.b])
+    rules = game_rules(module, rounds=args.rounds)  # --rounds N: a game of the first N rounds
     if args.plot:
         check_plot_path(args.plot)  # before the match: a bad plot path must not cost the whole run
-    rules = Rules().with_rounds(args.rounds) if args.rounds else None  # a game of the first N rounds
     rep = evaluate(args.a, args.b, deals=args.deals, seed=args.seed, rotations=args.rotations, workers=args.workers,
-                   progress=_progress(args, args.deals * args.rotations), rules=rules)
+                   progress=_progress(args, args.deals * args.rotations), rules=rules, game=module.NAME)
     if args.plot:
         plot_match(rep, args.plot)
     if args.json:
@@ -115,7 +149,9 @@ def run_evaluate(args: argparse.Namespace) -> int:
     else:
         print_match(rep)
         if args.rounds:
-            print(f"Games of {args.rounds} round{'s' if args.rounds > 1 else ''} (--rounds), not the full four.")
+            full = module.Rules().rounds
+            print(f"Games of {args.rounds} round{'s' if args.rounds > 1 else ''} (--rounds), not the full "
+                  f"{_NUMBERS[full - 1] if full <= len(_NUMBERS) else full}.")
         if args.plot:
             print(f"plot written to {args.plot}")
     return 0
@@ -123,11 +159,13 @@ def run_evaluate(args: argparse.Namespace) -> int:
 
 def run_league(args: argparse.Namespace) -> int:
     """Run ``footcanasta league``."""
+    module = chosen_game(args.game, args.bots)
     if args.plot:
         check_plot_path(args.plot)
     n = len(args.bots)
     rep = league(args.bots, deals=args.deals, seed=args.seed, rotations=args.rotations, workers=args.workers,
-                 progress=_progress(args, args.deals * args.rotations * n * (n - 1) // 2), bootstrap=args.bootstrap)
+                 progress=_progress(args, args.deals * args.rotations * n * (n - 1) // 2), bootstrap=args.bootstrap,
+                 game=module.NAME)
     if args.plot:
         plot_league(rep, args.plot)
     if args.json:
@@ -141,6 +179,8 @@ def run_league(args: argparse.Namespace) -> int:
 
 def _common(p: argparse.ArgumentParser, deals: int) -> None:
     """Options shared by evaluate and league."""
+    p.add_argument("--game", default=DEFAULT_GAME, metavar="NAME",
+                   help=f"the game to play (default {DEFAULT_GAME}; known: {', '.join(game_names())})")
     p.add_argument("--deals", type=_positive, default=deals, help=f"duplicate deals per pair (default {deals})")
     p.add_argument("--seed", type=_seed, default=0, help="match seed: the same seed gives the same report (default 0)")
     p.add_argument("--rotations", type=int, choices=(2, 4), default=2,
@@ -154,25 +194,27 @@ def _common(p: argparse.ArgumentParser, deals: int) -> None:
 
 
 def bot_choices() -> str:
-    """Every bot name the commands accept, for their help."""
-    return ", ".join([*bot_names(), "learned (the shipped policy)", "policy:PATH (an exported policy file)"])
+    """The default game's bots, for the commands' help (another game's are named when one is mistyped)."""
+    names = [n for n in get_game(DEFAULT_GAME).bot_names() if n != "learned"]
+    # The default game's bot names also take these forms (see its make_bot).
+    return ", ".join([*names, "learned (the shipped policy)", "policy:PATH (an exported policy file)"])
 
 
 def add_parsers(sub: argparse._SubParsersAction) -> None:
     """Register ``evaluate`` and ``league``."""
-    known = bot_choices()
+    known = f"{bot_choices()}; with --game, that game's bots"
     p = sub.add_parser("evaluate", help="duplicate-deal match between two bots",
                        description=f"Play duplicate deals between bots A and B. Bots: {known}.")
-    p.add_argument("a", type=_bot, help="bot A (any of the bots above)")
-    p.add_argument("b", type=_bot, help="bot B")
+    p.add_argument("a", help="bot A (any of the bots above)")
+    p.add_argument("b", help="bot B")
     _common(p, 100)
     p.add_argument("--games", action="store_true", help="with --json, list every game")
-    p.add_argument("--rounds", type=int, choices=(1, 2, 3, 4), default=None,
-                   help="play only the first N rounds of each game (default: the whole game, 4 rounds)")
+    p.add_argument("--rounds", type=_positive, default=None, metavar="N",
+                   help="play only the first N rounds of each game (default: the whole game, 4 rounds in Foot Canasta)")
     p.set_defaults(func=run_evaluate)
     q = sub.add_parser("league", help="every pair of bots plays; Elo ratings",
                        description=f"Round robin of duplicate matches with Elo ratings. Bots: {known}.")
-    q.add_argument("bots", nargs="+", type=_bot, metavar="BOT", help="two or more bots (any of the bots above)")
+    q.add_argument("bots", nargs="+", metavar="BOT", help="two or more bots (any of the bots above)")
     _common(q, 50)
     q.add_argument("--bootstrap", type=_count, default=200,
                    help="bootstrap resamples for rating errors, 0 for none (default 200)")

@@ -1,4 +1,4 @@
-"""Leagues of bots: every pair plays a duplicate match on the same deals; Elo ratings with errors.
+"""Leagues of bots of one game: every pair plays a duplicate match on the same deals; Elo ratings with errors.
 
 League. Every pair of bots plays a match on the same deals; Elo ratings (400-point logistic scale,
 mean 1500) are fitted by maximum likelihood to all games, with one virtual draw per pair so that a
@@ -16,7 +16,7 @@ from typing import Any
 
 import numpy as np
 
-from ..rules import Rules
+from ..games import DEFAULT_GAME
 from .match import DealTask, GameRecord, MatchReport, _check_args, _run_tasks
 
 
@@ -65,11 +65,12 @@ class LeagueReport:
     ratings: list[float]
     rating_sd: list[float]
     bootstrap: int
+    game: str = DEFAULT_GAME
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON-able summary."""
         return {
-            "names": self.names, "seed": self.seed, "deals": self.deals, "rotations": self.rotations,
+            "game": self.game, "names": self.names, "seed": self.seed, "deals": self.deals, "rotations": self.rotations,
             "ratings": [{"bot": n, "elo": r, "sd": s}
                         for n, r, s in zip(self.names, self.ratings, self.rating_sd, strict=True)],
             "bootstrap": self.bootstrap, "matches": [m.to_dict() for m in self.matches],
@@ -92,21 +93,21 @@ def _pair_points(names: list[str], matches: list[MatchReport], deal_idx: np.ndar
 
 
 def league(names: Sequence[str], deals: int = 100, seed: int = 0, rotations: int = 2, workers: int = 1,
-           progress: bool = False, rules: Rules | None = None, bootstrap: int = 200) -> LeagueReport:
-    """Play every pair of bots on the same duplicate deals and fit Elo ratings with bootstrap errors."""
+           progress: bool = False, rules: Any = None, bootstrap: int = 200, game: str = DEFAULT_GAME) -> LeagueReport:
+    """Play every pair of bots of ``game`` on the same duplicate deals and fit Elo ratings with bootstrap errors."""
     names = list(names)
     if len(names) < 2:
         raise ValueError("a league needs at least two bots")
     if len({n.strip().lower() for n in names}) != len(names):
         raise ValueError(f"a league needs distinct bots, got {' '.join(names)}")
-    _check_args(names, deals, rotations, workers, seed)
+    game = _check_args(game, names, deals, rotations, workers, seed, rules)
     pairs = list(itertools.combinations(range(len(names)), 2))
-    tasks = [DealTask(k, names[i], names[j], seed, d, rotations, rules)
+    tasks = [DealTask(k, names[i], names[j], seed, d, rotations, rules, game)
              for k, (i, j) in enumerate(pairs) for d in range(deals)]
     per_pair: list[list[GameRecord]] = [[] for _ in pairs]
     for k, recs in _run_tasks(tasks, workers, progress, "league"):
         per_pair[k].extend(recs)
-    matches = [MatchReport.from_games(names[i], names[j], seed, deals, rotations, per_pair[k])
+    matches = [MatchReport.from_games(names[i], names[j], seed, deals, rotations, per_pair[k], game)
                for k, (i, j) in enumerate(pairs)]
     ratings = fit_elo(len(names), _pair_points(names, matches, None))
     rng = np.random.default_rng([seed, 0xE10])
@@ -114,4 +115,4 @@ def league(names: Sequence[str], deals: int = 100, seed: int = 0, rotations: int
                       for _ in range(bootstrap)]) if bootstrap else np.zeros((1, len(names)))
     sd = boots.std(axis=0, ddof=1) if bootstrap > 1 else np.zeros(len(names))
     return LeagueReport(names, seed, deals, rotations, matches, [float(x) for x in ratings],
-                        [float(x) for x in sd], bootstrap)
+                        [float(x) for x in sd], bootstrap, game)

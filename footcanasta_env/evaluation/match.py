@@ -1,8 +1,15 @@
-"""Fair comparison of two bots: duplicate deals and confidence intervals (leagues: ``league.py``).
+"""Fair comparison of two bots: duplicate deals and confidence intervals, in any game (leagues: ``league.py``).
 
-Duplicate deals. Deal ``i`` of a match with seed ``S`` is the game ``new_game(deal_seed(S, i))``; the
-engine draws every deal of every round from that seed alone (never from the players' actions), so a
-deal replays the same hands, feet and stock whoever sits where. Each deal is played with bot A in seats
+The game is named (``game="footcanasta"`` by default) and reached only through ``footcanasta_env.games``:
+its ``new_game``, ``make_bot``, ``check_bot_name`` and ``Rules``, and a game's ``is_over``,
+``current_player``, ``view(seat)``, ``step(action)`` and ``scores`` (one per partnership). Worker processes
+look the game up by its name, so a game registered at run time with an object (as the tests' toy game is)
+is known only in the process that registered it (and in workers forked from it, where processes fork): play
+such a game with ``workers=1``, or register it by module path where every worker imports it.
+
+Duplicate deals. Deal ``i`` of a match with seed ``S`` is the game ``new_game(deal_seed(S, i))``; a game of
+the house draws every deal of every round from that seed alone (never from the players' actions), so a
+deal replays the same cards whoever sits where. Each deal is played with bot A in seats
 0 and 2 and then in seats 1 and 3 (``rotations=2``), so the luck of the cards and of leading cancels.
 ``rotations=4`` also swaps the two copies of each bot within their partnership (each copy has its own
 seeded generator, which matters for stochastic bots). Bot copies get seeds from ``(S, i, bot, copy)``,
@@ -25,9 +32,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from ..bots.registry import make_bot
-from ..engine import Game, new_game
-from ..rules import Rules
+from ..games import DEFAULT_GAME, GameModule, check_game_name, get_game
 from ..seeds import deal_seed, match_bot_seed
 
 Z95 = 1.959963984540054
@@ -62,15 +67,17 @@ class GameRecord:
         return 1.0 if self.diff > 0 else 0.5 if self.diff == 0 else 0.0
 
 
-def play_bots_game(names: Sequence[str], seed: int, bot_seeds: Sequence[int], rules: Rules | None = None) -> Game:
-    """One whole game: ``names[s]`` plays seat ``s`` with ``bot_seeds[s]``; each bot sees only its view."""
-    return _play(names, seed, bot_seeds, rules)[0]
+def play_bots_game(names: Sequence[str], seed: int, bot_seeds: Sequence[int], rules: Any = None,
+                   game: str = DEFAULT_GAME) -> Any:
+    """One whole game of ``game``: ``names[s]`` plays seat ``s`` with ``bot_seeds[s]``; each bot sees only its view."""
+    return _play(get_game(game), names, seed, bot_seeds, rules)[0]
 
 
-def _play(names: Sequence[str], seed: int, bot_seeds: Sequence[int], rules: Rules | None) -> tuple[Game, int]:
+def _play(module: GameModule, names: Sequence[str], seed: int, bot_seeds: Sequence[int],
+          rules: Any) -> tuple[Any, int]:
     """The finished game and the number of actions played."""
-    bots = [make_bot(n, s) for n, s in zip(names, bot_seeds, strict=True)]
-    game = new_game(seed, rules)
+    bots = [module.make_bot(n, s) for n, s in zip(names, bot_seeds, strict=True)]
+    game = module.new_game(seed, rules)
     n = 0
     while not game.is_over:
         p = game.current_player
@@ -79,9 +86,10 @@ def _play(names: Sequence[str], seed: int, bot_seeds: Sequence[int], rules: Rule
     return game, n
 
 
-def play_deal(a: str, b: str, seed: int, deal: int, rotations: int = 2,
-              rules: Rules | None = None) -> list[GameRecord]:
-    """Every rotation of one duplicate deal between A and B."""
+def play_deal(a: str, b: str, seed: int, deal: int, rotations: int = 2, rules: Any = None,
+              game: str = DEFAULT_GAME) -> list[GameRecord]:
+    """Every rotation of one duplicate deal of ``game`` between A and B."""
+    module = get_game(game)
     gseed = deal_seed(seed, deal)
     out = []
     for rot in range(rotations):
@@ -92,14 +100,14 @@ def play_deal(a: str, b: str, seed: int, deal: int, rotations: int = 2,
             for pos, seat in enumerate((team, team + 2)):
                 names[seat] = name
                 seeds[seat] = match_bot_seed(seed, deal, bot, order[pos])
-        game, n = _play(names, gseed, seeds, rules)
-        sa, sb = game.scores[team_a], game.scores[1 - team_a]
+        played, n = _play(module, names, gseed, seeds, rules)
+        sa, sb = played.scores[team_a], played.scores[1 - team_a]
         out.append(GameRecord(deal, rot, (team_a, team_a + 2), int(sa), int(sb), n))
     return out
 
 
 class DealTask(NamedTuple):
-    """One duplicate deal of one pair of bots, as a worker process receives it."""
+    """One duplicate deal of one pair of bots, as a worker process receives it (the game by its name)."""
 
     pair: int
     a: str
@@ -107,12 +115,13 @@ class DealTask(NamedTuple):
     seed: int
     deal: int
     rotations: int
-    rules: Rules | None
+    rules: Any  # the game's Rules, or None for its defaults
+    game: str = DEFAULT_GAME
 
 
 def _deal_task(task: DealTask) -> tuple[int, list[GameRecord]]:
     """Worker entry point: (pair index, records) for one task."""
-    return task.pair, play_deal(task.a, task.b, task.seed, task.deal, task.rotations, task.rules)
+    return task.pair, play_deal(task.a, task.b, task.seed, task.deal, task.rotations, task.rules, task.game)
 
 
 def _run_tasks(tasks: list[DealTask], workers: int, progress: bool, label: str) -> list[tuple[int, list[GameRecord]]]:
@@ -150,10 +159,20 @@ def _run_tasks(tasks: list[DealTask], workers: int, progress: bool, label: str) 
     return results
 
 
-def _check_args(names: Sequence[str], deals: int, rotations: int, workers: int, seed: int) -> None:
-    """Validate match arguments with clear messages (bots are built once to check their names)."""
+def _check_args(game: str, names: Sequence[str], deals: int, rotations: int, workers: int, seed: int,
+                rules: Any = None) -> str:
+    """Validate match arguments with clear messages; the game's canonical name.
+
+    Every bot name is checked by the game first (a typo fails at once, naming the known bots), then each
+    bot is built once, so that one that cannot load (a missing policy file) fails before any game."""
+    game = check_game_name(game)
+    module = get_game(game)
+    if rules is not None and not isinstance(rules, module.Rules):
+        raise ValueError(f"rules must be {module.TITLE}'s Rules (game {game!r}), got {type(rules).__name__}")
     for n in names:
-        make_bot(n, 0)
+        module.check_bot_name(n)
+    for n in dict.fromkeys(names):
+        module.make_bot(n, 0)
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
         raise ValueError(f"seed must be a non-negative whole number, got {seed!r}")
     if isinstance(deals, bool) or not isinstance(deals, int) or deals < 1:
@@ -162,6 +181,7 @@ def _check_args(names: Sequence[str], deals: int, rotations: int, workers: int, 
         raise ValueError(f"rotations must be 2 or 4, got {rotations!r}")
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
         raise ValueError(f"workers must be a positive whole number, got {workers!r}")
+    return game
 
 
 def mean_ci(x: Sequence[float]) -> tuple[float, float, float]:
@@ -203,10 +223,11 @@ class MatchReport:
     mean_score_a: float = 0.0
     mean_score_b: float = 0.0
     mean_actions: float = 0.0
+    game: str = DEFAULT_GAME
 
     @classmethod
     def from_games(cls, a: str, b: str, seed: int, deals: int, rotations: int,
-                   games: list[GameRecord]) -> MatchReport:
+                   games: list[GameRecord], game: str = DEFAULT_GAME) -> MatchReport:
         """Compute every figure from the games played."""
         if not games:
             raise ValueError("a match report needs at least one game")
@@ -226,12 +247,12 @@ class MatchReport:
             win_ci=(max(0.0, lo), min(1.0, hi)), mean_diff=md, diff_ci=(dlo, dhi),
             mean_score_a=float(np.mean([g.score_a for g in games])),
             mean_score_b=float(np.mean([g.score_b for g in games])),
-            mean_actions=float(np.mean([g.actions for g in games])),
+            mean_actions=float(np.mean([g.actions for g in games])), game=game,
         )
 
     def to_dict(self, with_games: bool = False) -> dict[str, Any]:
         """Plain JSON-able summary (and every game if asked)."""
-        d = asdict(self)
+        d = {"game": self.game, **asdict(self)}
         d.pop("games")
         d["games_played"] = len(self.games)
         d["win_ci"] = list(self.win_ci)
@@ -242,9 +263,9 @@ class MatchReport:
 
 
 def evaluate(a: str, b: str, deals: int = 100, seed: int = 0, rotations: int = 2, workers: int = 1,
-             progress: bool = False, rules: Rules | None = None) -> MatchReport:
-    """Play ``deals`` duplicate deals between bots A and B; a fixed seed gives the same report."""
-    _check_args((a, b), deals, rotations, workers, seed)
-    tasks = [DealTask(0, a, b, seed, i, rotations, rules) for i in range(deals)]
+             progress: bool = False, rules: Any = None, game: str = DEFAULT_GAME) -> MatchReport:
+    """Play ``deals`` duplicate deals of ``game`` between bots A and B; a fixed seed gives the same report."""
+    game = _check_args(game, (a, b), deals, rotations, workers, seed, rules)
+    tasks = [DealTask(0, a, b, seed, i, rotations, rules, game) for i in range(deals)]
     games = [g for _, recs in _run_tasks(tasks, workers, progress, f"{a} vs {b}") for g in recs]
-    return MatchReport.from_games(a, b, seed, deals, rotations, games)
+    return MatchReport.from_games(a, b, seed, deals, rotations, games, game)

@@ -6,6 +6,7 @@ import os
 
 import numpy as np
 
+from ..games import DEFAULT_GAME
 from .league import LeagueReport
 from .match import MatchReport
 
@@ -52,7 +53,8 @@ def plot_match(report: MatchReport, path: str) -> None:
     ax.axvspan(*report.diff_ci, color="#c44e52", alpha=0.2, label="95% CI")
     ax.set_xlabel(f"score difference per game ({report.a} minus {report.b})")
     ax.set_ylabel("games")
-    ax.set_title(f"{report.a} vs {report.b}: {report.deals} duplicate deals, win rate {report.win_rate:.1%}")
+    ax.set_title(f"{_game(report.game)}{report.a} vs {report.b}: {report.deals} duplicate deals, "
+                 f"win rate {report.win_rate:.1%}")
     ax.legend()
     fig.tight_layout()
     _save(fig, path)
@@ -67,9 +69,14 @@ def plot_league(report: LeagueReport, path: str) -> None:
                 xerr=[2 * report.rating_sd[i] for i in order], fmt="o", capsize=4)
     ax.set_yticks(range(len(order)), [report.names[i] for i in order])
     ax.set_xlabel("Elo (mean 1500), error bars ±2 sd")
-    ax.set_title(f"league: {report.deals} duplicate deals per pair")
+    ax.set_title(f"{_game(report.game)}league: {report.deals} duplicate deals per pair")
     fig.tight_layout()
     _save(fig, path)
+
+
+def _game(game: str) -> str:
+    """A title's prefix naming a game other than the default."""
+    return "" if game == DEFAULT_GAME else f"{game}: "
 
 
 def _save(fig, path: str) -> None:

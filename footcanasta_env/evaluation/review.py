@@ -1,14 +1,20 @@
-"""Move review: each decision of one seat in a replayed game, rated against the search bot.
+"""Move review: each decision of one seat in a replayed game of any game of the house, rated.
 
-For every decision of the seat with a real choice, the search bot (``bots/search.py``) compares the
-move played with its candidates in the same sampled worlds (common random numbers): the loss of a move
-is the expected round points it gives up against the best candidate, with the standard error of that
-paired difference over the worlds. A move counts as accurate when it is the best candidate or its loss
-is within noise (at most ``NOISE_SE`` standard errors). The review sees what the seat saw and nothing
-more: each decision is searched from the seat's ``View``.
+The replay is reproduced through ``footcanasta_env.replays`` and every decision of the seat with a real
+choice (more than one legal action) is rated from the seat's view, seeing nothing more than the seat saw.
+Two methods, by what the game offers (``footcanasta_env.games``):
 
-``footcanasta review REPLAY [--seat S] [--json]`` prints the biggest mistakes first and a one-line
-summary: points lost per decision and accuracy.
+* ``rater``: the game's own move rater, ``review_move(view, played, options, seed) -> dict`` with ``best``
+  (an action id), ``loss`` (expected points the move gives up against the best), ``se`` (its standard
+  error), ``worlds`` and ``candidates`` (action id -> mean points), with ``REVIEW_OPTIONS`` (its default
+  options) and ``check_review_options(text)`` (a ValueError for bad options). Foot Canasta's searches each
+  decision with the search bot (``footcanasta_env.footcanasta.review``). A move counts as accurate when it
+  is the best or its loss is within noise (at most ``NOISE_SE`` standard errors).
+* ``strongest_bot``: a game without a rater is compared with its ``strongest_bot()``: the best move is the
+  bot's, the loss and its standard error are unknown (JSON null), and a move is accurate when it is the bot's.
+
+``footcanasta review REPLAY [--seat S] [--json] [--search OPTIONS]`` prints the biggest mistakes first and a
+one-line summary; the table and the JSON name the method.
 """
 
 from __future__ import annotations
@@ -21,15 +27,16 @@ from typing import Any
 
 import numpy as np
 
-from ..actions import action_name
-from ..engine import View
+from ..games import DEFAULT_GAME, GameModule, get_game
 from ..replays import ReplayError, load_replay, reproduce
 from ..seats import SEAT_NAMES
 
 NOISE_SE = 2.0
 """A loss within this many standard errors of zero is noise, not a mistake."""
-REVIEW_OPTIONS = "worlds=16,time=3"
-"""The search used by default: more time per decision than in play (nobody waits on each decision)."""
+REVIEW_OPTIONS: str = get_game(DEFAULT_GAME).REVIEW_OPTIONS
+"""The default game's rater options: more time per decision than in play (nobody waits on each decision)."""
+RATER, STRONGEST_BOT = "rater", "strongest_bot"
+"""The two review methods."""
 
 
 @dataclass
@@ -41,28 +48,35 @@ class Decision:
     phase: str
     played: str
     best: str
-    loss: float         # expected round points lost against the best candidate
-    se: float           # standard error of that loss
-    worlds: int
+    loss: float | None  # expected points lost against the best move (None: the strongest-bot method)
+    se: float | None    # standard error of that loss
+    worlds: int = 0
     candidates: dict[str, float] = field(default_factory=dict)  # candidate -> mean value (points)
 
     @property
     def accurate(self) -> bool:
         """The best move, or one whose loss is within noise."""
-        return self.played == self.best or self.loss <= NOISE_SE * self.se
+        if self.played == self.best:
+            return True
+        return self.loss is not None and self.se is not None and self.loss <= NOISE_SE * self.se
 
 
 @dataclass
 class Review:
-    """Every reviewed decision of one seat, and the summary."""
+    """Every reviewed decision of one seat, the method that rated them, and the summary."""
 
     seat: int
     decisions: list[Decision]
-    options: str
+    options: str | None
+    game: str = DEFAULT_GAME
+    method: str = RATER
+    bot: str | None = None  # the strongest bot, for that method
 
     @property
-    def points_lost(self) -> float:
-        """Expected points lost per decision."""
+    def points_lost(self) -> float | None:
+        """Expected points lost per decision (None when the method cannot tell)."""
+        if self.method != RATER:
+            return None
         return float(np.mean([d.loss for d in self.decisions])) if self.decisions else 0.0
 
     @property
@@ -71,49 +85,76 @@ class Review:
         return float(np.mean([d.accurate for d in self.decisions])) if self.decisions else 1.0
 
     def mistakes(self, n: int = 10) -> list[Decision]:
-        """The biggest losses first (noise excluded)."""
-        return sorted((d for d in self.decisions if not d.accurate), key=lambda d: -d.loss)[:n]
+        """The biggest losses first (noise excluded); against the strongest bot, its disagreements in order."""
+        wrong = [d for d in self.decisions if not d.accurate]
+        return (sorted(wrong, key=lambda d: -(d.loss or 0.0)) if self.method == RATER else wrong)[:n]
+
+    def method_text(self) -> str:
+        """How the decisions were rated, for people."""
+        title = get_game(self.game).TITLE
+        if self.method == RATER:
+            return f"Rated by {title}'s move rater (options {self.options})."
+        return (f"Compared with {self.bot}, the strongest bot of {title} ({title} has no move rater): "
+                f"a move is accurate when it is the bot's; no points are measured.")
 
     def summary(self) -> str:
         """One line."""
-        return (f"{SEAT_NAMES[self.seat]}: {len(self.decisions)} decisions reviewed, {self.points_lost:.1f} points "
-                f"lost per decision, accuracy {self.accuracy:.0%}")
+        head = f"{SEAT_NAMES[self.seat]}: {len(self.decisions)} decisions reviewed"
+        if self.method == RATER:
+            return f"{head}, {self.points_lost:.1f} points lost per decision, accuracy {self.accuracy:.0%}"
+        return f"{head} against the strongest bot ({self.bot}), accuracy {self.accuracy:.0%} (its moves played)"
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-able form."""
-        return {"seat": self.seat, "options": self.options, "points_lost_per_decision": self.points_lost,
-                "accuracy": self.accuracy, "summary": self.summary(),
-                "decisions": [dict(asdict(d), accurate=d.accurate) for d in self.decisions]}
+        return {"game": self.game, "method": self.method, "bot": self.bot, "seat": self.seat,
+                "options": self.options, "points_lost_per_decision": self.points_lost, "accuracy": self.accuracy,
+                "summary": self.summary(), "decisions": [dict(asdict(d), accurate=d.accurate) for d in self.decisions]}
 
 
-_BOTS: dict[str, Any] = {}
+def _decision_seed(seed: int, index: int) -> int:
+    """The seed of decision ``index`` in a review seeded with ``seed``: each decision its own, whatever was
+    reviewed before it."""
+    return int(np.random.SeedSequence([seed, index, 0x5E7]).generate_state(1, np.uint64)[0] >> 1)
 
 
-def _bot(options: str) -> Any:
-    """One search bot per options string (loading the nets once)."""
-    if options not in _BOTS:
-        from ..bots.search import make_search_bot
-
-        _BOTS[options] = make_search_bot(options, None)
-    return _BOTS[options]
+def _rater(module: GameModule) -> Any:
+    """The game's move rater, or None."""
+    return getattr(module, "review_move", None)
 
 
-def review_decision(view: View, played: int, index: int = 0, options: str = REVIEW_OPTIONS,
-                    seed: int = 0) -> Decision:
-    """Rate ``played`` in ``view`` against the search bot's candidates."""
-    bot = _bot(options)
-    bot.rng = np.random.default_rng([seed, index])  # each decision its own worlds, whatever was reviewed before
-    an = bot.analyse(view, include=played)
-    loss, se = an.loss(played)
-    means = an.means()
-    return Decision(index=index, round=view.round, phase=view.phase, played=action_name(played),
-                    best=action_name(an.best()), loss=loss, se=se, worlds=an.worlds,
-                    candidates={action_name(a): round(float(m), 1) for a, m in zip(an.candidates, means, strict=True)})
+def review_options(module: GameModule, options: str | None) -> str | None:
+    """The rater options to use (``None``: the game's default), checked; a game without a rater takes none."""
+    if _rater(module) is None:
+        if options is not None:
+            raise ValueError(f"{module.TITLE} has no move rater: its moves are compared with its strongest bot, "
+                             f"which takes no search options")
+        return None
+    if options is None:  # the module-level default answers for the default game (the web server's tests set it)
+        options = REVIEW_OPTIONS if module.NAME == DEFAULT_GAME else module.REVIEW_OPTIONS
+    module.check_review_options(options)
+    return options
 
 
-def seat_decisions(replay: Any, seat: int) -> list[tuple[int, View, int]]:
+def review_decision(view: Any, played: int, index: int = 0, options: str | None = None, seed: int = 0,
+                    game: str = DEFAULT_GAME) -> Decision:
+    """Rate ``played`` in ``view`` (decision ``index``) by the game's rater, or against its strongest bot."""
+    module = get_game(game)
+    options = review_options(module, options)
+    name = module.action_name
+    common = {"index": index, "round": int(view.round), "phase": str(getattr(view, "phase", "")),
+              "played": name(played)}
+    rater = _rater(module)
+    if rater is None:
+        bot = module.make_bot(module.strongest_bot(), _decision_seed(seed, index))
+        return Decision(**common, best=name(int(bot.act(view))), loss=None, se=None)
+    r = rater(view, played, options, seed=_decision_seed(seed, index))
+    return Decision(**common, best=name(r["best"]), loss=float(r["loss"]), se=float(r["se"]), worlds=int(r["worlds"]),
+                    candidates={name(a): round(float(m), 1) for a, m in r["candidates"].items()})
+
+
+def seat_decisions(replay: Any, seat: int) -> list[tuple[int, Any, int]]:
     """(index, view, action) for each decision of ``seat`` with more than one legal action."""
-    out: list[tuple[int, View, int]] = []
+    out: list[tuple[int, Any, int]] = []
 
     def before(game, i, s, a):
         if s == seat and len(game.legal_actions()) > 1:
@@ -123,9 +164,12 @@ def seat_decisions(replay: Any, seat: int) -> list[tuple[int, View, int]]:
     return out
 
 
-def review_replay(replay: Any, seat: int = 0, options: str = REVIEW_OPTIONS, progress: bool = False,
+def review_replay(replay: Any, seat: int = 0, options: str | None = None, progress: bool = False,
                   seed: int = 0) -> Review:
-    """Review every decision of ``seat`` in ``replay`` (a ``Replay``)."""
+    """Review every decision of ``seat`` in ``replay`` (a ``Replay`` of any game; ``options``: the rater's,
+    ``None`` for the game's default)."""
+    module = get_game(replay.game)
+    options = review_options(module, options)
     todo = seat_decisions(replay, seat)
     decisions: list[Decision] = []
     if progress:
@@ -134,29 +178,38 @@ def review_replay(replay: Any, seat: int = 0, options: str = REVIEW_OPTIONS, pro
         with Progress(transient=True) as bar:
             task = bar.add_task(f"reviewing {SEAT_NAMES[seat]}'s moves", total=len(todo))
             for i, view, a in todo:
-                decisions.append(review_decision(view, a, i, options, seed))
+                decisions.append(review_decision(view, a, i, options, seed, module.NAME))
                 bar.advance(task)
     else:
-        decisions = [review_decision(view, a, i, options, seed) for i, view, a in todo]
-    return Review(seat, decisions, options)
+        decisions = [review_decision(view, a, i, options, seed, module.NAME) for i, view, a in todo]
+    if _rater(module) is None:
+        return Review(seat, decisions, None, module.NAME, STRONGEST_BOT, module.strongest_bot())
+    return Review(seat, decisions, options, module.NAME, RATER)
 
 
 def print_review(rep: Review, top: int = 10) -> None:
-    """The biggest mistakes first, then the summary line."""
+    """The biggest mistakes first, how they were rated, then the summary line."""
     from rich.console import Console
     from rich.table import Table
 
     console = Console(highlight=False)
     worst = rep.mistakes(top)
+    rated = rep.method == RATER
     if worst:
-        t = Table(title=f"Biggest mistakes ({SEAT_NAMES[rep.seat]})", header_style="bold")
-        for col in ("#", "round", "played", "best", "points lost", "± se"):
+        title = (f"Biggest mistakes ({SEAT_NAMES[rep.seat]})" if rated
+                 else f"Moves unlike the strongest bot's ({SEAT_NAMES[rep.seat]}, {rep.bot})")
+        t = Table(title=title, header_style="bold")
+        cols = ("#", "round", "played", "best", "points lost", "± se") if rated else ("#", "round", "played", rep.bot)
+        for col in cols:
             t.add_column(col, justify="right" if col in ("#", "round", "points lost", "± se") else "left")
         for d in worst:
-            t.add_row(str(d.index + 1), str(d.round), d.played, d.best, f"{d.loss:.0f}", f"{d.se:.0f}")
+            cells = [str(d.index + 1), str(d.round), d.played, d.best]
+            t.add_row(*cells, *([f"{d.loss:.0f}", f"{d.se:.0f}"] if rated else []))
         console.print(t)
     else:
-        console.print("No move lost more than the noise of the search.")
+        console.print("No move lost more than the noise of the rater." if rated
+                      else f"Every move was the one {rep.bot} would have played.")
+    console.print(rep.method_text())
     console.print(rep.summary())
 
 
@@ -174,10 +227,8 @@ def run_review(args: argparse.Namespace) -> int:
     """Run ``footcanasta review``."""
     try:
         replay = load_replay(args.replay)
-        from ..bots.search import parse_options
-
-        parse_options(args.search)  # a bad option is refused before any work
-        rep = review_replay(replay, args.seat, args.search, progress=not args.json and sys.stderr.isatty())
+        options = review_options(get_game(replay.game), args.search)  # bad options are refused before any work
+        rep = review_replay(replay, args.seat, options, progress=not args.json and sys.stderr.isatty())
     except (ReplayError, ValueError) as e:
         print(f"footcanasta review: {e}", file=sys.stderr)
         return 2
@@ -190,13 +241,15 @@ def run_review(args: argparse.Namespace) -> int:
 
 def add_parsers(sub: argparse._SubParsersAction) -> None:
     """Register ``review``."""
-    p = sub.add_parser("review", help="rate a seat's moves in a replay against the search bot",
-                       description="Replay a game and rate each decision of one seat against the search bot: the "
-                                   "expected round points lost against its best move, with a standard error.")
+    p = sub.add_parser("review", help="rate a seat's moves in a replay (Foot Canasta: against the search bot)",
+                       description="Replay a game and rate each decision of one seat. Foot Canasta's are searched by "
+                                   "the search bot: the expected round points lost against its best move, with a "
+                                   "standard error. A game without a move rater is compared with its strongest bot.")
     p.add_argument("replay", help="a replay file (saved by `footcanasta play`)")
     p.add_argument("--seat", type=_seat, default=0, help="whose moves: 0-3 or South/West/North/East (default South)")
     p.add_argument("--json", action="store_true", help="print a machine-readable review")
     p.add_argument("--top", type=int, default=10, help="mistakes to list (default 10)")
-    p.add_argument("--search", default=REVIEW_OPTIONS,
-                   help=f"search options, as in the bot name search:OPTIONS (default {REVIEW_OPTIONS})")
+    p.add_argument("--search", default=None, metavar="OPTIONS",
+                   help=f"the move rater's options; for Foot Canasta the search's, as in the bot name search:OPTIONS "
+                        f"(default {REVIEW_OPTIONS})")
     p.set_defaults(func=run_review)

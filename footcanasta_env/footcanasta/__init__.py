@@ -2,7 +2,10 @@
 
 The names are the package's own (``footcanasta_env.new_game`` and the rest), gathered here so that the
 game-generic layers (evaluation, review, the table, the web server, training) reach Foot Canasta only
-through ``get_game("footcanasta")``. ``table`` tells its moves and screens to people (``tabletext.py`` here).
+through ``get_game("footcanasta")``. ``table`` (``tabletext``: its ``TableText``) tells its moves and
+screens to people, from the pieces beside it: ``events`` (a move in words, the turn log), ``commands``
+(the prompt's short forms), ``screen`` (the terminal table), ``texts`` (help, the rules in brief, the
+pile), ``webstate`` (the page's JSON state and selection buttons); ``demo`` is ``footcanasta demo``.
 The environments and the bots load on first use: looking the game up imports no RL or web library.
 """
 
@@ -45,10 +48,12 @@ def rules_text(section: int | str | None = None) -> str:
 
 _LAZY = {
     "make_bot": ("..bots.registry", "make_bot"), "bot_names": ("..bots.registry", "bot_names"),
-    "strongest_bot": ("..bots.registry", "strongest_bot"),
+    "check_bot_name": ("..bots.registry", "check_bot_name"), "strongest_bot": ("..bots.registry", "strongest_bot"),
     "hint_bot_name": ("..bots.registry", "hint_bot_name"), "env": ("..envs.aec", "env"),
     "raw_env": ("..envs.aec", "raw_env"), "GymEnv": ("..envs.one_seat", "FootCanastaGymEnv"),
     "team_reward": ("..envs._episode", "team_reward"), "table": (".tabletext", "TABLE"),
+    "review_move": (".review", "review_move"), "REVIEW_OPTIONS": (".review", "REVIEW_OPTIONS"),
+    "check_review_options": (".review", "check_review_options"),
 }
 
 
@@ -61,12 +66,3 @@ def __getattr__(name: str) -> Any:
         return getattr(importlib.import_module(module, __name__), attr)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
-
-def check_bot_name(name: str) -> str:  # TEMPORARY until the registry offers it (bots branch)
-    """The canonical bot name, or a ValueError listing the known names."""
-    from ..bots.registry import bot_names as _names
-
-    low = name.strip().lower() if isinstance(name, str) else ""
-    if low in set(_names()) | {"learned"} or low.startswith(("policy:", "search:")):
-        return low
-    raise ValueError(f"unknown bot {name!r} (known: {', '.join(_names())}, learned, policy:PATH, search:OPTIONS)")

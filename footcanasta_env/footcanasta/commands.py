@@ -88,14 +88,7 @@ def parse_command(text: str, legal: Sequence[int], why: Callable[[int], str]) ->
             return Command("log", message="all")
         return Command("error", message=f"'{shown}': type 'log' for this round or 'log all' for the whole game")
     if word.lstrip("+-").isdigit():
-        if len(tokens) > 1:
-            return Command("error", message=f"'{shown}': type one action number at a time")
-        n = int(word)
-        if not legal:
-            return Command("error", message="there is nothing to choose now")
-        if not 1 <= n <= len(legal):
-            return Command("error", message=f"there is no action number {n}: choose 1 to {len(legal)}")
-        return Command("action", legal[n - 1])
+        return _number(word, tokens, shown, legal)
     verb = VERBS.get(word)
     if verb is None:
         return Command("error", message=f"unknown command '{shown}': type an action such as 'd', 'm K K K' or "
@@ -107,36 +100,56 @@ def parse_command(text: str, legal: Sequence[int], why: Callable[[int], str]) ->
         if rest:
             return Command("error", message=f"'{verb}' takes no cards (you typed '{shown}')")
         return _exact(action_id(verb), legal, why)
-    target_wild = False
-    if verb == "add" and rest and rest[0].lower() in ("wild", "w"):
-        target_wild = True
-        rest = rest[1:]
+    target_wild = verb == "add" and bool(rest) and rest[0].lower() in ("wild", "w")
     try:
-        kinds = [kind_of(t) for t in rest]
+        kinds = [kind_of(t) for t in rest[1:] if target_wild] or [kind_of(t) for t in rest if not target_wild]
     except ValueError as e:
         return Command("error", message=str(e))
     if RED3 in kinds:
         return Command("error", message="red threes are laid down at once; they are never melded or discarded "
                                         "(rule 3.5)")
     if verb == "discard":
-        if len(kinds) > 1:
-            return Command("error", message="discard one card, e.g. 'x 9'")
-        if kinds:
-            return _exact(action_id(f"discard {KINDS[kinds[0]]}"), legal, why)
-        return _choose(shown, [a for a in range(len(ACTION_TYPE)) if ACTION_TYPE[a] == DISCARD], legal, why)
+        return _discard(kinds, shown, legal, why)
     if verb == "meld":
-        if len(kinds) > 3:
-            return Command("error", message="a meld starts with three cards; add more with 'a', e.g. 'a K'")
-        if len(kinds) == 3:
-            try:
-                return _exact(action_id("meld " + " ".join(KINDS[k] for k in kinds)), legal, why)
-            except ValueError:
-                return Command("error", message=f"'{shown}' is not a meld: three cards of one rank with at most "
-                                                "one wild card (m K K K, m K K 2), or three wild cards (m 2 2 JK)")
-        want = kinds
-        cands = [a for a in range(len(ACTION_TYPE)) if ACTION_TYPE[a] == MELD and _contains(_cards_of(a), want)]
-        return _choose(shown, cands, legal, why)
-    # add
+        return _meld(kinds, shown, legal, why)
+    return _add(kinds, target_wild, shown, legal, why)
+
+
+def _number(word: str, tokens: list[str], shown: str, legal: Sequence[int]) -> Command:
+    """``3``: the third action in the list of legal actions."""
+    if len(tokens) > 1:
+        return Command("error", message=f"'{shown}': type one action number at a time")
+    n = int(word)
+    if not legal:
+        return Command("error", message="there is nothing to choose now")
+    if not 1 <= n <= len(legal):
+        return Command("error", message=f"there is no action number {n}: choose 1 to {len(legal)}")
+    return Command("action", legal[n - 1])
+
+
+def _discard(kinds: list[int], shown: str, legal: Sequence[int], why: Callable[[int], str]) -> Command:
+    if len(kinds) > 1:
+        return Command("error", message="discard one card, e.g. 'x 9'")
+    if kinds:
+        return _exact(action_id(f"discard {KINDS[kinds[0]]}"), legal, why)
+    return _choose(shown, [a for a in range(len(ACTION_TYPE)) if ACTION_TYPE[a] == DISCARD], legal, why)
+
+
+def _meld(kinds: list[int], shown: str, legal: Sequence[int], why: Callable[[int], str]) -> Command:
+    if len(kinds) > 3:
+        return Command("error", message="a meld starts with three cards; add more with 'a', e.g. 'a K'")
+    if len(kinds) == 3:
+        try:
+            return _exact(action_id("meld " + " ".join(KINDS[k] for k in kinds)), legal, why)
+        except ValueError:
+            return Command("error", message=f"'{shown}' is not a meld: three cards of one rank with at most "
+                                            "one wild card (m K K K, m K K 2), or three wild cards (m 2 2 JK)")
+    cands = [a for a in range(len(ACTION_TYPE)) if ACTION_TYPE[a] == MELD and _contains(_cards_of(a), kinds)]
+    return _choose(shown, cands, legal, why)
+
+
+def _add(kinds: list[int], target_wild: bool, shown: str, legal: Sequence[int],
+         why: Callable[[int], str]) -> Command:
     if len(kinds) > 2 or (target_wild and len(kinds) > 1):
         return Command("error", message="add one card at a time, e.g. 'a K', 'a K 2' or 'a wild JK'")
     if target_wild:

@@ -4,7 +4,7 @@ A replay holds every action of every seat, so it shows more than any player saw 
 it must not blur is what was private: melds set aside before a partnership's initial meld (RULES.md 7.2)
 are marked "set aside" until they are laid down, and are never listed as table melds.
 
-``--step`` pauses as it goes, by turn by default (a game is some 400 actions but 100-odd turns);
+``--step`` pauses as it goes, by turn by default (a turn is often several actions);
 ``--by action|turn|round`` picks the step, and keys at the prompt change it on the way.
 """
 
@@ -24,7 +24,6 @@ from ..seats import SEAT_NAMES
 from ..table import HUMAN
 from .prompt import Terminal
 
-UNITS = ("action", "turn", "round")
 # Under 80 columns, as input() prompts are not wrapped by rich; an unknown key gets the long form.
 KEYS = "Enter: next {unit}; a/t/r: by action/turn/round; s: table; c: end; q: quit> "
 KEYS_LONG = ("press Enter for the next {unit}, or type a, t or r to step by action, turn or round, s to see the "

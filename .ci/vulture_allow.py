@@ -1,0 +1,55 @@
+"""Names vulture takes for dead code but something outside the scanned code reads.
+
+The dead-code check of ``.ci/run``: ``python -m vulture footcanasta_env training .ci/vulture_allow.py
+--min-confidence 60``.
+
+Every entry says who reads it. Add a name here only when a framework, a protocol or a string reads it;
+code that nothing reads is deleted, not listed. Vulture matches by name, so each entry keeps every
+attribute of that name alive: keep the list short.
+"""
+
+# ruff: noqa: B018
+# Each line is an attribute access: vulture counts its name as used, whatever kind of name it is.
+_ = object()
+
+# PEP 562 module __getattr__: the lazy faces (footcanasta_env, bots, envs); Python calls it.
+_.__getattr__  # unused function
+
+# numpy: ndarray.flags.writeable is set to make the shared deck read-only (engine/rounds.py).
+_.writeable  # unused attribute
+
+# PettingZoo: OrderEnforcingWrapper reads _has_updated (envs/aec.py sets it, as the wrapper's own step does).
+_._has_updated  # unused attribute
+
+# Tests read it: the AEC env's public flag that a game ended on an illegal action (tests/test_env_aec.py).
+_.illegal_ended  # unused property
+
+# tyro: a primitive rule registered by decorator (training/common.py).
+_._bool_rule  # unused function
+
+# stable-baselines3: BaseCallback hooks; VecEnv.env_method("add_snapshot", ...) calls by name
+# (training/maskable_ppo.py).
+_._on_training_start  # unused method
+_._on_training_end  # unused method
+_._on_step  # unused method
+_._on_rollout_end  # unused method
+_.add_snapshot  # unused method
+
+# Ray RLlib: the RLModule hooks and the policy-mapping signature (training/rllib_env.py).
+_.setup  # unused method
+_._forward  # unused method
+_.compute_values  # unused method
+_.get_non_inference_attributes  # unused method
+_.episode  # unused variable (policy_mapping_fn(agent_id, episode, **kwargs))
+_.embeddings  # unused variable (compute_values(batch, embeddings=None))
+
+# Public accessor of the View, the object every bot reads (a bot written outside the package may use it).
+_.incomplete  # unused method
+
+# Issue 25, until the merge: the one home of a meaning that other helpers' work points the inlined
+# copies at (range(12) in engine/, the action kinds' names in web/session.py). Drop each line once used.
+_.NUM_MELD_RANKS  # unused variable (cards.py)
+_.ACTION_TYPE_NAMES  # unused variable (actions.py)
+# Issue 25, until the merge: SearchBot's Analysis.seconds is written, never read; bots/search.py is being
+# rewritten by another helper, who removes it there. Drop this line then.
+_.seconds  # unused variable

@@ -1,5 +1,0 @@
-"""Moved to ``footcanasta_env.play.demo``; this name keeps old imports working (with a warning)."""
-
-from ._moved import alias
-
-alias(__name__.rpartition(".")[2])
