@@ -17,8 +17,6 @@ from ..seats import SEAT_NAMES
 from ..table import HUMAN, Deal, Step, Table, TableError
 from ..table.lineup import OPPONENTS, PARTNER
 
-SPEC_KEYS = ("game", "seed", "daily", "scenario", "partner", "opponents", "name")
-
 
 class WebError(TableError):
     """Bad input from the page: ``status`` is the HTTP status to answer, the message one line."""
