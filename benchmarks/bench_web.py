@@ -21,7 +21,8 @@ from pathlib import Path
 import httpx
 import uvicorn
 
-from footcanasta_env.web import GameSpec, WebSession, create_app
+from footcanasta_env.table import Deal, Table
+from footcanasta_env.web import create_app
 
 
 def free_port() -> int:
@@ -53,10 +54,11 @@ def play(url: str, seed: int, bots: str, out: dict, latencies: list[float], erro
 
 def alone(seed: int, bots: str) -> tuple[list[int], int]:
     """The same game played in process, with no server: what each client must have got."""
-    s, _ = WebSession.start(GameSpec(seed=seed, partner=bots, opponents=bots))
-    while not s.game.is_over:
-        s.play([s.state()["legal"][0]])
-    return list(s.game.scores), s.version
+    table = Table.open(Deal(seed=seed), bots or None, bots or None)
+    list(table.bot_steps())
+    while not table.game.is_over:
+        table.play([table.module.action_name(table.view().legal_actions[0])])
+    return [int(x) for x in table.game.scores], table.version
 
 
 def main() -> None:

@@ -79,9 +79,9 @@ def test_whole_game_expert_choice_same_as_play_seed(db):
     g = new_game(seed=3)
     assert state["stock"] == len(g.stock) or state["round"] == 1
     south = make_bot("expert", 99)
-    session = c.app.state.room.sessions[gid][0]
+    table = c.app.state.room.games[gid].table
     final = play_out(c, gid, state,
-                     lambda s: __import__("footcanasta_env").action_name(south.act(session.game.view(0))))
+                     lambda s: __import__("footcanasta_env").action_name(south.act(table.view())))
     assert final["over"] and final["winner"] in (0, 1, None)
 
 
@@ -339,8 +339,8 @@ def test_concurrent_requests_on_one_game_serialize(db):
         t.join()
     assert sorted(results) == [200] + [409] * 7  # a double click plays once
     after = c.get(f"/api/games/{gid}").json()["state"]
-    session = c.app.state.room.sessions[gid][0]
-    assert session.log[version][1] == action and after["version"] == len(session.log)
+    table = c.app.state.room.games[gid].table
+    assert table.log[version][1] == action and after["version"] == len(table.log)
 
 
 def test_the_page_and_static_files(db):
@@ -351,3 +351,91 @@ def test_the_page_and_static_files(db):
         assert c.get(f"/static/{f}").status_code == 200
     bots = c.get("/api/bots").json()
     assert bots["default"] in bots["bots"]
+
+
+# ---------------------------------------------------------------------------------------------- any game of the house
+
+
+def test_a_toy_game_through_the_browser_api(db, toy):
+    """The web reaches a game only through its game module: the toy game plays to its end over HTTP."""
+    c = client(db)
+    bots = c.get("/api/bots?game=toy").json()
+    assert bots == {"game": "toy", "bots": toy.bot_names(), "default": toy.strongest_bot()}
+    gid, state = new(c, game="toy", seed=3)
+    assert state["game"] == "toy" and state["deal"] == {"kind": "seed", "seed": 3} and state["notes"] == []
+    assert state["bots"] == {"partner": "greedy", "opponents": "greedy"} and state["version"] >= 0
+    played = []
+    while not state["over"]:
+        assert state["my_turn"] and state["legal"]
+        d = act(c, gid, action=state["legal"][0], version=state["version"])
+        played.append(state["legal"][0])
+        for ev in d["events"]:
+            assert set(ev) <= {"seat", "who", "action", "type", "text", "round_end"}
+            assert ev.get("type") in (None, "play", "double") and ev["text"]
+        state = d["state"]
+    final = c.get(f"/api/games/{gid}").json()["state"]
+    assert final == state and final["legal"] == [] and len(final["round_results"]) == 2
+    assert final["scores"] == [sum(r["scores"][t] for r in final["round_results"]) for t in (0, 1)]
+    # the replay names its game and reproduces the same game through the game interface
+    replay = c.get(f"/api/games/{gid}/replay")
+    assert replay.status_code == 200 and replay.json()["game"] == "toy"
+    assert "toy-" in replay.headers["content-disposition"]
+    files = list((db.parent / "replays").glob("*-toy-seed-3-web-*.json"))
+    assert len(files) == 1
+    assert list(reproduce(load_replay(files[0])).scores) == final["scores"]
+    assert [a for s, a in replay.json()["actions"] if s == 0] == played
+    # a game reloaded from the store (a new app on the same file) is the same game
+    assert client(db).get(f"/api/games/{gid}").json()["state"] == final
+    # the toy's bots only; Foot Canasta's are refused by name
+    r = c.post("/api/games", json={"game": "toy", "partner": "expert"})
+    assert r.status_code == 400 and "greedy" in r.json()["error"]
+
+
+def test_an_unknown_game_is_a_400_naming_the_known_ones(db, toy):
+    c = client(db)
+    for request in (lambda: c.post("/api/games", json={"game": "chess", "seed": 1}),
+                    lambda: c.get("/api/bots?game=chess"), lambda: c.get("/api/leaderboard?game=chess")):
+        r = request()
+        assert r.status_code == 400, r.text
+        assert "chess" in r.json()["error"] and "footcanasta" in r.json()["error"] and "toy" in r.json()["error"]
+    assert c.post("/api/games", json={"game": 7}).status_code == 400
+    assert c.get("/leaderboard?game=chess").status_code == 400
+
+
+def test_leaderboards_are_per_game(db, toy):
+    c = client(db)
+    _, fc = _finish(c, daily=TODAY, name="Ada")
+    gid, state = new(c, game="toy", daily=TODAY, name="Ada")
+    assert state["ranked"] is True
+    toy_final = play_out(c, gid, state, lambda s: s["legal"][-1])
+    assert toy_final["entered"] is True  # the same name and date on another game's board
+    assert [e["scores"] for e in c.get(f"/api/leaderboard?date={TODAY}").json()["entries"]] == [fc["scores"]]
+    board = c.get(f"/api/leaderboard?date={TODAY}&game=toy").json()
+    assert board["game"] == "toy" and [e["scores"] for e in board["entries"]] == [toy_final["scores"]]
+    page = c.get(f"/leaderboard?date={TODAY}&game=toy")
+    assert page.status_code == 200 and toy.TITLE in page.text and "Ada" in page.text
+
+
+def test_an_older_database_is_brought_forward(db):
+    """A database of the schema before games had names: its games and leaderboard keep working."""
+    import sqlite3
+
+    c = client(db)
+    gid, state = new(c, seed=9, partner="random", opponents="random")
+    state = act(c, gid, action=state["legal"][0])["state"]
+    conn = sqlite3.connect(db)
+    spec = json.loads(conn.execute("SELECT spec FROM games WHERE id=?", (gid,)).fetchone()[0])
+    assert spec.pop("game") == "footcanasta"
+    conn.executescript(
+        "DROP TABLE leaderboard; CREATE TABLE leaderboard (date TEXT NOT NULL, name TEXT NOT NULL, "
+        "game_id TEXT NOT NULL, us INTEGER NOT NULL, them INTEGER NOT NULL, finished REAL NOT NULL, "
+        "PRIMARY KEY (date, name)); PRAGMA user_version=0;")
+    conn.execute("INSERT INTO leaderboard VALUES (?, 'Old', 'x', 5000, 100, 0)", (TODAY,))
+    conn.execute("UPDATE games SET spec=? WHERE id=?", (json.dumps(spec), gid))  # a row written before "game"
+    conn.commit()
+    conn.close()
+    c2 = client(db)
+    assert c2.get(f"/api/games/{gid}").json()["state"] == state
+    assert [e["name"] for e in c2.get(f"/api/leaderboard?date={TODAY}").json()["entries"]] == ["Old"]
+    assert c2.get(f"/api/leaderboard?date={TODAY}&game=toy").status_code == 400  # toy not registered here
+    assert sqlite3.connect(db).execute("PRAGMA user_version").fetchone()[0] == 1

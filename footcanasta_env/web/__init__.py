@@ -1,14 +1,16 @@
 """Play in the browser: ``footcanasta serve``, a local Starlette server and a small vanilla-JS page.
 
 The room owns: the HTTP face (``server``: ``create_app(db_path)``, the JSON API, the leaderboard page and
-the ``serve`` subcommand), one person's game against three bots (``session``: South's state built from
-``game.view(0)`` only, all-or-nothing moves checked on a clone, the bots' moves as events South may see),
-the SQLite store of games in progress, replays and the daily leaderboard (``store``), and the page itself
-(``static/``: index.html, app.js, style.css, no build step). The engine never imports this package.
+the ``serve`` subcommand), one person's game (``session``: ``WebGame``, the table core's ``Table`` plus the
+leaderboard name and start date, its state and events told through the game's ``TableText`` from the
+person's views only), the SQLite store of games in progress, replays and the per-game daily leaderboards
+(``store``), and the page itself (``static/``: index.html, app.js, style.css, no build step). Any game of
+``footcanasta_env.games`` can be played through the API; the page draws Foot Canasta. The engine never
+imports this package.
 """
 
 from .server import add_parsers, create_app, run_serve
-from .session import GameSpec, WebError, WebSession
+from .session import WebError, WebGame
 from .store import DEFAULT_DB, Store
 
-__all__ = ["DEFAULT_DB", "GameSpec", "Store", "WebError", "WebSession", "add_parsers", "create_app", "run_serve"]
+__all__ = ["DEFAULT_DB", "Store", "WebError", "WebGame", "add_parsers", "create_app", "run_serve"]

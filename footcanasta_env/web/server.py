@@ -1,14 +1,16 @@
 """The Starlette app of ``footcanasta serve``: the page, the JSON API, the leaderboard, and the subcommand.
 
-``create_app(db_path)`` builds the app. Games live in memory (one lock each) and in SQLite (``store.py``),
-written after every request, so a restart loses nothing. Every answer to bad input is a 4xx with a
-one-line ``{"error": ...}``; nothing a request does to a game happens unless all of it is legal.
+``create_app(db_path)`` builds the app. The games are the table core's (``footcanasta_env.table``), one
+``WebGame`` each (``session.py``), kept in memory (one lock each) and in SQLite (``store.py``), written
+after every request, so a restart loses nothing. A game is any of ``footcanasta_env.games`` (``"game"``
+when creating one; Foot Canasta by default). Every answer to bad input is a 4xx with a one-line
+``{"error": ...}`` (Starlette's ``exception_handlers``); nothing a request does to a game happens unless
+all of it is legal.
 """
 
 from __future__ import annotations
 
 import argparse
-import datetime as _dt
 import html
 import json
 import os
@@ -28,16 +30,24 @@ from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Respon
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from ..bots import bot_names, strongest_bot
-from ..engine import ScenarioError
-from .session import GameSpec, WebError, WebSession, parse_daily
+from ..games import check_game_name, get_game
+from ..table import Deal, Table, TableError, parse_daily
+from ..table.deal import today as local_today
+from .session import WebError, WebGame
 from .store import DEFAULT_DB, Store
 
 STATIC = Path(__file__).with_name("static")
 MAX_BODY = 64 * 1024
 MAX_NAME = 32
 MAX_SESSIONS = 2000
-SEED_MAX = (1 << 63) - 1
+MAX_ACTIONS = 16
+CREATE_KEYS = {"game", "seed", "daily", "scenario", "partner", "opponents", "name"}
+
+
+def _line(e: BaseException) -> str:
+    """An exception's first line (its type's name when it has no message)."""
+    text = str(e)
+    return text.splitlines()[0] if text.strip() else type(e).__name__
 
 
 def _error(message: str, status: int = 400) -> JSONResponse:
@@ -87,128 +97,279 @@ def check_name(value: Any) -> str | None:
     return name
 
 
-def _bot(value: Any, what: str) -> str:
+def check_bot(game: Any, value: Any, what: str) -> str | None:
+    """A bot the page may seat at ``what`` (partner or opponents): one of the game's ``bot_names()``;
+    None (not given) is the game's strongest. A policy file or search options are the terminal's."""
     if value is None:
-        return ""
+        return None
+    known = ", ".join(game.bot_names())
     if not isinstance(value, str) or not value.strip():
-        raise WebError(f"{what} must be a bot name ({', '.join(bot_names())}, learned)")
-    low = value.strip().lower()
-    if low not in set(bot_names()) | {"learned"}:
-        raise WebError(f"unknown bot {value!r} for {what} (known: {', '.join(bot_names())}, learned)")
-    return low
+        raise WebError(f"{what} must be a bot name ({known})")
+    try:
+        name = game.check_bot_name(value)
+    except ValueError as e:
+        raise WebError(f"{what}: {_line(e)}") from None
+    if name not in game.bot_names():
+        raise WebError(f"{what}: the {name!r} bot is not offered in the browser (known: {known})")
+    return name
+
+
+def _scenario(value: Any) -> dict | None:
+    if isinstance(value, str):
+        try:
+            value = json.loads(value)
+        except json.JSONDecodeError as e:
+            raise WebError(f"scenario is not valid JSON: {e}") from None
+    if value is not None and not isinstance(value, dict):
+        raise WebError("scenario must be a JSON object")
+    return value
+
+
+def _names(table: Table, data: dict[str, Any]) -> list[str]:
+    """The person's actions of a request: one name, a list of names, or a typed command."""
+    given = [k for k in ("action", "actions", "command") if k in data]
+    if len(given) != 1:
+        raise WebError("give one of action (a name), actions (a list of names) or command (typed text)")
+    if "action" in data:
+        if not isinstance(data["action"], str):
+            raise WebError("action must be an action name such as 'draw' or 'discard 9'")
+        return [data["action"]]
+    if "actions" in data:
+        names = data["actions"]
+        if not isinstance(names, list) or not names or not all(isinstance(n, str) for n in names):
+            raise WebError("actions must be a non-empty list of action names")
+        if len(names) > MAX_ACTIONS:
+            raise WebError(f"too many actions in one request (at most {MAX_ACTIONS})")
+        return names
+    return _parse(table, data["command"])
+
+
+def _parse(table: Table, text: Any) -> list[str]:
+    """A line typed as at the terminal prompt ('d', 'm K K K', 'x 9') as one action name."""
+    if not isinstance(text, str) or len(text) > 200:
+        raise WebError("command must be a short text such as 'd', 'm K K K' or 'x 9'")
+    cmd = table.text.parse_command(text, list(table.view().legal_actions), table.game.why_illegal)
+    if cmd.kind == "action" and cmd.action is not None:
+        return [table.module.action_name(cmd.action)]
+    if cmd.kind == "error":
+        raise WebError(cmd.message.splitlines()[0], 409)
+    raise WebError(f"'{text.strip()}' is not a move here; use the buttons for help and hints")
 
 
 class Room:
-    """The games of one server: a bounded in-memory cache over the store, and the finishing of games."""
+    """The games of one server: a bounded in-memory cache over the store, the finishing of games, and the
+    JSON API's answers (each takes the path's game id, if any, and the request's body or query)."""
 
     def __init__(self, store: Store, today: Callable[[], str], replay_dir: Path | None) -> None:
         self.store = store
         self.today = today
         self.replay_dir = replay_dir
-        self.sessions: OrderedDict[str, tuple[WebSession, dict[str, Any]]] = OrderedDict()
+        self.games: OrderedDict[str, WebGame] = OrderedDict()
         self.lock = threading.Lock()
 
-    def create(self, data: dict[str, Any]) -> tuple[str, WebSession, dict[str, Any], list[dict[str, Any]]]:
-        _check_keys(data, {"seed", "daily", "scenario", "partner", "opponents", "name"})
-        deals = [k for k in ("seed", "daily", "scenario") if data.get(k) is not None]
-        if len(deals) > 1:
-            raise WebError(f"give one of seed, daily and scenario, not {' and '.join(deals)}")
-        spec = GameSpec(partner=_bot(data.get("partner"), "partner"),
-                        opponents=_bot(data.get("opponents"), "opponents"), name=check_name(data.get("name")))
-        seed = data.get("seed")
-        if seed is not None:
-            if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= SEED_MAX:
-                raise WebError("seed must be a whole number from 0 to 2**63-1")
-            spec.seed = seed
-        if data.get("daily") is not None:
-            spec.daily = parse_daily(data["daily"])
-        if data.get("scenario") is not None:
-            sc = data["scenario"]
-            if isinstance(sc, str):
-                try:
-                    sc = json.loads(sc)
-                except json.JSONDecodeError as e:
-                    raise WebError(f"scenario is not valid JSON: {e}") from None
-            if not isinstance(sc, dict):
-                raise WebError("scenario must be a JSON object")
-            spec.scenario = sc
-        try:
-            session, events = WebSession.start(spec)
-        except ScenarioError as e:
-            raise WebError(f"bad scenario: {str(e).splitlines()[0]}") from None
-        gid = secrets.token_urlsafe(18)
-        started = self.today()
-        meta = {"started": started, "ranked": bool(spec.daily and spec.daily == started and spec.name)}
-        self.store.save_game(gid, spec.to_dict(), session.log, session.game.is_over, started)
+    # ------------------------------------------------------------------ games in memory and in the store
+
+    def _remember(self, gid: str, wg: WebGame) -> None:
         with self.lock:
-            self._remember(gid, session, meta)
-        if session.game.is_over:
-            self.finish(gid, session, meta)
-        return gid, session, meta, events
+            self.games[gid] = wg
+            self.games.move_to_end(gid)
+            while len(self.games) > MAX_SESSIONS:
+                old = next((k for k, g in self.games.items() if not g.lock.locked()), None)
+                if old is None:
+                    break
+                del self.games[old]
 
-    def _remember(self, gid: str, session: WebSession, meta: dict[str, Any]) -> None:
-        self.sessions[gid] = (session, meta)
-        self.sessions.move_to_end(gid)
-        while len(self.sessions) > MAX_SESSIONS:
-            old = next((k for k, (s, _) in self.sessions.items() if not s.lock.locked()), None)
-            if old is None:
-                break
-            del self.sessions[old]
-
-    def get(self, gid: str) -> tuple[WebSession, dict[str, Any]]:
+    def get(self, gid: str) -> WebGame:
+        """The game ``gid``, from memory or rebuilt from the store (404 when there is none)."""
         if not isinstance(gid, str) or not 10 <= len(gid) <= 64:
             raise WebError("no such game", 404)
         with self.lock:
-            hit = self.sessions.get(gid)
-            if hit is not None:
-                self.sessions.move_to_end(gid)
-                return hit
+            wg = self.games.get(gid)
+            if wg is not None:
+                self.games.move_to_end(gid)
+                return wg
             row = self.store.load_game(gid)
             if row is None:
                 raise WebError("no such game", 404)
-            spec = GameSpec.from_dict(row["spec"])
-            session = WebSession.rebuild(spec, row["actions"])
-            meta = {"started": row["started"],
-                    "ranked": bool(spec.daily and spec.daily == row["started"] and spec.name)}
-            self._remember(gid, session, meta)
-            return session, meta
+            wg = self.games[gid] = WebGame.rebuild(row["spec"], row["actions"], row["started"])
+            return wg
 
-    def save(self, gid: str, session: WebSession, meta: dict[str, Any]) -> None:
-        self.store.save_game(gid, session.spec.to_dict(), session.log, session.game.is_over, meta["started"])
-        if session.game.is_over:
-            self.finish(gid, session, meta)
+    def save(self, gid: str, wg: WebGame) -> None:
+        table = wg.table
+        self.store.save_game(gid, wg.spec(), table.log, table.game.is_over, wg.started)
+        if table.game.is_over:
+            self.finish(gid, wg)
 
-    def finish(self, gid: str, session: WebSession, meta: dict[str, Any]) -> None:
+    def finish(self, gid: str, wg: WebGame) -> None:
         """A finished game: keep its replay, write the replay file, enter it on the leaderboard."""
-        if meta.get("finished"):
+        if wg.finished:
             return
-        meta["finished"] = True
-        if session.spec.scenario is None:  # a replay is a seed and moves; a scenario deal has no seed to replay
-            replay = session.replay()
+        wg.finished = True
+        table = wg.table
+        if table.deal.scenario is None:  # a replay is a seed and moves; a scenario deal has no seed to replay
+            replay = table.replay("web")
             self.store.save_replay(gid, replay.to_dict())
             if self.replay_dir is not None:
                 try:
                     self.replay_dir.mkdir(parents=True, exist_ok=True)
-                    stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M%S")
-                    deal = f"daily-{session.spec.daily}" if session.spec.daily else f"seed-{session.spec.seed}"
-                    replay.save(self.replay_dir / f"{stamp}-{deal}-web-{gid[:8]}.json")
+                    replay.save(self.replay_dir / table.replay_name(f"-web-{gid[:8]}"))
                 except OSError:
                     pass  # the replay is in the database as well
-        if meta["ranked"] and session.spec.daily and session.spec.name:
-            us, them = session.game.scores
-            meta["entered"] = self.store.rank(session.spec.daily, session.spec.name, gid, int(us), int(them))
+        if wg.ranked:
+            us, them = table.game.scores[:2]
+            wg.entered = self.store.rank(table.deal.game, table.deal.daily, wg.name, gid, int(us), int(them))
 
-    def state(self, session: WebSession, meta: dict[str, Any]) -> dict[str, Any]:
-        s = session.state()
-        s["ranked"] = meta["ranked"]
-        if "entered" in meta:
-            s["entered"] = meta["entered"]
-        return s
+    # ------------------------------------------------------------------ the JSON API
+
+    def create(self, data: dict[str, Any]) -> dict[str, Any]:
+        """POST /api/games: deal a game of ``game`` and let the bots play up to the person's first decision."""
+        _check_keys(data, CREATE_KEYS)
+        game = get_game(data.get("game"))
+        partner, opponents = (check_bot(game, data.get(k), k) for k in ("partner", "opponents"))
+        name = check_name(data.get("name"))
+        deal = Deal(game=game.NAME, seed=data.get("seed"), daily=data.get("daily"),
+                    scenario=_scenario(data.get("scenario")))
+        try:
+            table = Table.open(deal, partner, opponents)
+        except (ValueError, TypeError) as e:
+            raise WebError(f"cannot deal that game: {_line(e)}") from None
+        wg = WebGame(table, name, self.today())
+        gid = secrets.token_urlsafe(18)
+        with wg.lock:
+            events = wg.events(list(table.bot_steps()))
+            self.save(gid, wg)
+            self._remember(gid, wg)
+            return {"id": gid, "state": wg.state(), "events": events}
+
+    def show(self, gid: str, query: dict[str, Any]) -> dict[str, Any]:
+        wg = self.get(gid)
+        with wg.lock:
+            return {"state": wg.state()}
+
+    def play(self, gid: str, data: dict[str, Any]) -> dict[str, Any]:
+        """The person's actions, all or none (a stale ``version`` is a 409), then the bots' up to the next."""
+        _check_keys(data, {"action", "actions", "command", "version"})
+        wg = self.get(gid)
+        with wg.lock:
+            table, version = wg.table, data.get("version")
+            if version is not None and (isinstance(version, bool) or not isinstance(version, int)):
+                raise WebError("version must be a whole number")
+            if version is not None and version != table.version:
+                raise WebError(f"the game has moved on (version {table.version}, not {version}); reload it", 409)
+            events = wg.events(table.play(_names(table, data)))
+            self.save(gid, wg)
+            return {"events": events, "state": wg.state()}
+
+    def selection(self, gid: str, data: dict[str, Any]) -> dict[str, Any]:
+        _check_keys(data, {"cards"})
+        wg = self.get(gid)
+        with wg.lock:
+            table = wg.table
+            return {"buttons": table.text.selection(table.view(), data.get("cards", []), table.check),
+                    "version": table.version}
+
+    def parse(self, gid: str, data: dict[str, Any]) -> dict[str, Any]:
+        _check_keys(data, {"command"})
+        wg = self.get(gid)
+        with wg.lock:
+            try:
+                return {"actions": _parse(wg.table, data.get("command")), "error": "", "version": wg.table.version}
+            except WebError as e:  # a typo is an answer, not a failed request
+                return {"actions": [], "error": str(e), "version": wg.table.version}
+
+    def hint(self, gid: str, query: dict[str, Any]) -> dict[str, Any]:
+        wg = self.get(gid)
+        with wg.lock:
+            action, bot = wg.table.hint()
+            return {"action": wg.table.module.action_name(action), "bot": bot}
+
+    def replay(self, gid: str, query: dict[str, Any]) -> Response:
+        wg = self.get(gid)
+        with wg.lock:
+            data = wg.table.replay("web").to_dict()
+        name = f"{wg.table.deal.game}-{gid[:8]}.json"
+        return JSONResponse(data, headers={"Content-Disposition": f'attachment; filename="{name}"'})
+
+    def review(self, gid: str, query: dict[str, Any]) -> dict[str, Any]:
+        """The search bot's review of the person's decisions, after the game."""
+        wg = self.get(gid)
+        with wg.lock:
+            if not wg.table.game.is_over:
+                raise WebError("the game is not over yet: a review comes after the game", 409)
+            replay = wg.table.replay("web")
+        from ..evaluation import review as rv  # loads the search bot's nets: only when asked for
+
+        return rv.review_replay(replay, 0).to_dict()  # outside the lock: it takes a while
+
+    def bots(self, query: dict[str, Any]) -> dict[str, Any]:
+        """GET /api/bots?game=NAME: the game's bots and the default (its strongest)."""
+        _check_keys(query, {"game"})
+        game = get_game(query.get("game"))
+        return {"game": game.NAME, "bots": list(game.bot_names()), "default": game.strongest_bot()}
+
+    def board(self, query: dict[str, Any]) -> dict[str, Any]:
+        """GET /api/leaderboard?game=NAME&date=YYYY-MM-DD: a game's daily leaderboard (today by default)."""
+        _check_keys(query, {"game", "date"})
+        game, date = check_game_name(query.get("game")), parse_daily(query.get("date") or self.today())
+        return {"game": game, "date": date, "entries": self.store.leaderboard(game, date)}
 
 
-def _date_arg(request: Request, today: str) -> str:
-    value = request.query_params.get("date") or today
-    return parse_daily(value)
+# ---------------------------------------------------------------------------------------------- the app
+
+
+def _route(path: str, fn: Callable[..., Any], method: str = "GET", status: int = 200) -> Route:
+    """A JSON route: ``fn(*path_params, data)`` runs in the threadpool, ``data`` being a POST's JSON body
+    or a GET's query; a dict it returns is sent as JSON with ``status``, a ``Response`` as it is."""
+
+    async def endpoint(request: Request) -> Response:
+        data = await _body(request) if method == "POST" else dict(request.query_params)
+        out = await run_in_threadpool(fn, *request.path_params.values(), data)
+        return out if isinstance(out, Response) else JSONResponse(out, status_code=status)
+
+    return Route(path, endpoint, methods=[method])
+
+
+async def _index(request: Request) -> Response:
+    return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
+
+
+async def _board_page(request: Request) -> Response:
+    """The leaderboard page (``?game=`` and ``?date=`` as the JSON's)."""
+    room: Room = request.app.state.room
+    try:
+        board = await run_in_threadpool(room.board, dict(request.query_params))
+    except ValueError as e:
+        return HTMLResponse(f"<!doctype html><p>{html.escape(_line(e))}</p>", status_code=400)
+    rows = "".join(
+        f"<tr><td>{e['rank']}</td><td>{html.escape(e['name'])}</td><td>{e['scores'][0]}</td>"
+        f"<td>{e['scores'][1]}</td><td>{e['result']}</td></tr>" for e in board["entries"])
+    body = rows or '<tr><td colspan="5">Nobody has finished this daily game yet.</td></tr>'
+    page = (STATIC / "leaderboard.html").read_text(encoding="utf-8")
+    page = page.replace("{{title}}", html.escape(get_game(board["game"]).TITLE))
+    return HTMLResponse(page.replace("{{date}}", html.escape(board["date"])).replace("{{rows}}", body))
+
+
+async def _table_error(request: Request, exc: Exception) -> Response:
+    return _error(str(exc), getattr(exc, "status", 400))
+
+
+async def _bad_request(request: Request, exc: Exception) -> Response:
+    return _error(f"bad request: {_line(exc)}")  # never a traceback to the page
+
+
+async def _http_error(request: Request, exc: Exception) -> Response:
+    status = getattr(exc, "status_code", 404)
+    return _error(str(getattr(exc, "detail", "") or ("not found" if status == 404 else "bad request")), status)
+
+
+async def _server_error(request: Request, exc: Exception) -> Response:
+    return _error("internal error; the game was not changed", 500)
+
+
+HANDLERS: dict[Any, Callable[..., Any]] = {
+    TableError: _table_error, ValueError: _bad_request, TypeError: _bad_request, KeyError: _bad_request,
+    HTTPException: _http_error, Exception: _server_error,
+}
 
 
 def create_app(db_path: str | os.PathLike[str] | None = None, today: Callable[[], str] | None = None,
@@ -217,170 +378,23 @@ def create_app(db_path: str | os.PathLike[str] | None = None, today: Callable[[]
     store = Store(db_path or DEFAULT_DB)
     if replay_dir is None:
         replay_dir = os.environ.get("FOOTCANASTA_REPLAY_DIR") or store.path.parent / "replays"
-    room = Room(store, today or (lambda: _dt.date.today().isoformat()), Path(replay_dir).expanduser())
-
-    def api(fn):
-        async def endpoint(request: Request) -> Response:
-            try:
-                return await fn(request)
-            except WebError as e:
-                return _error(str(e), e.status)
-            except (ValueError, TypeError, KeyError) as e:  # never a traceback to the page
-                return _error(f"bad request: {str(e).splitlines()[0] if str(e) else type(e).__name__}")
-        return endpoint
-
-    async def index(request: Request) -> Response:
-        return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
-
-    async def new(request: Request) -> Response:
-        data = await _body(request)
-        gid, session, meta, events = await run_in_threadpool(room.create, data)
-        return JSONResponse({"id": gid, "state": room.state(session, meta), "events": events}, status_code=201)
-
-    def _show(gid: str) -> dict[str, Any]:
-        session, meta = room.get(gid)
-        with session.lock:
-            return {"state": room.state(session, meta)}
-
-    async def show(request: Request) -> Response:
-        return JSONResponse(await run_in_threadpool(_show, request.path_params["gid"]))
-
-    def _play(gid: str, data: dict[str, Any]) -> dict[str, Any]:
-        _check_keys(data, {"action", "actions", "command", "version"})
-        session, meta = room.get(gid)
-        given = [k for k in ("action", "actions", "command") if k in data]
-        if len(given) != 1:
-            raise WebError("give one of action (a name), actions (a list of names) or command (typed text)")
-        with session.lock:
-            version = data.get("version")
-            if version is not None and (isinstance(version, bool) or not isinstance(version, int)):
-                raise WebError("version must be a whole number")
-            if version is not None and version != session.version:
-                raise WebError(f"the game has moved on (version {session.version}, not {version}); reload it", 409)
-            if "action" in data:
-                if not isinstance(data["action"], str):
-                    raise WebError("action must be an action name such as 'draw' or 'discard 9'")
-                names = [data["action"]]
-            elif "actions" in data:
-                names = data["actions"]
-                if not isinstance(names, list) or not names or not all(isinstance(n, str) for n in names):
-                    raise WebError("actions must be a non-empty list of action names")
-                if len(names) > 16:
-                    raise WebError("too many actions in one request (at most 16)")
-            else:
-                names = session.parse(data["command"])
-            events = session.play(names)
-            room.save(gid, session, meta)
-            return {"events": events, "state": room.state(session, meta)}
-
-    async def act(request: Request) -> Response:
-        data = await _body(request)
-        return JSONResponse(await run_in_threadpool(_play, request.path_params["gid"], data))
-
-    def _selection(gid: str, data: dict[str, Any]) -> dict[str, Any]:
-        _check_keys(data, {"cards"})
-        session, _ = room.get(gid)
-        with session.lock:
-            return {"buttons": session.selection(data.get("cards", [])), "version": session.version}
-
-    async def selection(request: Request) -> Response:
-        data = await _body(request)
-        return JSONResponse(await run_in_threadpool(_selection, request.path_params["gid"], data))
-
-    def _parse(gid: str, data: dict[str, Any]) -> dict[str, Any]:
-        _check_keys(data, {"command"})
-        session, _ = room.get(gid)
-        with session.lock:
-            try:
-                return {"actions": session.parse(data.get("command")), "error": "", "version": session.version}
-            except WebError as e:  # a typo is an answer, not a failed request
-                return {"actions": [], "error": str(e), "version": session.version}
-
-    async def parse(request: Request) -> Response:
-        data = await _body(request)
-        return JSONResponse(await run_in_threadpool(_parse, request.path_params["gid"], data))
-
-    def _hint(gid: str) -> dict[str, Any]:
-        session, _ = room.get(gid)
-        with session.lock:
-            return session.hint()
-
-    async def hint(request: Request) -> Response:
-        return JSONResponse(await run_in_threadpool(_hint, request.path_params["gid"]))
-
-    def _replay(gid: str) -> dict[str, Any]:
-        session, _ = room.get(gid)
-        with session.lock:
-            if session.spec.scenario is not None:
-                raise WebError("a game dealt from a scenario has no replay file (a replay is a seed and moves)", 409)
-            return session.replay().to_dict()
-
-    async def replay(request: Request) -> Response:
-        gid = request.path_params["gid"]
-        data = await run_in_threadpool(_replay, gid)
-        return JSONResponse(data, headers={"Content-Disposition": f'attachment; filename="footcanasta-{gid[:8]}.json"'})
-
-    def _review(gid: str) -> dict[str, Any]:
-        session, _ = room.get(gid)
-        with session.lock:
-            if session.spec.scenario is not None:
-                raise WebError("a game dealt from a scenario has no replay to review", 409)
-            if not session.game.is_over:
-                raise WebError("the game is not over yet: a review comes after the game", 409)
-            replay = session.replay()
-        from ..evaluation import review as rv  # loads the search bot's nets: only when asked for
-
-        return rv.review_replay(replay, 0, rv.REVIEW_OPTIONS).to_dict()  # South's; outside the lock (it takes a while)
-
-    async def review(request: Request) -> Response:
-        return JSONResponse(await run_in_threadpool(_review, request.path_params["gid"]))
-
-    async def bots(request: Request) -> Response:
-        return JSONResponse({"bots": [*bot_names(), "learned"], "default": strongest_bot()})
-
-    async def board_json(request: Request) -> Response:
-        date = _date_arg(request, room.today())
-        entries = await run_in_threadpool(store.leaderboard, date)
-        return JSONResponse({"date": date, "entries": entries})
-
-    async def board_page(request: Request) -> Response:
-        try:
-            date = _date_arg(request, room.today())
-        except WebError as e:
-            return HTMLResponse(f"<!doctype html><p>{html.escape(str(e))}</p>", status_code=400)
-        entries = await run_in_threadpool(store.leaderboard, date)
-        rows = "".join(
-            f"<tr><td>{e['rank']}</td><td>{html.escape(e['name'])}</td><td>{e['scores'][0]}</td>"
-            f"<td>{e['scores'][1]}</td><td>{e['result']}</td></tr>" for e in entries)
-        body = rows or '<tr><td colspan="5">Nobody has finished this daily game yet.</td></tr>'
-        page = (STATIC / "leaderboard.html").read_text(encoding="utf-8")
-        page = page.replace("{{date}}", html.escape(date)).replace("{{rows}}", body)
-        return HTMLResponse(page)
-
-    async def not_found(request: Request, exc: Exception) -> Response:
-        status = getattr(exc, "status_code", 404)
-        detail = getattr(exc, "detail", "") or ("not found" if status == 404 else "bad request")
-        return _error(str(detail), status)
-
-    async def server_error(request: Request, exc: Exception) -> Response:
-        return _error("internal error; the game was not changed", 500)
-
+    room = Room(store, today or local_today, Path(replay_dir).expanduser())
     routes = [
-        Route("/", index),
-        Route("/leaderboard", board_page),
-        Route("/api/games", api(new), methods=["POST"]),
-        Route("/api/games/{gid}", api(show), methods=["GET"]),
-        Route("/api/games/{gid}/actions", api(act), methods=["POST"]),
-        Route("/api/games/{gid}/selection", api(selection), methods=["POST"]),
-        Route("/api/games/{gid}/parse", api(parse), methods=["POST"]),
-        Route("/api/games/{gid}/hint", api(hint), methods=["GET"]),
-        Route("/api/games/{gid}/replay", api(replay), methods=["GET"]),
-        Route("/api/games/{gid}/review", api(review), methods=["GET"]),
-        Route("/api/bots", api(bots), methods=["GET"]),
-        Route("/api/leaderboard", api(board_json), methods=["GET"]),
+        Route("/", _index),
+        Route("/leaderboard", _board_page),
+        _route("/api/games", room.create, "POST", status=201),
+        _route("/api/games/{gid}", room.show),
+        _route("/api/games/{gid}/actions", room.play, "POST"),
+        _route("/api/games/{gid}/selection", room.selection, "POST"),
+        _route("/api/games/{gid}/parse", room.parse, "POST"),
+        _route("/api/games/{gid}/hint", room.hint),
+        _route("/api/games/{gid}/replay", room.replay),
+        _route("/api/games/{gid}/review", room.review),
+        _route("/api/bots", room.bots),
+        _route("/api/leaderboard", room.board),
         Mount("/static", app=StaticFiles(directory=STATIC), name="static"),
     ]
-    app = Starlette(routes=routes, exception_handlers={HTTPException: not_found, Exception: server_error})
+    app = Starlette(routes=routes, exception_handlers=HANDLERS)
     app.state.room = room
     return app
 

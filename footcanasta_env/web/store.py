@@ -2,8 +2,9 @@
 
 One database file (``~/.footcanasta/web.sqlite3`` by default) in WAL mode with a busy timeout, opened
 once per thread. A game row holds how it was dealt and every action so far, written after each request,
-so a restarted server rebuilds it exactly. The leaderboard keeps, per date and player name, the first
-finished daily game of that date that was started on that date.
+so a restarted server rebuilds it exactly. The leaderboard keeps, per game, date and player name, the
+first finished daily game of that date that was started on that date. The schema's version is SQLite's
+``user_version``; an older database is brought forward when opened (``MIGRATIONS``), its rows kept.
 """
 
 from __future__ import annotations
@@ -28,15 +29,38 @@ CREATE TABLE IF NOT EXISTS games (
     replay TEXT
 );
 CREATE TABLE IF NOT EXISTS leaderboard (
+    game TEXT NOT NULL DEFAULT 'footcanasta',
     date TEXT NOT NULL,
     name TEXT NOT NULL,
     game_id TEXT NOT NULL,
     us INTEGER NOT NULL,
     them INTEGER NOT NULL,
     finished REAL NOT NULL,
-    PRIMARY KEY (date, name)
+    PRIMARY KEY (game, date, name)
 );
 """
+SCHEMA_VERSION = 1
+
+# version -> the statements that bring a database of that version to the next; version 0 is the schema
+# before games had names: its leaderboard (keyed by date and name) holds Foot Canasta's entries.
+MIGRATIONS: dict[int, str] = {
+    0: """
+ALTER TABLE leaderboard RENAME TO leaderboard_v0;
+CREATE TABLE leaderboard (
+    game TEXT NOT NULL DEFAULT 'footcanasta',
+    date TEXT NOT NULL,
+    name TEXT NOT NULL,
+    game_id TEXT NOT NULL,
+    us INTEGER NOT NULL,
+    them INTEGER NOT NULL,
+    finished REAL NOT NULL,
+    PRIMARY KEY (game, date, name)
+);
+INSERT INTO leaderboard (game, date, name, game_id, us, them, finished)
+    SELECT 'footcanasta', date, name, game_id, us, them, finished FROM leaderboard_v0;
+DROP TABLE leaderboard_v0;
+""",
+}
 
 
 class Store:
@@ -46,9 +70,31 @@ class Store:
         self.path = Path(path).expanduser()
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self._local = threading.local()
-        with self._conn() as c:
-            c.execute("PRAGMA journal_mode=WAL")
-            c.executescript(SCHEMA)
+        conn = self._conn()
+        conn.execute("PRAGMA journal_mode=WAL")
+        self._migrate(conn)
+
+    @staticmethod
+    def _migrate(conn: sqlite3.Connection) -> None:
+        """Create the tables, or bring an older database's forward, in one transaction."""
+        conn.execute("BEGIN IMMEDIATE")  # two servers opening one old file: one migrates, the other waits
+        try:
+            version = conn.execute("PRAGMA user_version").fetchone()[0]
+            old = conn.execute("SELECT 1 FROM sqlite_master WHERE name='leaderboard'").fetchone()
+            if not old:
+                version = SCHEMA_VERSION  # a new database: today's schema
+            for v in range(version, SCHEMA_VERSION):
+                for statement in MIGRATIONS[v].split(";"):
+                    if statement.strip():
+                        conn.execute(statement)
+            for statement in SCHEMA.split(";"):
+                if statement.strip():
+                    conn.execute(statement)
+            conn.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+            conn.execute("COMMIT")
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
 
     def _conn(self) -> sqlite3.Connection:
         conn = getattr(self._local, "conn", None)
@@ -87,18 +133,18 @@ class Store:
 
     # ------------------------------------------------------------------ leaderboard
 
-    def rank(self, date: str, name: str, gid: str, us: int, them: int) -> bool:
-        """Enter a finished daily game; only the first per date and name counts. True if it was entered."""
+    def rank(self, game: str, date: str, name: str, gid: str, us: int, them: int) -> bool:
+        """Enter a finished daily game; only the first per game, date and name counts. True if it was entered."""
         cur = self._conn().execute(
-            "INSERT OR IGNORE INTO leaderboard (date, name, game_id, us, them, finished) VALUES (?, ?, ?, ?, ?, ?)",
-            (date, name, gid, us, them, time.time()))
+            "INSERT OR IGNORE INTO leaderboard (game, date, name, game_id, us, them, finished) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?)", (game, date, name, gid, us, them, time.time()))
         return cur.rowcount == 1
 
-    def leaderboard(self, date: str) -> list[dict[str, Any]]:
-        """The date's entries, best first: highest South/North score, then widest margin, then earliest."""
+    def leaderboard(self, game: str, date: str) -> list[dict[str, Any]]:
+        """The game's entries of the date, best first: highest South/North score, then widest margin, then earliest."""
         rows = self._conn().execute(
-            "SELECT name, us, them, finished FROM leaderboard WHERE date=? ORDER BY us DESC, us - them DESC, "
-            "finished ASC", (date,)).fetchall()
+            "SELECT name, us, them, finished FROM leaderboard WHERE game=? AND date=? "
+            "ORDER BY us DESC, us - them DESC, finished ASC", (game, date)).fetchall()
         out = []
         for i, (name, us, them, finished) in enumerate(rows, 1):
             result = "win" if us > them else "loss" if us < them else "draw"

@@ -231,7 +231,7 @@ function renderOver() {
   const links = el("p");
   if (state.deal.kind !== "scenario") links.append(el("a", { href: `/api/games/${gameId}/replay`, text: "Download the replay" }), " (footcanasta replay FILE) · ");
   if (state.deal.kind === "daily") {
-    links.append(el("a", { href: `/leaderboard?date=${state.deal.date}`, text: "Leaderboard of " + state.deal.date }));
+    links.append(el("a", { href: `/leaderboard?date=${state.deal.date}&game=${encodeURIComponent(state.game)}`, text: "Leaderboard of " + state.deal.date }));
     if (state.entered === true) links.append(" · your result is on it.");
     else if (state.ranked && state.entered === false) links.append(" · only your first finished attempt counts.");
     else if (!state.ranked) links.append(" · unranked (give a name and play a daily on its date to rank).");
@@ -404,7 +404,8 @@ async function newGame(deal) {
     history.replaceState(null, "", `/?game=${encodeURIComponent(gameId)}`);
     $("log").replaceChildren();
     selected = {};
-    setMessage("");
+    // a bot that could not be loaded plays as another one: say so (the lineup's notes)
+    setMessage((data.state.notes || []).join(" "));
     await apply(data);
   } catch (e) {
     busy = false;
