@@ -50,9 +50,6 @@ _.incomplete  # unused method
 # copies at (range(12) in engine/, the action kinds' names in web/session.py). Drop each line once used.
 _.NUM_MELD_RANKS  # unused variable (cards.py)
 _.ACTION_TYPE_NAMES  # unused variable (actions.py)
-# Issue 25, until the merge: SearchBot's Analysis.seconds is written, never read; bots/search.py is being
-# rewritten by another helper, who removes it there. Drop this line then.
-_.seconds  # unused variable
 
 # The game interface (footcanasta_env/games.py): a game's face is read by attribute name through get_game, and
 # register_game/unregister_game are the public door for another game (tests/conftest.py registers the toy game).

@@ -158,7 +158,6 @@ class Analysis:
     values: np.ndarray  # (worlds, candidates)
     policy_action: int
     chosen: int
-    seconds: float
     notes: dict = field(default_factory=dict)
 
     @property
@@ -242,13 +241,13 @@ class SearchBot:
         legal = check_legal(view, "SearchBot")
         cands, policy_action = self.candidates(view, include)
         if len(legal) == 1 or len(cands) == 1 or (include is None and not self.matters(view, policy_action)):
-            return Analysis(cands, np.zeros((0, len(cands))), policy_action, policy_action, 0.0)
+            return Analysis(cands, np.zeros((0, len(cands))), policy_action, policy_action)
         if deadline is None:
             deadline = t0 + self.options.time
         with one_blas_thread():
-            return self._search(view, cands, policy_action, deadline, t0)
+            return self._search(view, cands, policy_action, deadline)
 
-    def _search(self, view: View, cands: list[int], policy_action: int, deadline: float, t0: float) -> Analysis:
+    def _search(self, view: View, cands: list[int], policy_action: int, deadline: float) -> Analysis:
         worlds = self.options.worlds
         rows: list[np.ndarray] = []
         while len(rows) < worlds:
@@ -266,7 +265,7 @@ class SearchBot:
                 break
             rows.extend(vals.reshape(n, len(cands)))
         values = np.array(rows, dtype=np.float64).reshape(len(rows), len(cands))
-        an = Analysis(cands, values, policy_action, policy_action, time.perf_counter() - t0)
+        an = Analysis(cands, values, policy_action, policy_action)
         an.chosen = self._decide(an)
         return an
 

@@ -10,13 +10,12 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ..actions import ACTION_TYPE, ADD, DISCARD, DRAW, LAYDOWN, MELD, PICKUP
+from ..actions import ACTION_TYPE, ACTION_TYPE_NAMES, ADD, DISCARD, DRAW, LAYDOWN, MELD, PICKUP
 from ..engine import Game, View
 from ..rules import Rules
 from ..seats import team_of
 from . import commands, events, screen, texts, webstate
 
-EVENT_KINDS = ("draw", "pickup", "meld", "add", "laydown", "discard")  # by action type
 PUBLIC_TYPES = (DRAW, PICKUP, LAYDOWN, DISCARD)
 
 
@@ -33,7 +32,7 @@ class FootCanastaText:
         return events.describe_round_end(result, viewer)
 
     def event_kind(self, action: int) -> str:
-        return EVENT_KINDS[ACTION_TYPE[action]]
+        return ACTION_TYPE_NAMES[ACTION_TYPE[action]]
 
     def is_public(self, before: View, seat: int, action: int) -> bool:
         """Whether the viewer may see which action it was: a meld set aside by another partnership is private
