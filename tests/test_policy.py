@@ -127,7 +127,7 @@ def test_wrong_format_is_refused(tmp_path):
     path, _ = write(tmp_path)
     bad = str(tmp_path / "bad.npz")
     rewrite_meta(path, bad, format="something-else")
-    with pytest.raises(ValueError, match="not a footcanasta policy"):
+    with pytest.raises(ValueError, match=r"not a policy checkpoint \(format 'something-else'"):
         load_policy(bad)
 
 
