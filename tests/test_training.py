@@ -158,7 +158,7 @@ def test_selfplay_ppo_runs_end_to_end(tmp_path):
 
     g = new_game(3)
     for _ in range(50):
-        a = bot.act(g.view(g.cur))
+        a = bot.act(g.view(g.current_player))
         assert a in g.legal_actions()
         g.step(a)
 
@@ -222,7 +222,7 @@ def test_hidden_cards_are_what_the_seat_cannot_see_relative_to_it():
     from selfplay_ppo import Agent
 
     g = new_game(5)
-    seat = g.cur
+    seat = g.current_player
     before = g.to_scenario()
     x = hidden_cards(g, seat)
     assert x.shape == (HIDDEN_CARDS_SIZE,) == (135,) and x.dtype == np.float32
@@ -249,7 +249,7 @@ def test_hidden_cards_differ_where_the_observation_cannot():
     from footcanasta_env.seats import left_of, partner_of
 
     g = new_game(5)
-    seat = g.cur
+    seat = g.current_player
     left, right = left_of(seat), left_of(partner_of(seat))
     spec = g.to_scenario()
     a, b = spec["players"][left]["hand"].split(), spec["players"][right]["hand"].split()

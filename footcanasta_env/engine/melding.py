@@ -32,7 +32,7 @@ def do_meld(g: State, a: int) -> None:
     ``meld_into`` written out inline; a wild meld or a completed canasta goes through ``meld_into``.
     """
     r, nat, two, jk, n, kinds = MELD_ARGS[a]
-    p = g.cur
+    p = g.current_player
     t = p & 1
     h = g.hand[p]
     hb = g.hbits[p]
@@ -123,7 +123,7 @@ def do_meld(g: State, a: int) -> None:
     m = g.mbits[p] & WILD_FILTER[hb >> TWO & 3]
     if not down:  # the set-aside cards count for the discards and the laydown
         hb |= g.sbits[t]
-        if g.mval[t] >= g.rules.initial_minimums[g.round_no - 1]:
+        if g.mval[t] >= g.rules.initial_minimums[g.round - 1]:
             m |= LAYDOWN_BIT
     g._mask = m | DISCARD_BITS[hb]
 
@@ -161,7 +161,7 @@ def meld_into(g: State, t: int, r: int, nat: int, two: int, jk: int) -> None:
         g.mstate[t][r] = 2 if cn >= 2 * (size - cn + 1) else 1
     # Set-aside melds are the acting player's alone: the partner's bits follow when they go down
     # (reveal_aside) or come back to the hand (return_aside).
-    seats = (g.cur,) if not g.down[t] and g.cur & 1 == t else (t, t + 2)
+    seats = (g.current_player,) if not g.down[t] and g.current_player & 1 == t else (t, t + 2)
     if r == WILD_RANK:
         for q in seats:
             wild_rank(g, q)
@@ -209,7 +209,7 @@ def reveal_aside(g: State, p: int, t: int) -> None:
 
 def do_laydown(g: State, a: int = LAYDOWN_ID) -> None:
     """The initial meld: the set-aside melds go down (rule 7)."""
-    p = g.cur
+    p = g.current_player
     t = p & 1
     reveal_aside(g, p, t)
     after_play_action(g)
