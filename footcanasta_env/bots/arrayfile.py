@@ -77,7 +77,7 @@ def _load(path: str, fmt: ArrayFormat) -> dict[str, np.ndarray]:
     if not os.path.isfile(path):
         raise fmt.fail(path, "not found (no such file)")
     if not zipfile.is_zipfile(path):
-        raise fmt.fail(path, f"not a {fmt.noun} (not a readable .npz archive: truncated, damaged or another "
+        raise fmt.fail(path, f"not a {fmt.noun} (not a readable .npz archive: damaged or truncated, or another "
                              "kind of file)")
     try:
         with np.load(path, allow_pickle=False) as z:  # plain arrays only: never unpickle code
