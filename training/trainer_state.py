@@ -9,7 +9,7 @@ A checkpoint is a plain-array file (``footcanasta_env.bots.arrayfile``: an ``.np
   order of ``agent.parameters()``;
 * ``league/<k>/W<j>``, ``league/<k>/b<j>``: the frozen snapshots of the opponents' league, oldest first;
 * ``torch_rng``: torch's generator state (a uint8 array);
-* ``meta_json``: a UTF-8 JSON object with ``format`` (``FORMAT_NAME``), ``format_version``, the observation
+* ``meta_json``: a UTF-8 JSON object with ``format`` (``FORMAT.name``), ``format_version``, the observation
   and action versions and sizes, the run's ``args`` (the settings of ``Args``), ``run`` (its name),
   ``update``, ``step`` (PPO decisions so far), the summary so far (its ``progress`` has the env steps), the
   league's size and activation, and ``sha256``: a digest of every other array, so a damaged file is refused rather than
@@ -43,7 +43,6 @@ class CheckpointError(ValueError):
 
 FORMAT = ArrayFormat("footcanasta-trainer", 1, what="trainer checkpoint", noun="trainer checkpoint",
                      error=CheckpointError, keeps_digest=True)
-FORMAT_NAME, FORMAT_VERSION = FORMAT.name, FORMAT.version
 
 
 def _compat() -> dict[str, Any]:

@@ -4,7 +4,7 @@ A policy file is a NumPy ``.npz`` archive of plain arrays only, so loading never
 
 * ``W0, b0, W1, b1, ...``: the weights (``in x out``, float32) and biases of an MLP from the
   observation (``OBS_SIZE``) to one logit per action (``NUM_ACTIONS``);
-* ``meta_json``: a uint8 array holding a UTF-8 JSON object with ``format`` (``FORMAT_NAME``),
+* ``meta_json``: a uint8 array holding a UTF-8 JSON object with ``format`` (``FORMAT.name``),
   ``format_version``, ``obs_version``, ``obs_size``, ``action_version``, ``num_actions``, ``rules``
   (``Rules.to_dict()``), ``arch`` (``layers``: the sizes from input to output, ``activation``), and
   free-form records: ``training`` (command, steps, ...) and ``evaluation``.
@@ -33,14 +33,23 @@ from ..actions import ACTION_VERSION, NUM_ACTIONS
 from ..engine import View
 from ..observation import OBS_SIZE, OBS_VERSION, encode
 from ..rules import Rules
-from .arrayfile import ACTIVATIONS, META_KEY, ArrayFormat, mlp_arrays, mlp_forward, mlp_layers, mlp_sizes, read_arrays
-from .arrayfile import write_arrays as _write_arrays
+from .arrayfile import (
+    ACTIVATIONS,
+    META_KEY,
+    ArrayFormat,
+    mlp_arrays,
+    mlp_forward,
+    mlp_layers,
+    mlp_sizes,
+    read_arrays,
+    write_arrays,
+)
 
-__all__ = ["ACTIVATIONS", "FORMAT", "FORMAT_NAME", "FORMAT_VERSION", "META_KEY", "SHIPPED_POLICY", "Policy",
-           "PolicyBot", "load_policy", "load_shipped", "save_policy"]
+# ACTIVATIONS and META_KEY are the format's, named here too for the readers of policy files.
+__all__ = ["ACTIVATIONS", "FORMAT", "META_KEY", "SHIPPED_POLICY", "Policy", "PolicyBot", "load_policy", "load_shipped",
+           "save_policy"]
 
 FORMAT = ArrayFormat("footcanasta-policy", 1, what="policy file", noun="policy checkpoint")
-FORMAT_NAME, FORMAT_VERSION = FORMAT.name, FORMAT.version
 # The shipped policy is package data of footcanasta_env.bots (listed in pyproject's package-data).
 _SHIPPED = resources.files("footcanasta_env.bots") / "data" / "learned.npz"
 SHIPPED_POLICY = str(_SHIPPED)  # a file path in every ordinary install (a wheel or an editable one)
@@ -89,7 +98,7 @@ def save_policy(path: str, weights: list[np.ndarray], biases: list[np.ndarray], 
     }
     arrays = mlp_arrays(weights, biases)
     mlp_layers(path, FORMAT, arrays, _check_arch(path, meta))  # refuse to write what we would refuse to read
-    return _write_arrays(path, FORMAT, arrays, meta)
+    return write_arrays(path, FORMAT, arrays, meta)
 
 
 def _check_arch(path: str, meta: dict[str, Any]) -> list[int]:

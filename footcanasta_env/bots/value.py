@@ -12,7 +12,7 @@ It reads hidden cards, so only the search bot uses it, and only on worlds it sam
 
 File format (a plain-array file of ``arrayfile``, like a policy file, never a pickle): an ``.npz`` with
 ``W0, b0, ...`` (``in x out`` float32, ReLU between layers, one output) and ``meta_json`` (uint8 UTF-8 JSON) holding
-``format`` (``VALUE_FORMAT``), ``format_version``, ``obs_version``, ``obs_size``, ``hidden_size``,
+``format`` (``FORMAT.name``), ``format_version``, ``obs_version``, ``obs_size``, ``hidden_size``,
 ``action_version``, ``layers``, ``target_scale`` (the net predicts points x this) and ``training``.
 The shipped net is package data, ``footcanasta_env/bots/data/value.npz``.
 """
@@ -30,7 +30,6 @@ from ..observation import HIDDEN_CARDS_SIZE, OBS_SIZE, OBS_VERSION, encode, hidd
 from .arrayfile import ArrayFormat, mlp_arrays, mlp_forward, mlp_layers, mlp_sizes, read_arrays, write_arrays
 
 FORMAT = ArrayFormat("footcanasta-value", 1, what="value file", noun="footcanasta-value file")
-VALUE_FORMAT, VALUE_FORMAT_VERSION = FORMAT.name, FORMAT.version
 FEATURES_SIZE = OBS_SIZE + HIDDEN_CARDS_SIZE
 _SHIPPED = resources.files("footcanasta_env.bots") / "data" / "value.npz"
 SHIPPED_VALUE = str(_SHIPPED)
