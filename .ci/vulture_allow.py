@@ -46,11 +46,6 @@ _.embeddings  # unused variable (compute_values(batch, embeddings=None))
 # Public accessor of the View, the object every bot reads (a bot written outside the package may use it).
 _.incomplete  # unused method
 
-# Issue 25, until the merge: the one home of a meaning that other helpers' work points the inlined
-# copies at (range(12) in engine/, the action kinds' names in web/session.py). Drop each line once used.
-_.NUM_MELD_RANKS  # unused variable (cards.py)
-_.ACTION_TYPE_NAMES  # unused variable (actions.py)
-
 # The game interface (footcanasta_env/games.py): a game's face is read by attribute name through get_game, and
 # register_game/unregister_game are the public door for another game (tests/conftest.py registers the toy game).
 _.TABLE  # footcanasta/__init__.py's lazy table: ("..tabletext", "TABLE")

@@ -15,7 +15,7 @@ Layout (ACTION_VERSION 1), 89 actions:
 
 from __future__ import annotations
 
-from .cards import BLACK3, JOKER, KINDS, NUM_NATURAL, TWO, WILD_RANK, kind_of
+from .cards import HOLD_KINDS, JOKER, KINDS, NUM_NATURAL, TWO, WILD_RANK, kind_of
 
 ACTION_VERSION = 1
 
@@ -23,8 +23,9 @@ ACTION_VERSION = 1
 DRAW_PHASE, PLAY_PHASE = 0, 1
 PHASE_NAMES = ("draw", "play")
 
-DRAW, PICKUP, MELD, ADD, LAYDOWN, DISCARD = 0, 1, 2, 3, 4, 5
+# The action kinds, in id order: a kind's number is its index here.
 ACTION_TYPE_NAMES = ("draw", "pickup", "meld", "add", "laydown", "discard")
+DRAW, PICKUP, MELD, ADD, LAYDOWN, DISCARD = range(len(ACTION_TYPE_NAMES))
 
 _names: list[str] = []
 ACTION_TYPE: list[int] = []
@@ -67,9 +68,8 @@ ADD_WILD_BASE = len(_names)
 _add("add wild 2", ADD, WILD_RANK, two=1)
 _add("add wild JK", ADD, WILD_RANK, jk=1)
 LAYDOWN_ID = _add("laydown", LAYDOWN)
-DISCARDABLE = tuple(range(NUM_NATURAL)) + (TWO, JOKER, BLACK3)
 DISCARD_ID: dict[int, int] = {}
-for _k in DISCARDABLE:
+for _k in HOLD_KINDS:  # every kind a player can hold can be discarded
     DISCARD_ID[_k] = _add(f"discard {KINDS[_k]}", DISCARD, card=_k)
 
 NUM_ACTIONS = len(_names)

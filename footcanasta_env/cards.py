@@ -6,7 +6,8 @@ Suits matter only for threes, so every pile of cards is a list of 15 counts inde
     token  4  5  6  7  8  9  10  J  Q  K  A   2   JK  R3  B3
 
 Kinds 0-10 are naturals (meldable ranks), 11-12 are wild, 13 is the red three, 14 the black three.
-Meld ranks use the same indices 0-10 for natural melds and 11 (``WILD_RANK``) for the wild meld.
+Meld ranks use the same indices 0-10 for natural melds and 11 (``WILD_RANK``) for the wild meld:
+``NUM_MELD_RANKS`` of them. ``HOLD_KINDS`` are the 14 kinds a hand can hold, in display order.
 """
 
 from __future__ import annotations
@@ -17,6 +18,9 @@ KINDS: tuple[str, ...] = ("4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"
 NUM_KINDS = 15
 NUM_NATURAL = 11
 TWO, JOKER, RED3, BLACK3 = 11, 12, 13, 14
+# The kinds a player can hold, in the order every per-kind list of held cards shows them (observation
+# blocks, discard actions, hands on screen): red threes are laid down at once (rule 3.5), never held.
+HOLD_KINDS: tuple[int, ...] = (*range(NUM_NATURAL), TWO, JOKER, BLACK3)
 WILD_RANK = 11
 NUM_MELD_RANKS = 12
 MELD_RANK_NAMES: tuple[str, ...] = KINDS[:NUM_NATURAL] + ("wild",)

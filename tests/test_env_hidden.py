@@ -267,6 +267,33 @@ def test_layout_offsets_match_the_documented_table():
         assert (f"{a}-{b - 1} " if b - a > 1 else f"{a} ") in doc
 
 
+def test_the_env_docstring_table_matches_the_offsets():
+    import re
+
+    import footcanasta_env.envs.aec as aec
+    from footcanasta_env.observation import OBS_VERSION
+
+    doc = aec.__doc__.split("## Observations", 1)[1].split("## Rewards", 1)[0]
+    assert f"(OBS_VERSION {OBS_VERSION}, {OBS_SIZE} features)" in doc
+    rows = [(int(a), int(b or a)) for a, b in re.findall(r"^\| (\d+)(?:-(\d+))? +\|", doc, re.M)]
+    assert rows and rows[0][0] == 0 and rows[-1][1] == OBS_SIZE - 1
+    starts = set(OFFSETS.values())
+    for (a, b), (nxt, _) in zip(rows, rows[1:] + [(OBS_SIZE, 0)], strict=True):
+        assert b + 1 == nxt, f"env docstring rows {a}-{b} and {nxt}- leave a gap or overlap"
+        assert a in starts and nxt in starts | {OBS_SIZE}, f"env docstring row {a}-{b} splits a block of OFFSETS"
+
+
+def test_the_offset_constants_are_the_offsets():
+    import footcanasta_env.observation.layout as layout
+
+    for name, at in OFFSETS.items():
+        side = {"own": 0, "other": 1}.get(name.split("_")[0])
+        if side is not None:
+            assert getattr(layout, "O_" + name.split("_")[1].upper())[side] == at
+        else:
+            assert getattr(layout, "O_" + name.upper()) == at, name
+
+
 def _block(obs: np.ndarray, name: str, size: int, extra: int = 0) -> np.ndarray:
     o = OFFSETS[name] + extra
     return np.rint(obs[o:o + size] / SCALE[o:o + size]).astype(int)

@@ -30,9 +30,9 @@ def fixed_observations(n_games: int = 3, every: int = 5) -> tuple[np.ndarray, np
         k = 0
         while not g.is_over:
             if k % every == 0:
-                obs.append(enc.observe(g.cur))
+                obs.append(enc.observe(g.current_player))
                 masks.append(g.legal_mask().astype(bool))
-            g.step(bots[g.cur].act(g.view(g.cur)))
+            g.step(bots[g.current_player].act(g.view(g.current_player)))
             enc.invalidate()
             k += 1
     return np.stack(obs), np.stack(masks)
@@ -127,7 +127,7 @@ def test_wrong_format_is_refused(tmp_path):
     path, _ = write(tmp_path)
     bad = str(tmp_path / "bad.npz")
     rewrite_meta(path, bad, format="something-else")
-    with pytest.raises(ValueError, match="not a footcanasta policy"):
+    with pytest.raises(ValueError, match=r"not a policy checkpoint \(format 'something-else'"):
         load_policy(bad)
 
 
@@ -192,8 +192,8 @@ def test_policy_bot_plays_legal_deterministic_games(tmp_path):
     bots = [make_bot(f"policy:{path}", 1), make_bot("greedy", 2), PolicyBot(path, 3), make_bot("random", 4)]
     steps = 0
     while not g.is_over and steps < 3000:
-        view = g.view(g.cur)
-        a = bots[g.cur].act(view)
+        view = g.view(g.current_player)
+        a = bots[g.current_player].act(view)
         assert a in view.legal_actions
         g.step(a)
         steps += 1
@@ -208,7 +208,7 @@ def test_learned_bot_loads_the_shipped_policy_and_plays_legal_actions():
     assert meta["evaluation"], "the shipped policy records its evaluation"
     g = new_game(11)
     for _ in range(400):
-        view = g.view(g.cur)
+        view = g.view(g.current_player)
         a = bot.act(view)
         assert a in view.legal_actions
         g.step(a)

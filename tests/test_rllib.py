@@ -126,6 +126,6 @@ def test_one_ppo_iteration_exports_a_policy_that_plays_a_legal_game(tmp_path):
     bots = [make_bot(f"policy:{exported}", s) for s in range(4)]
     g = new_game(7)
     while not g.is_over:
-        a = bots[g.cur].act(g.view(g.cur))
+        a = bots[g.current_player].act(g.view(g.current_player))
         assert a in g.legal_actions()
         g.step(a)

@@ -26,6 +26,18 @@ def test_rule_11_action_names_are_exactly_the_table():
         assert action_id(action_name(i)) == i
 
 
+def test_the_held_kinds_and_the_action_kinds_have_one_order():
+    from footcanasta_env import actions, observation
+    from footcanasta_env.cards import HOLD_KINDS, KINDS, RED3
+
+    assert [KINDS[k] for k in HOLD_KINDS] == list(RANKS) + ["2", "JK", "B3"] and RED3 not in HOLD_KINDS
+    discards = [a for a in range(NUM_ACTIONS) if actions.ACTION_TYPE[a] == actions.DISCARD]
+    assert [actions.ACTION_CARD[a] for a in discards] == list(HOLD_KINDS)  # ids 75-88 in this order
+    assert observation.HOLD_KINDS is HOLD_KINDS
+    for a in range(NUM_ACTIONS):  # every action's kind number names the first word of its name
+        assert ACTION_NAMES[a].split()[0] == actions.ACTION_TYPE_NAMES[actions.ACTION_TYPE[a]]
+
+
 def test_rule_11_names_parse_flexibly_and_unknown_names_are_refused():
     assert action_id("MELD 2 k k") == action_id("meld K K 2")
     assert action_id("  discard   jk ") == action_id("discard JK")

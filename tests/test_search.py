@@ -72,7 +72,7 @@ def test_the_policy_is_overruled_only_by_more_than_prior_and_margin():
     rng = np.random.default_rng(0)
     base = rng.normal(0, 500, size=(16, 1))  # the worlds' luck, shared by both candidates (paired)
     values = np.hstack([base, base + 80 + rng.normal(0, 40, size=(16, 1))])  # candidate 1: about +80 points
-    an = Analysis([7, 9], values, policy_action=7, chosen=7, seconds=0.0)
+    an = Analysis([7, 9], values, policy_action=7, chosen=7)
     gain, se = an.loss(7)
     assert an.best() == 9 and 60 < gain < 100 and se < 15
     decide = lambda **kw: SearchBot._decide(SimpleNamespace(options=replace(SearchOptions(), **kw)), an)  # noqa: E731

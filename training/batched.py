@@ -70,20 +70,20 @@ class BatchedGames:
         """Pay finished rounds to game ``i``'s learner and start a new game when it is over."""
         g = self.games[i]
         self.encs[i].invalidate()
-        res = g.results
+        res = g.round_results
         if len(res) > self.scored[i]:
             t = int(self.team[i])
             self.reward[i] += self.game.team_reward(res[self.scored[i]:], t, scale=self.reward_scale)
             self.scored[i] = len(res)
             self.done[i] = True  # a round end is an episode boundary
             if g.is_over:
-                diff = g.total[t] - g.total[1 - t]
+                diff = g.scores[t] - g.scores[1 - t]
                 kind = self.league.kind(self.opp[i])
                 self.finished.append((kind, 1.0 if diff > 0 else 0.5 if diff == 0 else 0.0, diff))
                 self._new_game(i)
 
     def _learner_to_act(self, i: int) -> bool:
-        return team_of(self.games[i].cur) == self.team[i]
+        return team_of(self.games[i].current_player) == self.team[i]
 
     def advance(self) -> None:
         """Play opponents (and, with ``skip_forced``, the learner's forced moves) until every game waits for
@@ -111,12 +111,12 @@ class BatchedGames:
                     if isinstance(opp, int):
                         by_policy.setdefault(opp, []).append(i)
                         break
-                    g.step(bots[opp].act(g.view(g.cur)))
+                    g.step(bots[opp].act(g.view(g.current_player)))
                     self._after_step(i)
                     g = self.games[i]
             waiting = []
             for k, idx in by_policy.items():
-                obs = np.stack([self.encs[i].observe(self.games[i].cur) for i in idx])
+                obs = np.stack([self.encs[i].observe(self.games[i].current_player) for i in idx])
                 mask = np.stack([self.games[i].legal_mask() for i in idx])
                 acts = policies[k].act(obs, mask)
                 for i, a in zip(idx, np.atleast_1d(acts), strict=True):
@@ -128,7 +128,7 @@ class BatchedGames:
     def observe(self) -> tuple[np.ndarray, np.ndarray]:
         """Observations and legal masks of every game's learner seat to act."""
         t0 = time.perf_counter()
-        obs = np.stack([self.encs[i].observe(self.games[i].cur) for i in range(self.n)])
+        obs = np.stack([self.encs[i].observe(self.games[i].current_player) for i in range(self.n)])
         mask = np.stack([self.games[i].legal_mask() for i in range(self.n)]).astype(bool)
         self.times["observation encoding and masks"] += time.perf_counter() - t0
         return obs, mask
@@ -136,7 +136,7 @@ class BatchedGames:
     def hidden(self) -> np.ndarray:
         """The hidden cards of every game, relative to its learner seat to act (a privileged critic's extra input)."""
         t0 = time.perf_counter()
-        out = np.stack([self.game.hidden_cards(g, g.cur) for g in self.games])
+        out = np.stack([self.game.hidden_cards(g, g.current_player) for g in self.games])
         self.times["privileged critic input (hidden cards)"] += time.perf_counter() - t0
         return out
 

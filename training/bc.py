@@ -43,7 +43,7 @@ def _record_games(task: tuple[str, int, int, int]) -> dict[str, np.ndarray]:
         enc = game.GameEncoder(g)
         bots = [game.make_bot("expert", int(rng.integers(0, 2**62))) for _ in range(4)]
         while not g.is_over:
-            s = g.cur
+            s = g.current_player
             mask = g.legal_mask()
             a = bots[s].act(g.view(s))
             if int(mask.sum()) > 1:

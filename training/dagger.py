@@ -101,7 +101,7 @@ def _collect(task: tuple[str, dict, str, int, int, int, float, int]) -> dict[str
     got = 0
     while got < n:
         obs, mask = envs.observe()
-        labels = np.array([expert.act(g.view(g.cur)) for g in envs.games])
+        labels = np.array([expert.act(g.view(g.current_player)) for g in envs.games])
         acts = np.atleast_1d(policy.act(obs, mask))
         acts = np.where(rng.random(len(acts)) < beta, labels, acts)
         keep = mask.sum(1) > 1

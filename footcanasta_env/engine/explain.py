@@ -35,7 +35,7 @@ def why_illegal(game: Any, action: int | str) -> str:
         return "the game is over"
     if game.legal_bits() >> a & 1:
         return ""
-    p = game.cur
+    p = game.current_player
     t = p & 1
     h = game.hand[p]
     typ = ACTION_TYPE[a]
@@ -103,7 +103,7 @@ def why_illegal(game: Any, action: int | str) -> str:
 
 
 def _foot_reason(game: Any) -> str:
-    if game.in_foot[game.cur]:
+    if game.in_foot[game.current_player]:
         return ("playing from your foot you must keep a card after discarding unless you may go out: "
                 "your partnership needs the canastas and your partner their foot (rules 8.1, 8.3)")
     return "not allowed now"

@@ -41,14 +41,16 @@ __all__ = ["Game", "IllegalActionError", "card_total", "new_game"]
 
 
 class Game(State):
-    """One game of Foot Canasta (four rounds by default). Build it with ``new_game`` or ``load_scenario``."""
+    """One game of Foot Canasta (four rounds by default). Build it with ``new_game`` or ``load_scenario``.
+
+    Its public fields are slots of the state (see the SLOT TABLE of ``state.py``): ``current_player`` (the
+    seat to act, 0 South .. 3 East), ``round`` (1 to ``rules.rounds``, the last one once over), ``is_over``,
+    ``scores`` (the team totals over the finished rounds, a pair: team 0 = South/North, team 1 =
+    West/East) and ``round_results`` (one dict per finished round: ``scores``, ``went_out``, ``ended_by``
+    and a ``breakdown`` per team). Read them; only the engine writes them.
+    """
 
     __slots__ = ()
-
-    @property
-    def current_player(self) -> int:
-        """Seat to act (0 South, 1 West, 2 North, 3 East)."""
-        return self.cur
 
     @property
     def phase(self) -> str:
@@ -56,35 +58,21 @@ class Game(State):
         return PHASE_NAMES[self.phase_id]
 
     @property
-    def round(self) -> int:
-        """Current round, 1 to ``rules.rounds`` (the last one once the game is over)."""
-        return self.round_no
-
-    @property
-    def scores(self) -> tuple[int, int]:
-        """Team totals over the finished rounds (team 0 = South/North, team 1 = West/East)."""
-        return (self.total[0], self.total[1])
-
-    @property
-    def round_results(self) -> list[dict[str, Any]]:
-        """One dict per finished round: ``scores``, ``went_out``, ``ended_by`` and a ``breakdown`` per team."""
-        return self.results
-
-    @property
     def minimum(self) -> int:
         """Initial-meld minimum of the current round."""
-        return self.rules.initial_minimums[self.round_no - 1]
+        return self.rules.initial_minimums[self.round - 1]
 
     def held(self, seat: int) -> int:
         """Cards the seat holds, set-aside cards included."""
         t = seat & 1
-        return self.htot[seat] + (self.mcards[t] if not self.down[t] and seat == self.cur else 0)
+        return self.htot[seat] + (self.mcards[t] if not self.down[t] and seat == self.current_player else 0)
 
     def winner(self) -> int | None:
         """The winning team once the game is over; ``None`` for a draw or a game in progress."""
-        if not self.is_over or self.total[0] == self.total[1]:
+        s0, s1 = self.scores
+        if not self.is_over or s0 == s1:
             return None
-        return 0 if self.total[0] > self.total[1] else 1
+        return 0 if s0 > s1 else 1
 
     def legal_actions(self) -> list[int]:
         """Ids of the legal actions, ascending; empty once the game is over."""
@@ -161,8 +149,8 @@ class Game(State):
         return make_view(self, seat)
 
     def __repr__(self) -> str:
-        state = "over" if self.is_over else f"{SEAT_NAMES[self.cur]} to {self.phase}"
-        return f"<Game round {self.round_no}/{self.rules.rounds}, {state}, scores {self.scores}>"
+        state = "over" if self.is_over else f"{SEAT_NAMES[self.current_player]} to {self.phase}"
+        return f"<Game round {self.round}/{self.rules.rounds}, {state}, scores {self.scores}>"
 
 
 def new_game(seed: int | None = None, rules: Rules | None = None, daily: _dt.date | str | None = None) -> Game:

@@ -11,7 +11,7 @@ is ``team_of(p)`` and ``p ^ 2`` is ``partner_of(p)``.
 from __future__ import annotations
 
 from ..actions import ACTION_JK, ACTION_RANK, ACTION_TWO, ACTION_TYPE, ADD, DISCARD, DRAW, DRAW_PHASE, LAYDOWN, MELD
-from ..cards import BLACK3, JOKER, NUM_KINDS, NUM_NATURAL, TWO, WILD_RANK
+from ..cards import BLACK3, JOKER, NUM_KINDS, NUM_MELD_RANKS, NUM_NATURAL, TWO, WILD_RANK
 from ..rules import CANASTA_SIZE
 from ..seats import partner_of
 from .masks import (
@@ -40,7 +40,7 @@ def update_legal(g: State) -> int:
     if g.is_over:
         g._mask = 0
         return 0
-    p = g.cur
+    p = g.current_player
     t = p & 1
     down = g.down[t]
     if g.phase_id == DRAW_PHASE:
@@ -57,7 +57,7 @@ def update_legal(g: State) -> int:
         m = g.mbits[p] & WILD_FILTER[hb >> TWO & 3]
         if not down and g.mcards[t]:
             hb |= g.sbits[t]
-            if g.mval[t] >= g.rules.initial_minimums[g.round_no - 1]:
+            if g.mval[t] >= g.rules.initial_minimums[g.round - 1]:
                 m |= LAYDOWN_BIT
         m |= DISCARD_BITS[hb]
     if g.in_foot[p] and g.htot[p] <= 4:
@@ -139,9 +139,9 @@ def reset_legality(g: State) -> None:
     """
     for p in range(4):
         hand_reset(g, p)
-    t = g.cur & 1
+    t = g.current_player & 1
     if not g.down[t] and g.mcards[t]:
-        hand_reset(g, g.cur ^ 2, bare=True)
+        hand_reset(g, g.current_player ^ 2, bare=True)
 
 
 def pickup_ok(g: State, t: int, top: int) -> bool:
@@ -149,7 +149,7 @@ def pickup_ok(g: State, t: int, top: int) -> bool:
     mr = top if top < NUM_NATURAL else WILD_RANK
     if g.inc_size[t][mr] + 3 > CANASTA_SIZE:
         return False
-    return g.down[t] or g.mval[t] + 3 * g.values[top] >= g.rules.initial_minimums[g.round_no - 1]
+    return g.down[t] or g.mval[t] + 3 * g.values[top] >= g.rules.initial_minimums[g.round - 1]
 
 
 def can_go_out(g: State, p: int, clean: int, dirty: int, wild: int) -> bool:
@@ -208,7 +208,7 @@ def foot_ok(g: State, a: int, p: int, t: int) -> bool:
 def aside_counts(g: State, t: int) -> list[int]:
     """Counts per kind of the cards in partnership t's meld structure (set-aside or table)."""
     counts = [0] * NUM_KINDS
-    for r in range(12):
+    for r in range(NUM_MELD_RANKS):
         if g.inc_size[t][r]:
             if r < NUM_NATURAL:
                 counts[r] += g.inc_nat[t][r]

@@ -19,7 +19,7 @@ from ..actions import (
     PICKUP_ID,
     WILD_MELD_BASE,
 )
-from ..cards import BLACK3, NUM_KINDS, NUM_NATURAL
+from ..cards import BLACK3, NUM_KINDS, NUM_MELD_RANKS, NUM_NATURAL
 
 
 def _natural_rank_bits(r: int) -> list[int]:
@@ -105,10 +105,10 @@ NAT_BITS = [_natural_rank_bits(r) for r in range(NUM_NATURAL)]
 NAT_FLAT = [bits for r in range(NUM_NATURAL) for bits in NAT_BITS[r]]  # index r*12 + min(n,3)*3 + state
 RANKS_OF = [tuple(r for r in range(NUM_NATURAL) if d >> r & 1) for d in range(1 << NUM_NATURAL)]
 WILD_BITS = _wild_rank_bits()
-ALL_RANKS = (1 << 12) - 1
+ALL_RANKS = (1 << NUM_MELD_RANKS) - 1
 KIND_BITS = tuple(1 << k for k in range(NUM_KINDS))
 RANK_BASES = tuple(r * 12 for r in range(NUM_NATURAL))  # NAT_FLAT offset of each natural rank
-NO_MELDS = (0,) * 12  # the meld states of an empty meld structure
+NO_MELDS = (0,) * NUM_MELD_RANKS  # the meld states of an empty meld structure
 NATURAL_RANKS = (1 << NUM_NATURAL) - 1
 DRAW_BIT = 1 << DRAW_ID
 PICKUP_BIT = 1 << PICKUP_ID

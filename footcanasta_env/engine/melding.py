@@ -28,11 +28,11 @@ from .state import State
 def do_meld(g: State, a: int) -> None:
     """Meld or add: the cards go from the hand to the partnership's meld of their rank (rules 5, 7.2).
 
-    This is the most frequent action, so the usual case, a natural meld that stays incomplete, is
-    ``meld_into`` written out inline; a wild meld or a completed canasta goes through ``meld_into``.
+    The most frequent action: its usual case (a natural meld left incomplete, in the play phase) has
+    ``meld_into`` and ``update_legal`` written out; the others go through ``meld_into`` and ``_meld_ends``.
     """
     r, nat, two, jk, n, kinds = MELD_ARGS[a]
-    p = g.cur
+    p = g.current_player
     t = p & 1
     h = g.hand[p]
     hb = g.hbits[p]
@@ -54,12 +54,8 @@ def do_meld(g: State, a: int) -> None:
     down = g.down[t]
     if down:
         mem = g.memory[p]
-        if nat and mem[r]:
-            mem[r] = max(0, mem[r] - nat)
-        if two and mem[TWO]:
-            mem[TWO] = max(0, mem[TWO] - two)
-        if jk and mem[JOKER]:
-            mem[JOKER] = max(0, mem[JOKER] - jk)
+        if nat and mem[r] or two and mem[TWO] or jk and mem[JOKER]:
+            _forget(mem, r, nat, two, jk)
     isize = g.inc_size[t]
     size = isize[r] + n
     if r == WILD_RANK or size == CANASTA_SIZE:
@@ -83,25 +79,45 @@ def do_meld(g: State, a: int) -> None:
         # player's alone; the partner's bits follow at reveal_aside or return_aside).
         rbits = g.rbits
         mbits = g.mbits
-        c = h[r]
-        bits = NAT_FLAT[base + NAT_KEY[c]]
+        bits = NAT_FLAT[base + NAT_KEY[h[r]]]
         rb = rbits[p]
         total = mbits[p] + bits - rb[r]
         rb[r] = bits
         if two or jk:  # the wild cards held changed too: wild_rank(g, p)
-            n2 = h[TWO]
-            nj = h[JOKER]
-            bits = WILD_BITS[TWO_KEY[n2] + JK_KEY[nj] + (1 if isize[WILD_RANK] else 0)]
+            bits = WILD_BITS[TWO_KEY[h[TWO]] + JK_KEY[h[JOKER]] + (1 if isize[WILD_RANK] else 0)]
             total += bits - rb[WILD_RANK]
             rb[WILD_RANK] = bits
         mbits[p] = total
         if down:
             q = p ^ 2
-            c = g.hand[q][r]
-            bits = NAT_FLAT[base + NAT_KEY[c]]
+            bits = NAT_FLAT[base + NAT_KEY[g.hand[q][r]]]
             rb = rbits[q]
             mbits[q] += bits - rb[r]
             rb[r] = bits
+    if held <= 4 and (g.in_foot[p] or down and not held) or g.phase_id == DRAW_PHASE:
+        _meld_ends(g, p, t, hb, held, down)
+        return
+    # update_legal's play mask, written out here.
+    m = g.mbits[p] & WILD_FILTER[hb >> TWO & 3]
+    if not down:  # the set-aside cards count for the discards and the laydown
+        hb |= g.sbits[t]
+        if g.mval[t] >= g.rules.initial_minimums[g.round - 1]:
+            m |= LAYDOWN_BIT
+    g._mask = m | DISCARD_BITS[hb]
+
+
+def _forget(mem: list[int], r: int, nat: int, two: int, jk: int) -> None:
+    """Cards melded from a hand leave its public memory of pickups (rule 12): they are seen now."""
+    if nat and mem[r]:
+        mem[r] = max(0, mem[r] - nat)
+    if two and mem[TWO]:
+        mem[TWO] = max(0, mem[TWO] - two)
+    if jk and mem[JOKER]:
+        mem[JOKER] = max(0, mem[JOKER] - jk)
+
+
+def _meld_ends(g: State, p: int, t: int, hb: int, held: int, down: bool) -> None:
+    """After a meld that empties the hand or leaves few cards in the foot, or one set aside before the draw."""
     if g.in_foot[p] and held <= 4:
         if down:
             after_play_action(g)  # going out, or rule 8.4
@@ -109,23 +125,14 @@ def do_meld(g: State, a: int) -> None:
     if down and held == 0:
         after_play_action(g)  # the foot is picked up (rule 6.1)
         return
-    # A set-aside meld keeps the cards held: nothing else can change (rule 7.2).
-    if g.phase_id == DRAW_PHASE:  # a meld set aside before the draw (so not down)
-        m = DRAW_BIT
-        pile = g.pile
-        if pile:
-            top = pile[-1]
-            if top != BLACK3 and h[top] >= 2 and pickup_ok(g, t, top):
-                m |= PICKUP_BIT
-        g._mask = m | g.mbits[p] & WILD_FILTER[hb >> TWO & 3]
-        return
-    # update_legal's play mask, written out here.
-    m = g.mbits[p] & WILD_FILTER[hb >> TWO & 3]
-    if not down:  # the set-aside cards count for the discards and the laydown
-        hb |= g.sbits[t]
-        if g.mval[t] >= g.rules.initial_minimums[g.round_no - 1]:
-            m |= LAYDOWN_BIT
-    g._mask = m | DISCARD_BITS[hb]
+    # A meld set aside before the draw (so not down) keeps the cards held: only the pickup can change.
+    m = DRAW_BIT
+    pile = g.pile
+    if pile:
+        top = pile[-1]
+        if top != BLACK3 and g.hand[p][top] >= 2 and pickup_ok(g, t, top):
+            m |= PICKUP_BIT
+    g._mask = m | g.mbits[p] & WILD_FILTER[hb >> TWO & 3]
 
 
 def meld_into(g: State, t: int, r: int, nat: int, two: int, jk: int) -> None:
@@ -161,7 +168,7 @@ def meld_into(g: State, t: int, r: int, nat: int, two: int, jk: int) -> None:
         g.mstate[t][r] = 2 if cn >= 2 * (size - cn + 1) else 1
     # Set-aside melds are the acting player's alone: the partner's bits follow when they go down
     # (reveal_aside) or come back to the hand (return_aside).
-    seats = (g.cur,) if not g.down[t] and g.cur & 1 == t else (t, t + 2)
+    seats = (g.current_player,) if not g.down[t] and g.current_player & 1 == t else (t, t + 2)
     if r == WILD_RANK:
         for q in seats:
             wild_rank(g, q)
@@ -209,7 +216,7 @@ def reveal_aside(g: State, p: int, t: int) -> None:
 
 def do_laydown(g: State, a: int = LAYDOWN_ID) -> None:
     """The initial meld: the set-aside melds go down (rule 7)."""
-    p = g.cur
+    p = g.current_player
     t = p & 1
     reveal_aside(g, p, t)
     after_play_action(g)

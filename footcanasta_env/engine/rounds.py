@@ -70,7 +70,7 @@ def deal(g: State) -> None:
         rb = g.rbits[p] = [NAT_FLAT[b + NAT_KEY[n]] for b, n in zip(RANK_BASES, h, strict=False)]
         rb.append(WILD_BITS[TWO_KEY[h[TWO]] + JK_KEY[h[JOKER]]])
         g.mbits[p] = sum(rb)
-    g.cur = first
+    g.current_player = first
     g.phase_id = DRAW_PHASE
     g._mask = None
 
@@ -111,7 +111,7 @@ def pick_up_foot(g: State, p: int) -> None:
 
 def after_play_action(g: State) -> None:
     """After a play that may empty the held cards: foot pickup (6.1), going out (8.2), or 8.4."""
-    p = g.cur
+    p = g.current_player
     t = p & 1
     held = g.htot[p] + (0 if g.down[t] else g.mcards[t])
     if held == 0:
@@ -129,14 +129,13 @@ def end_round(g: State, went_out: int | None, ended_by: str) -> None:
     r = g.rules
     breakdown = score_round(g, went_out)
     scores = (breakdown[0]["total"], breakdown[1]["total"])
-    g.total[0] += scores[0]
-    g.total[1] += scores[1]
-    g.results.append({"round": g.round_no, "scores": scores, "went_out": went_out,
-                      "ended_by": ended_by, "breakdown": breakdown})
+    g.scores = (g.scores[0] + scores[0], g.scores[1] + scores[1])
+    g.round_results.append({"round": g.round, "scores": scores, "went_out": went_out,
+                            "ended_by": ended_by, "breakdown": breakdown})
     g._mask = None
-    if g.round_no >= r.rounds:
+    if g.round >= r.rounds:
         g.is_over = True
     else:
-        g.round_no += 1
+        g.round += 1
         g.dealer = left_of(g.dealer)
         deal(g)

@@ -156,8 +156,8 @@ def load_scenario(spec: dict | str, seed: int = 0) -> Game:
     results = spec.get("round_results", [])
     if not isinstance(results, list) or not all(isinstance(r, dict) and "scores" in r for r in results):
         raise ScenarioError("scenario round_results must be a list of round result objects with 'scores'")
-    game.results = copy.deepcopy(results)
-    for r in game.results:
+    game.round_results = copy.deepcopy(results)
+    for r in game.round_results:
         r["scores"] = tuple(r["scores"])
     reset_legality(game)
     over_flag = spec.get("over", False)
@@ -184,9 +184,9 @@ def _load_turn(game: Game, spec: dict) -> None:
     if (not isinstance(scores, (list, tuple)) or len(scores) != 2
             or not all(isinstance(x, int) and not isinstance(x, bool) for x in scores)):
         raise ScenarioError(f"scenario scores must be a pair of whole numbers, got {scores!r}")
-    game.round_no, game.dealer, game.cur = rnd, dealer, current
+    game.round, game.dealer, game.current_player = rnd, dealer, current
     game.phase_id = PHASE_NAMES.index(phase)
-    game.total = [int(scores[0]), int(scores[1])]
+    game.scores = (int(scores[0]), int(scores[1]))
 
 
 def _load_players(game: Game, spec: dict) -> list[tuple[int, list]]:
@@ -212,7 +212,7 @@ def _load_players(game: Game, spec: dict) -> list[tuple[int, list]]:
             if not isinstance(sa, list):
                 raise ScenarioError(f"{where}.set_aside must be a list of melds")
             if sa:
-                if p != game.cur:
+                if p != game.current_player:
                     raise ScenarioError(f"{where}.set_aside: only the player to act can have set-aside melds "
                                         "(a discard returns them, rule 7.2)")
                 set_asides.append((p, [parse_meld(m, f"{where}.set_aside[{i}]") for i, m in enumerate(sa)]))
@@ -251,7 +251,7 @@ def _load_set_asides(game: Game, spec: dict, set_asides: list[tuple[int, list]])
         if sa:
             if set_asides:
                 raise ScenarioError("scenario gives set_aside both at the top level and on a player; use one")
-            set_asides.append((game.cur, [parse_meld(m, f"set_aside[{i}]") for i, m in enumerate(sa)]))
+            set_asides.append((game.current_player, [parse_meld(m, f"set_aside[{i}]") for i, m in enumerate(sa)]))
     for p, melds in set_asides:
         t = p & 1
         if game.down[t]:
@@ -288,7 +288,7 @@ def _load_stock(game: Game, spec: dict) -> None:
 
 def _check_turn(game: Game) -> None:
     """The player to act can act: an empty hand takes up the foot (rule 3.1); refuse what would be over."""
-    p = game.cur
+    p = game.current_player
     t = p & 1
     if game.htot[p] == 0 and not game.in_foot[p] and not (not game.down[t] and game.mcards[t]):
         pick_up_foot(game, p)  # rule 3.1, as at the start of a turn

@@ -5,7 +5,8 @@ Pure Python lists of ints, indexed by the 15 card kinds of ``cards.py`` (``k``),
 ranks, then ``WILD_RANK`` = 11). Every module of the engine reads and writes these slots directly (the
 functions of ``legality``, ``rounds``, ``melding`` and ``turn`` take the state as ``g``); so do
 ``observation/incremental.py``, ``view.py``, ``scoring.py``, some bots and the training scripts: the names
-are a contract.
+are a contract. ``current_player``, ``round``, ``scores`` and ``round_results`` are also the public names of
+``Game`` (the interface of DESIGN.md): one name per field, inside the engine and out.
 
 SLOT TABLE
 
@@ -17,9 +18,9 @@ slot                 shape            meaning
 ``rng``              np.Generator     shuffles the stock at each deal (and a scenario's unplaced cards)
 ``values``           [15]             card value of each kind (``rules.card_values``)
 ``meld_values``      [NUM_ACTIONS]    card value of the cards each meld/add action melds (0 for others)
-``round_no``         int              current round, 1 to ``rules.rounds``
+``round``            int              current round, 1 to ``rules.rounds`` (the last one once over)
 ``dealer``           seat             dealer of the current round
-``cur``              seat             the player to act
+``current_player``   seat             the player to act (0 South, 1 West, 2 North, 3 East)
 ``phase_id``         int              ``DRAW_PHASE`` or ``PLAY_PHASE``
 ``is_over``          bool             every round has been played
 ``hand``             [4][15]          cards each seat holds (its hand, or its foot once picked up)
@@ -49,8 +50,8 @@ slot                 shape            meaning
 ``mbits``            [4]              ``sum(rbits[p])`` (the ranks' bits are disjoint)
 ``hbits``            [4]              bit k set when ``hand[p][k]`` is non-zero
 ``_mask``            int or None      legal actions of this state as bits; None until computed
-``total``            [2]              team totals over the finished rounds
-``results``          [dict]           one result per finished round (``Game.round_results``)
+``scores``           (2,) tuple       team totals over the finished rounds (0 South/North, 1 West/East)
+``round_results``    [dict]           one dict per finished round: scores, went_out, ended_by, breakdown
 ``actions_taken``    int              actions applied so far
 ===================  ===============  ======================================================================
 
@@ -64,13 +65,14 @@ from __future__ import annotations
 
 import copy
 import json
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
 
 from ..actions import DRAW_PHASE, MELD_ARGS, NUM_ACTIONS, PHASE_NAMES, action_id
-from ..cards import JOKER, NUM_KINDS, TWO, format_cards, format_counts
-from ..melds import meld_string
+from ..cards import JOKER, NUM_KINDS, NUM_MELD_RANKS, TWO, format_cards, format_counts
+from ..melds import Meld, meld_string
 from ..rules import DEFAULT_RULES, Rules
 from .masks import NAT_KEY, fit_count_keys
 
@@ -95,10 +97,10 @@ class State:
     """The slots of one game (see the SLOT TABLE above); ``Game`` adds the public interface."""
 
     # Fixed attributes: slot access is a little cheaper than the instance dict on the hot paths.
-    __slots__ = ("rules", "seed", "rng", "values", "meld_values", "round_no", "dealer", "cur", "phase_id",
+    __slots__ = ("rules", "seed", "rng", "values", "meld_values", "round", "dealer", "current_player", "phase_id",
                  "is_over", "hand", "htot", "foot", "in_foot", "stock", "pile", "memory", "inc_nat", "inc_two",
                  "inc_jk", "inc_size", "mstate", "canastas", "n_clean", "n_dirty", "n_wild", "mval", "mcards",
-                 "down", "red_threes", "sbits", "total", "results", "actions_taken", "rbits", "mbits", "hbits",
+                 "down", "red_threes", "sbits", "scores", "round_results", "actions_taken", "rbits", "mbits", "hbits",
                  "_mask", "__weakref__")
 
     def __init__(self, rules: Rules | None = None, seed: int | None = None) -> None:
@@ -111,9 +113,9 @@ class State:
         if 4 * self.rules.decks >= len(NAT_KEY):  # the most cards of one kind anyone can hold
             fit_count_keys(4 * self.rules.decks)
         self.meld_values = _meld_values(self.rules.card_values)  # card value of each meld/add action
-        self.round_no = 1
+        self.round = 1
         self.dealer = 0
-        self.cur = 0
+        self.current_player = 0
         self.phase_id = DRAW_PHASE
         self.is_over = False  # whether every round has been played
         self.hand = [[0] * NUM_KINDS for _ in range(4)]
@@ -124,12 +126,12 @@ class State:
         self.pile: list[int] = []
         self.memory = [[0] * NUM_KINDS for _ in range(4)]
         reset_table(self)
-        self.total = [0, 0]
-        self.results: list[dict[str, Any]] = []
+        self.scores = (0, 0)
+        self.round_results: list[dict[str, Any]] = []
         self.actions_taken = 0
         # Incremental legality, kept up to date at every change: per player, the meld/add action bits of
         # each rank against the partnership's meld structure, their sum, and the kinds held.
-        self.rbits = [[0] * 12 for _ in range(4)]
+        self.rbits = [[0] * NUM_MELD_RANKS for _ in range(4)]
         self.mbits = [0, 0, 0, 0]
         self.hbits = [0, 0, 0, 0]
         self.sbits = [0, 0]  # kinds in each partnership's meld structure (set-aside discards)
@@ -141,12 +143,12 @@ STATE_SLOTS = tuple(k for k in State.__slots__ if k != "__weakref__")
 
 def reset_table(g: State) -> None:
     """Empty both partnerships' meld structures and red threes (a new game or round)."""
-    g.inc_nat = [[0] * 12, [0] * 12]
-    g.inc_two = [[0] * 12, [0] * 12]
-    g.inc_jk = [[0] * 12, [0] * 12]
-    g.inc_size = [[0] * 12, [0] * 12]
+    g.inc_nat = [[0] * NUM_MELD_RANKS, [0] * NUM_MELD_RANKS]
+    g.inc_two = [[0] * NUM_MELD_RANKS, [0] * NUM_MELD_RANKS]
+    g.inc_jk = [[0] * NUM_MELD_RANKS, [0] * NUM_MELD_RANKS]
+    g.inc_size = [[0] * NUM_MELD_RANKS, [0] * NUM_MELD_RANKS]
     # Per natural rank: 0 no incomplete meld, 1 one that cannot take a wild card (rule 5.1), 2 one that can.
-    g.mstate = [[0] * 12, [0] * 12]
+    g.mstate = [[0] * NUM_MELD_RANKS, [0] * NUM_MELD_RANKS]
     g.canastas = [[], []]
     g.n_clean = [0, 0]
     g.n_dirty = [0, 0]
@@ -166,7 +168,7 @@ def clone(src: State) -> State:
         v = getattr(src, k)
         setattr(g, k, [x[:] if isinstance(x, list) else x for x in v] if isinstance(v, list) else v)
     g.rng = copy.deepcopy(src.rng)
-    g.results = copy.deepcopy(src.results)
+    g.round_results = copy.deepcopy(src.round_results)
     return g
 
 
@@ -194,37 +196,60 @@ def action_index(action: Any) -> int:
     return a
 
 
-def to_scenario(game: State) -> dict[str, Any]:
-    """The full state of ``game`` as a scenario dict (see ``scenario.load_scenario``)."""
-    players = []
-    for p in range(4):
-        d: dict[str, Any] = {"hand": format_counts(game.hand[p]),
-                             "foot": "" if game.in_foot[p] else format_counts(game.foot[p])}
-        players.append(d)
-    teams = []
-    for t in (0, 1):
-        melds = sorted(
-            [(r, n, a, b) for (r, n, a, b) in game.canastas[t]]
-            + [(r, game.inc_nat[t][r], game.inc_two[t][r], game.inc_jk[t][r]) for r in range(12) if game.inc_size[t][r]]
-        )
-        strings = [meld_string(*m) for m in melds]
-        if game.down[t]:
-            teams.append({"melds": strings, "red_threes": game.red_threes[t], "down": True})
-        else:
-            teams.append({"melds": [], "red_threes": game.red_threes[t], "down": False})
-            if strings:
-                players[game.cur]["set_aside"] = strings
+def team_melds(game: State, t: int) -> tuple[Meld, ...]:
+    """All melds in partnership t's structure (table, or set-aside before the initial meld), sorted."""
+    inc = [(r, game.inc_nat[t][r], game.inc_two[t][r], game.inc_jk[t][r])
+           for r in range(NUM_MELD_RANKS) if game.inc_size[t][r]]
+    return tuple(sorted(list(game.canastas[t]) + inc))
+
+
+def scenario_dict(rules: Rules, *, round: int, dealer: int, current: int, phase: str, scores: Sequence[int],
+                  hands: Sequence[Sequence[int]], feet: Sequence[Sequence[int]], in_foot: Sequence[bool],
+                  set_aside: dict[int, Sequence[Meld]], melds: Sequence[Sequence[Meld]], red_threes: Sequence[int],
+                  down: Sequence[bool], pile: Sequence[int], stock: Sequence[int], memory: Sequence[Sequence[int]],
+                  over: bool, rng: dict[str, Any] | None = None,
+                  round_results: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """A scenario dict (the format of ``scenario.load_scenario``) from the parts of a state.
+
+    Counts per kind for ``hands``, ``feet`` (ignored once ``in_foot``) and ``memory``; ``set_aside`` the
+    set-aside melds by seat, ``melds`` the table melds by partnership, ``pile`` bottom to top, ``stock``
+    top first. ``rng`` (the generator's state) and ``round_results`` are written when given.
+    """
+    players: list[dict[str, Any]] = [
+        {"hand": format_counts(hands[p]), "foot": "" if in_foot[p] else format_counts(feet[p])} for p in range(4)]
+    for p, aside in set_aside.items():
+        if aside:
+            players[p]["set_aside"] = [meld_string(*m) for m in aside]
+    teams = [{"melds": [meld_string(*m) for m in melds[t]], "red_threes": int(red_threes[t]), "down": bool(down[t])}
+             for t in (0, 1)]
     spec: dict[str, Any] = {
-        "round": game.round_no, "dealer": game.dealer, "current": game.cur, "phase": PHASE_NAMES[game.phase_id],
-        "scores": list(game.total), "players": players, "teams": teams,
-        "pile": format_cards(game.pile), "stock": format_cards(game.stock[::-1]),
-        "memory": [format_counts(m) for m in game.memory],
-        "rng": game.rng.bit_generator.state,
-        "round_results": json.loads(json.dumps(game.results)),
+        "round": round, "dealer": dealer, "current": current, "phase": phase, "scores": [int(s) for s in scores],
+        "players": players, "teams": teams, "pile": format_cards(pile), "stock": format_cards(stock),
+        "memory": [format_counts([int(x) for x in m]) for m in memory],
     }
-    if game.is_over:
+    if rng is not None:
+        spec["rng"] = rng
+    if round_results is not None:
+        spec["round_results"] = round_results
+    if over:
         spec["over"] = True
-    changes = game.rules.changes()
+    changes = rules.changes()
     if changes:
         spec["rules"] = changes
     return spec
+
+
+def to_scenario(game: State) -> dict[str, Any]:
+    """The full state of ``game`` as a scenario dict (see ``scenario.load_scenario``)."""
+    structures = [team_melds(game, t) for t in (0, 1)]
+    aside: dict[int, tuple[Meld, ...]] = {}
+    for t in (0, 1):
+        if not game.down[t] and structures[t]:  # a structure not down holds the player to act's set-aside melds
+            aside[game.current_player] = structures[t]
+    return scenario_dict(
+        game.rules, round=game.round, dealer=game.dealer, current=game.current_player,
+        phase=PHASE_NAMES[game.phase_id], scores=game.scores, hands=game.hand, feet=game.foot, in_foot=game.in_foot,
+        set_aside=aside, melds=[m if game.down[t] else () for t, m in enumerate(structures)],
+        red_threes=game.red_threes, down=game.down, pile=game.pile, stock=game.stock[::-1], memory=game.memory,
+        over=game.is_over, rng=game.rng.bit_generator.state,
+        round_results=json.loads(json.dumps(game.round_results)))

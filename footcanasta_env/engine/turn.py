@@ -47,7 +47,7 @@ from .state import State
 
 def do_draw(g: State, a: int = DRAW_ID) -> None:
     """Draw from the stock (rule 3.2); an empty stock ends the round (rule 10.1)."""
-    p = g.cur
+    p = g.current_player
     stock = g.stock
     if not stock:
         end_round(g, None, "stock")  # rule 3.2 / 10.1
@@ -87,7 +87,7 @@ def do_draw(g: State, a: int = DRAW_ID) -> None:
         m = total & WILD_FILTER[hb >> TWO & 3]
         if not g.down[t] and g.mcards[t]:  # melds set aside before the draw
             hb |= g.sbits[t]
-            if g.mval[t] >= g.rules.initial_minimums[g.round_no - 1]:
+            if g.mval[t] >= g.rules.initial_minimums[g.round - 1]:
                 m |= LAYDOWN_BIT
         g._mask = m | DISCARD_BITS[hb]
         return
@@ -139,7 +139,7 @@ def draw_one_by_one(g: State, p: int, count: int) -> None:
 
 def do_pickup(g: State, a: int = PICKUP_ID) -> None:
     """Take the pile (rule 4): the top card and a pair from the hand are melded, the rest is taken."""
-    p = g.cur
+    p = g.current_player
     t = p & 1
     h = g.hand[p]
     mem = g.memory[p]
@@ -174,7 +174,7 @@ def do_pickup(g: State, a: int = PICKUP_ID) -> None:
 def do_discard(g: State, a: int) -> None:
     """Discard one card and end the turn (rule 3.4); the last card of the foot goes out (rule 8.2)."""
     k = ACTION_CARD[a]
-    p = g.cur
+    p = g.current_player
     t = p & 1
     if not g.down[t] and g.mcards[t]:
         return_aside(g, p, t)
@@ -203,7 +203,7 @@ def do_discard(g: State, a: int) -> None:
         return
     # An emptied hand (not foot) waits for the next turn: rule 6.2.
     q = (p + 1) & 3  # left_of(p)
-    g.cur = q
+    g.current_player = q
     g.phase_id = DRAW_PHASE
     if g.in_foot[q]:
         if htot[q] <= 4:
@@ -217,7 +217,7 @@ def do_discard(g: State, a: int) -> None:
     down = g.down[t]
     if k != BLACK3 and g.hand[q][k] >= 2:  # pickup_ok(g, t, k), written out
         if g.inc_size[t][k if k < NUM_NATURAL else WILD_RANK] + 3 <= CANASTA_SIZE and (
-                down or g.mval[t] + 3 * g.values[k] >= g.rules.initial_minimums[g.round_no - 1]):
+                down or g.mval[t] + 3 * g.values[k] >= g.rules.initial_minimums[g.round - 1]):
             m |= PICKUP_BIT
     if not down:
         m |= g.mbits[q] & WILD_FILTER[g.hbits[q] >> TWO & 3]

@@ -13,6 +13,7 @@ import numpy as np
 
 from ..melds import Meld, count_canastas, is_canasta
 from ..rules import Rules
+from .state import team_melds
 
 
 def _ro(a: list | np.ndarray) -> np.ndarray:
@@ -69,12 +70,6 @@ class View(NamedTuple):
         return count_canastas(self.melds[team])
 
 
-def team_melds(game, t: int) -> tuple[Meld, ...]:
-    """All melds in partnership t's structure (table, or set-aside before the initial meld), sorted."""
-    inc = [(r, game.inc_nat[t][r], game.inc_two[t][r], game.inc_jk[t][r]) for r in range(12) if game.inc_size[t][r]]
-    return tuple(sorted(list(game.canastas[t]) + inc))
-
-
 def make_view(game, seat: int) -> View:
     """Build ``seat``'s view of ``game``."""
     if seat.__class__ is not int:
@@ -84,7 +79,7 @@ def make_view(game, seat: int) -> View:
     if not 0 <= seat < 4:
         raise ValueError(f"seat must be 0 to 3, got {seat!r}")
     t = seat & 1
-    cur = game.cur
+    cur = game.current_player
     down = game.down
     own_aside: tuple[Meld, ...] = ()
     held = list(game.htot)
@@ -95,9 +90,9 @@ def make_view(game, seat: int) -> View:
     melds = (team_melds(game, 0) if down[0] else (), team_melds(game, 1) if down[1] else ())
     legal = tuple(game.legal_actions()) if (cur == seat and not game.is_over) else ()
     return View(
-        seat=seat, rules=game.rules, round=game.round_no, dealer=game.dealer, current_player=cur,
+        seat=seat, rules=game.rules, round=game.round, dealer=game.dealer, current_player=cur,
         phase=game.phase, is_over=game.is_over, hand=_ro(game.hand[seat]), set_aside=own_aside,
         in_foot=tuple(game.in_foot), held=tuple(held), melds=melds, red_threes=tuple(game.red_threes),
         down=tuple(down), pile=tuple(game.pile), stock_size=len(game.stock), minimum=game.minimum,
-        scores=tuple(game.total), memory=_ro(game.memory), legal_actions=legal,
+        scores=game.scores, memory=_ro(game.memory), legal_actions=legal,
     )

@@ -26,10 +26,10 @@ from typing import Any
 
 import numpy as np
 
-from ..cards import JOKER, NUM_KINDS, RED3, TWO, deck_counts, format_cards, format_counts
-from ..melds import meld_string
+from ..cards import JOKER, NUM_KINDS, RED3, TWO, deck_counts
 from .game import Game
 from .scenario import load_scenario
+from .state import scenario_dict
 from .view import View
 
 
@@ -112,27 +112,11 @@ def deal_hidden(view: View, rng: np.random.Generator) -> dict[str, Any]:
 def world_scenario(view: View, rng: np.random.Generator) -> dict[str, Any]:
     """A scenario dict of one world consistent with ``view`` (see ``sample_world``)."""
     dealt = deal_hidden(view, rng)
-    players = []
-    for p in range(4):
-        pl: dict[str, Any] = {"hand": format_counts(dealt["hands"][p]),
-                              "foot": "" if view.in_foot[p] else format_counts(dealt["feet"][p])}
-        players.append(pl)
-    if view.set_aside:
-        players[view.seat]["set_aside"] = [meld_string(*m) for m in view.set_aside]
-    teams = [{"melds": [meld_string(*m) for m in view.melds[t]], "red_threes": int(view.red_threes[t]),
-              "down": bool(view.down[t])} for t in (0, 1)]
-    spec: dict[str, Any] = {
-        "round": view.round, "dealer": view.dealer, "current": view.current_player, "phase": view.phase,
-        "scores": [int(s) for s in view.scores], "players": players, "teams": teams,
-        "pile": format_cards(view.pile), "stock": format_cards(dealt["stock"]),
-        "memory": [format_counts([int(x) for x in m]) for m in view.memory],
-    }
-    if view.is_over:
-        spec["over"] = True
-    changes = view.rules.changes()
-    if changes:
-        spec["rules"] = changes
-    return spec
+    return scenario_dict(
+        view.rules, round=view.round, dealer=view.dealer, current=view.current_player, phase=view.phase,
+        scores=view.scores, hands=dealt["hands"], feet=dealt["feet"], in_foot=view.in_foot,
+        set_aside={view.seat: view.set_aside}, melds=view.melds, red_threes=view.red_threes, down=view.down,
+        pile=view.pile, stock=dealt["stock"], memory=view.memory, over=view.is_over)
 
 
 def sample_world(view: View, rng: np.random.Generator) -> Game:

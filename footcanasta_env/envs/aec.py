@@ -184,7 +184,7 @@ class raw_env(AECEnv):
         seat = _AGENT_SEAT[agent]
         obs = self._encoder.observe(seat)
         buf = bytearray(NUM_ACTIONS)  # a fresh buffer: cheaper than numpy item assignment
-        if seat == game.cur and not game.is_over:
+        if seat == game.current_player and not game.is_over:
             for a in game.legal_actions():
                 buf[a] = 1
         return {"observation": obs, "action_mask": np.frombuffer(buf, dtype=np.int8)}
@@ -220,7 +220,7 @@ class raw_env(AECEnv):
                 self.truncations[a] = True
         if self._rewarded:
             self._accumulate_rewards()
-        self.agent_selection = AGENTS[game.cur]
+        self.agent_selection = AGENTS[game.current_player]
         if self.render_mode == "human":
             self.render()
 

@@ -137,7 +137,7 @@ class FootCanastaGymEnv(gym.Env):
         game = self.game
         reward = self._carry
         self._carry = 0.0
-        seat = game.cur
+        seat = game.current_player
         try:
             game.step(int(action) if not isinstance(action, str) else action)
         except (IllegalActionError, ValueError, TypeError) as e:
@@ -164,7 +164,7 @@ class FootCanastaGymEnv(gym.Env):
         """Boolean mask of the learner's legal actions (all False once the episode is over)."""
         mask = np.zeros(NUM_ACTIONS, dtype=bool)
         game = self.game
-        if game is not None and not game.is_over and game.cur in self.learner_seats and not self._done:
+        if game is not None and not game.is_over and game.current_player in self.learner_seats and not self._done:
             mask[game.legal_actions()] = True
         return mask
 
@@ -183,8 +183,8 @@ class FootCanastaGymEnv(gym.Env):
 
     def _observe(self, fallback: int | None = None) -> np.ndarray:
         game = self.game
-        if game.cur in self.learner_seats and not game.is_over:
-            self._obs_seat = game.cur
+        if game.current_player in self.learner_seats and not game.is_over:
+            self._obs_seat = game.current_player
         elif fallback is not None:
             self._obs_seat = fallback
         return self._encoder.observe(self._obs_seat)
@@ -210,10 +210,10 @@ class FootCanastaGymEnv(gym.Env):
         """Step the opponents until a learner seat is to act; return the learner team's reward meanwhile."""
         game = self.game
         reward = 0.0
-        while not game.is_over and game.cur not in self.learner_seats:
+        while not game.is_over and game.current_player not in self.learner_seats:
             if self._num_actions >= self.max_actions:
                 break
-            seat = game.cur
+            seat = game.current_player
             policy = self._policies[seat]
             if policy is None:
                 legal = game.legal_actions()

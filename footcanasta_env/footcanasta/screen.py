@@ -24,7 +24,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..actions import action_name
-from ..cards import BLACK3, JOKER, KINDS, NUM_NATURAL, TWO, WILD_RANK
+from ..cards import BLACK3, HOLD_KINDS, JOKER, KINDS, TWO, WILD_RANK
 from ..engine import View
 from ..melds import CANASTA_KINDS, Meld, is_canasta, meld_kind, melds_value
 from ..seats import SEAT_NAMES, TEAM_NAMES, partner_of
@@ -36,12 +36,11 @@ __all__ = [
 ]
 
 # Kinds in the order a hand is read: ranks low to high, then wild cards, then black threes.
-HAND_ORDER = (*range(NUM_NATURAL), TWO, JOKER, BLACK3)  # red threes are never held
 
 
 def counts_text(counts: Sequence[int], times: str = "×") -> str:
     """Cards grouped by rank with counts, e.g. ``4×2  7×3  K  JK``."""
-    parts = [KINDS[k] if counts[k] == 1 else f"{KINDS[k]}{times}{int(counts[k])}" for k in HAND_ORDER if counts[k]]
+    parts = [KINDS[k] if counts[k] == 1 else f"{KINDS[k]}{times}{int(counts[k])}" for k in HOLD_KINDS if counts[k]]
     return "  ".join(parts) if parts else "(none)"
 
 

@@ -11,13 +11,13 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..actions import action_name
-from ..cards import JOKER, KINDS, NUM_NATURAL, TWO, WILD_RANK, kind_of
+from ..cards import HOLD_KINDS, JOKER, KINDS, NUM_NATURAL, TWO, WILD_RANK, kind_of
 from ..engine import View
 from ..melds import Meld, count_canastas, is_canasta, meld_kind, meld_size, melds_value
 from ..rules import CANASTA_SIZE
 from ..seats import SEAT_NAMES, TEAM_NAMES
 from .events import describe_round_end
-from .screen import HAND_ORDER, final_text
+from .screen import final_text
 
 SEAT_LABELS = ("You (South)", "West", "North (partner)", "East")
 MAX_SELECTION = 60
@@ -90,7 +90,7 @@ def _meld_json(m: Meld, values: Sequence[int]) -> dict[str, Any]:
 
 
 def _counts(counts: Sequence[int]) -> list[dict[str, Any]]:
-    return [{"card": KINDS[k], "count": int(counts[k])} for k in HAND_ORDER if counts[k]]
+    return [{"card": KINDS[k], "count": int(counts[k])} for k in HOLD_KINDS if counts[k]]
 
 
 def result_json(result: dict[str, Any]) -> dict[str, Any]:

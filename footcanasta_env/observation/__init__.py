@@ -1,8 +1,8 @@
 """The observation: one seat's ``View`` as a flat float32 vector, always relative to that seat.
 
-``layout`` is the index table (its docstring is the documentation, tested against ``OFFSETS``),
-``reference`` the plain encoder of a ``View`` (``encode``), ``incremental`` the fast ``GameEncoder`` the
-envs use, byte-identical to the reference.
+``layout`` is the index table (its docstring is the documentation, tested against ``OFFSETS``, as is the
+env's table), ``reference`` the plain encoder of a ``View`` (``encode``), ``incremental`` the fast
+``GameEncoder`` the envs use, byte-identical to the reference.
 """
 
 from .incremental import GameEncoder

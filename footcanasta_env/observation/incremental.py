@@ -11,29 +11,34 @@ from typing import Any
 
 import numpy as np
 
-from ..cards import NUM_KINDS, WILD_RANK
+from ..cards import NUM_KINDS, NUM_MELD_RANKS, WILD_RANK
 from .layout import (
-    _O_ASIDE,
-    _O_ASIDE_V,
-    _O_HAND,
-    _O_MIN,
-    _O_OVER,
-    _O_PCOUNT,
-    _O_PHASE,
-    _O_PSIZE,
-    _O_PTAKE,
-    _O_ROUND,
-    _O_ROUNDS,
-    _O_SCORES,
-    _O_SEATS,
-    _O_STOCK,
-    _O_TABLE,
-    _O_TEAM,
-    _O_TOP,
     HOLD_KINDS,
     MELD_BLOCK,
     NUM_HOLD,
+    O_ASIDE,
+    O_ASIDE_VALUE,
+    O_HAND,
+    O_MINIMUM,
+    O_OVER,
+    O_PHASE,
+    O_PILE_COUNTS,
+    O_PILE_SIZE,
+    O_PILE_TAKE,
+    O_PILE_TOP,
+    O_ROUND,
+    O_ROUNDS,
+    O_SCORES,
+    O_SEATS,
+    O_STOCK,
+    O_TABLE,
+    O_TEAM,
     OBS_SIZE,
+    ROW_CANASTA_JK,
+    ROW_CANASTA_TWO,
+    ROW_CLEAN,
+    ROW_DIRTY,
+    ROW_WILD,
     SCALE,
     SEAT_BLOCK,
     clip_score,
@@ -66,35 +71,35 @@ def _gather_index(seat: int, down: tuple[bool, bool], aside_visible: bool) -> np
     """Indices into the absolute vector that give ``seat``'s (unscaled) observation."""
     idx = np.full(OBS_SIZE, _A_ZERO, dtype=np.intp)
     mine = seat & 1
-    idx[_O_HAND:_O_HAND + NUM_HOLD] = [_A_HAND + 15 * seat + k for k in _HOLD15]
+    idx[O_HAND:O_HAND + NUM_HOLD] = [_A_HAND + 15 * seat + k for k in _HOLD15]
     if aside_visible:
-        idx[_O_ASIDE:_O_ASIDE + MELD_BLOCK] = np.arange(MELD_BLOCK) + _A_TEAM + MELD_BLOCK * mine
-        idx[_O_ASIDE_V] = _A_TEAMF + 6 * mine + 5
+        idx[O_ASIDE:O_ASIDE + MELD_BLOCK] = np.arange(MELD_BLOCK) + _A_TEAM + MELD_BLOCK * mine
+        idx[O_ASIDE_VALUE] = _A_TEAMF + 6 * mine + 5
     for side, team in enumerate((mine, 1 - mine)):
-        o = _O_TEAM[side]
+        o = O_TEAM[side]
         f = _A_TEAMF + 6 * team
         idx[o] = f
         if down[team]:
-            idx[_O_TABLE[side]:_O_TABLE[side] + MELD_BLOCK] = np.arange(MELD_BLOCK) + _A_TEAM + MELD_BLOCK * team
+            idx[O_TABLE[side]:O_TABLE[side] + MELD_BLOCK] = np.arange(MELD_BLOCK) + _A_TEAM + MELD_BLOCK * team
             idx[o + 1:o + 6] = np.arange(f + 1, f + 6)
-    idx[_O_TOP:_O_TOP + NUM_HOLD] = [_A_TOP + k for k in _HOLD15]
-    idx[_O_TOP + NUM_HOLD] = _A_TOP + 15
-    idx[_O_PSIZE] = _A_PSIZE
-    idx[_O_PCOUNT:_O_PCOUNT + NUM_HOLD] = [_A_PCOUNT + k for k in _HOLD15]
-    idx[_O_PTAKE:_O_PTAKE + NUM_HOLD] = [_A_PTAKE + k for k in _HOLD15]
+    idx[O_PILE_TOP:O_PILE_TOP + NUM_HOLD] = [_A_TOP + k for k in _HOLD15]
+    idx[O_PILE_TOP + NUM_HOLD] = _A_TOP + 15
+    idx[O_PILE_SIZE] = _A_PSIZE
+    idx[O_PILE_COUNTS:O_PILE_COUNTS + NUM_HOLD] = [_A_PCOUNT + k for k in _HOLD15]
+    idx[O_PILE_TAKE:O_PILE_TAKE + NUM_HOLD] = [_A_PTAKE + k for k in _HOLD15]
     for rel in range(4):
         s = (seat + rel) & 3
-        o = _O_SEATS + rel * SEAT_BLOCK
+        o = O_SEATS + rel * SEAT_BLOCK
         idx[o:o + 4] = np.arange(_A_SEATF + 4 * s, _A_SEATF + 4 * s + 4)
         idx[o + 4:o + SEAT_BLOCK] = [_A_MEM + 15 * s + k for k in _HOLD15]
-    idx[_O_STOCK] = _A_STOCK
-    idx[_O_ROUND:_O_ROUND + 4] = np.arange(_A_ROUND, _A_ROUND + 4)
-    idx[_O_ROUNDS] = _A_ROUND + 4
-    idx[_O_MIN] = _A_ROUND + 5
-    idx[_O_SCORES] = _A_ROUND + 6 + mine
-    idx[_O_SCORES + 1] = _A_ROUND + 7 - mine
-    idx[_O_PHASE:_O_PHASE + 2] = (_A_PHASE, _A_PHASE + 1)
-    idx[_O_OVER] = _A_PHASE + 2
+    idx[O_STOCK] = _A_STOCK
+    idx[O_ROUND:O_ROUND + 4] = np.arange(_A_ROUND, _A_ROUND + 4)
+    idx[O_ROUNDS] = _A_ROUND + 4
+    idx[O_MINIMUM] = _A_ROUND + 5
+    idx[O_SCORES] = _A_ROUND + 6 + mine
+    idx[O_SCORES + 1] = _A_ROUND + 7 - mine
+    idx[O_PHASE:O_PHASE + 2] = (_A_PHASE, _A_PHASE + 1)
+    idx[O_OVER] = _A_PHASE + 2
     idx.setflags(write=False)
     return idx
 
@@ -139,7 +144,7 @@ class GameEncoder:
         self.raw[:] = 0
         # Copies of what the vector holds.
         self._hand: list[Any] = [[0] * NUM_KINDS for _ in range(4)]
-        self._inc: list[Any] = [([0] * 12, [0] * 12, [0] * 12) for _ in range(2)]
+        self._inc: list[Any] = [([0] * NUM_MELD_RANKS, [0] * NUM_MELD_RANKS, [0] * NUM_MELD_RANKS) for _ in range(2)]
         self._can: list[Any] = [[], []]
         self._mcards: list[Any] = [None, None]
         self._tkey: Any = (None,) * 6
@@ -152,7 +157,7 @@ class GameEncoder:
         self._stock = 0
         self._phase: Any = None
         self._round: Any = None
-        self._total: Any = None
+        self._scores: Any = None
         self._over: Any = None
         self._seen = -2  # actions_taken at the last sync
         self._cur = 0    # the player to act at the last sync
@@ -166,12 +171,12 @@ class GameEncoder:
     def _sync(self) -> None:
         g = self.game
         n = g.actions_taken
-        if n == self._seen + 1 and g.round_no == self._round and g.total == self._total and not g.is_over:
+        if n == self._seen + 1 and g.round == self._round and g.scores == self._scores and not g.is_over:
             self._sync_one(g)
-        elif n != self._seen or g.round_no != self._round or g.total != self._total or g.is_over != self._over:
+        elif n != self._seen or g.round != self._round or g.scores != self._scores or g.is_over != self._over:
             self._sync_all(g)
         self._seen = n
-        self._cur = g.cur
+        self._cur = g.current_player
         self._stale = False
 
     def _sync_hand(self, g: Any, s: int) -> None:
@@ -184,10 +189,10 @@ class GameEncoder:
         o = _A_TEAM + MELD_BLOCK * t
         for part, new in enumerate((g.inc_nat[t], g.inc_two[t], g.inc_jk[t])):
             if new != c[part]:
-                _diff_write(self._mv, o + 12 * part, new, c[part])
+                _diff_write(self._mv, o + NUM_MELD_RANKS * part, new, c[part])  # rows ROW_NAT, ROW_TWO, ROW_JK
         can = g.canastas[t]
         if can != self._can[t]:
-            self._sync_canastas(_A_TEAM + MELD_BLOCK * t + 36, can)
+            self._sync_canastas(o, can)
             self._can[t] = can[:]
         self._mcards[t] = g.mcards[t]
 
@@ -199,7 +204,7 @@ class GameEncoder:
     def _sync_one(self, g: Any) -> None:
         """After exactly one action within a round: compare only what that action can change."""
         p = self._cur
-        cur = g.cur
+        cur = g.current_player
         h = g.hand[p]  # _sync_hand(g, p), inlined: this runs at every step
         if h != self._hand[p]:
             _diff_write(self._mv, _A_HAND + 15 * p, h, self._hand[p])
@@ -266,12 +271,12 @@ class GameEncoder:
         for t in (0, 1):
             self._sync_team(g, t)
         self._pile_recount(g.pile, g.rules.pile_take)
-        total = g.total
-        rnd = g.round_no
+        scores = g.scores
+        rnd = g.round
         self.raw[_A_ROUND:_A_ROUND + 8] = (rnd == 1, rnd == 2, rnd == 3, rnd == 4, g.rules.rounds, g.minimum,
-                                           clip_score(total[0]), clip_score(total[1]))
+                                           clip_score(scores[0]), clip_score(scores[1]))
         self._round = rnd
-        self._total = total[:]
+        self._scores = scores  # a tuple: the engine replaces it, never changes it
         self._over = g.is_over
         self._sync_public(g)
 
@@ -279,7 +284,7 @@ class GameEncoder:
         """Team flags, seat flags, stock and phase, all compared."""
         self._sync_team_flags(g)
         over = g.is_over
-        cur = -1 if over else g.cur
+        cur = -1 if over else g.current_player
         for s in (0, 1, 2, 3):
             self._sync_seat(g, s, cur)
         mv = self._mv
@@ -290,18 +295,18 @@ class GameEncoder:
         mv[_A_PHASE + 2] = over
 
     def _sync_canastas(self, o: int, can: list) -> None:
-        """Rewrite the complete-canasta rows of a MELDS block starting at absolute index ``o``."""
-        block = [0] * 60
+        """Rewrite the complete-canasta rows of the MELDS block starting at absolute index ``o``."""
+        block = [0] * MELD_BLOCK
         for r, _nat, two, jk in can:
             if r == WILD_RANK:
-                block[24 + r] += 1
+                block[ROW_WILD + r] += 1
             elif two + jk:
-                block[12 + r] += 1
+                block[ROW_DIRTY + r] += 1
             else:
-                block[r] += 1
-            block[36 + r] += two
-            block[48 + r] += jk
-        self.raw[o:o + 60] = block
+                block[ROW_CLEAN + r] += 1
+            block[ROW_CANASTA_TWO + r] += two
+            block[ROW_CANASTA_JK + r] += jk
+        self.raw[o + ROW_CLEAN:o + MELD_BLOCK] = block[ROW_CLEAN:]
 
     def _pile_top(self, pile: list[int]) -> None:
         mv = self._mv
@@ -347,7 +352,7 @@ class GameEncoder:
             self._sync()
         down = g.down
         d0, d1 = down
-        vis = g.cur == seat and not (d1 if seat & 1 else d0)
+        vis = g.current_player == seat and not (d1 if seat & 1 else d0)
         out = self.raw.take(_GATHER[8 * seat + 4 * d0 + 2 * d1 + vis])
         np.multiply(out, SCALE, out=out)
         return out

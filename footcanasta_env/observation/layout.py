@@ -3,7 +3,7 @@
 Everything is relative to the observing seat: relative seats are 0 me, 1 left (acts after me),
 2 partner, 3 right; teams are "own" and "other". Per-kind blocks use the 14 kinds a player can hold,
 in this order: ``4 5 6 7 8 9 10 J Q K A 2 JK B3`` (red threes are never held, so they have no column).
-Per-meld-rank blocks use the 12 meld ranks ``4 .. A`` and ``wild``.
+Per-meld-rank blocks use the 12 meld ranks (``cards.NUM_MELD_RANKS``) ``4 .. A`` and ``wild``.
 
 Layout, ``OBS_VERSION`` 1, ``OBS_SIZE`` 443 (index: feature, raw value x scale):
 
@@ -48,6 +48,13 @@ MELDS block (96) for one team structure, 8 rows of 12 meld ranks (``4 .. A, wild
     +72  twos in the complete canastas of the rank              1/10
     +84  jokers in the complete canastas of the rank            1/10
 
+``OFFSETS`` maps each block of the table, by name and in order, to its first index (the public way to
+read a feature: ``obs[OFFSETS["stock"]]``); the same offsets are the constants ``O_HAND`` .. ``O_OVER``
+(``O_TABLE`` and ``O_TEAM`` by side, 0 own and 1 other) that the encoders use, ``ROW_NAT`` ..
+``ROW_CANASTA_JK`` the rows of a MELDS block, ``KIND_COLUMN`` the column of each card kind in a per-kind
+block and ``HOLD_INDEX`` the kinds of those columns. ``tests/test_env_hidden.py`` checks this table, and
+the one in the env's docstring (``envs/aec.py``), against ``OFFSETS``.
+
 The pile's order below its top ``pile_take`` cards is not encoded (it is public, but only its counts
 matter for play). ``encode(view)`` is the reference encoding of a ``View``. ``GameEncoder`` is the fast
 encoder the envs use: it reads the engine's count lists, keeps an absolute (seat- and team-indexed)
@@ -63,20 +70,22 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..cards import BLACK3, JOKER, NUM_KINDS, NUM_NATURAL, RED3, TWO, deck_counts
+from ..cards import HOLD_KINDS, JOKER, NUM_KINDS, NUM_MELD_RANKS, RED3, TWO, deck_counts
 from ..rules import CANASTA_SIZE, Rules
 
 OBS_VERSION = 1
 
-HOLD_KINDS: tuple[int, ...] = tuple(range(NUM_NATURAL)) + (TWO, JOKER, BLACK3)
 NUM_HOLD = len(HOLD_KINDS)  # 14
 # Column of each card kind in a per-kind block; red threes have none.
-_KIND_COL = [-1] * NUM_KINDS
+KIND_COLUMN = [-1] * NUM_KINDS
 for _i, _k in enumerate(HOLD_KINDS):
-    _KIND_COL[_k] = _i
-_HOLD_IDX = np.array(HOLD_KINDS, dtype=np.intp)
+    KIND_COLUMN[_k] = _i
+HOLD_INDEX = np.array(HOLD_KINDS, dtype=np.intp)
 
-MELD_BLOCK = 96
+# A MELDS block is 8 rows of one column per meld rank (the MELDS table above); each row's offset in it.
+ROW_NAT, ROW_TWO, ROW_JK, ROW_CLEAN, ROW_DIRTY, ROW_WILD, ROW_CANASTA_TWO, ROW_CANASTA_JK = (
+    row * NUM_MELD_RANKS for row in range(8))
+MELD_BLOCK = 8 * NUM_MELD_RANKS
 SEAT_BLOCK = 4 + NUM_HOLD
 SCORE_CLIP = 100_000
 
@@ -103,7 +112,7 @@ _LAYOUT: list[tuple[str, int, float | tuple[float, ...]]] = [
     ("over", 1, 1.0),
 ]  # type: ignore[list-item]
 
-_MELD_SCALE = np.repeat(np.array([1 / 7, 1 / 7, 1 / 7, 0.5, 0.5, 0.5, 0.1, 0.1]), 12)
+_MELD_SCALE = np.repeat(np.array([1 / 7, 1 / 7, 1 / 7, 0.5, 0.5, 0.5, 0.1, 0.1]), NUM_MELD_RANKS)
 _SEAT_SCALE = np.array([1 / 30, 1.0, 1.0, 1.0] + [0.2] * NUM_HOLD)
 
 OFFSETS: dict[str, int] = {}
@@ -123,23 +132,24 @@ SCALE = np.concatenate(_scales).astype(np.float32)
 SCALE.setflags(write=False)
 assert OBS_SIZE == 443 and SCALE.shape == (OBS_SIZE,)
 
-_O_HAND = OFFSETS["hand"]
-_O_ASIDE = OFFSETS["aside"]
-_O_ASIDE_V = OFFSETS["aside_value"]
-_O_TABLE = (OFFSETS["own_table"], OFFSETS["other_table"])
-_O_TEAM = (OFFSETS["own_team"], OFFSETS["other_team"])
-_O_TOP = OFFSETS["pile_top"]
-_O_PSIZE = OFFSETS["pile_size"]
-_O_PCOUNT = OFFSETS["pile_counts"]
-_O_PTAKE = OFFSETS["pile_take"]
-_O_SEATS = OFFSETS["seats"]
-_O_STOCK = OFFSETS["stock"]
-_O_ROUND = OFFSETS["round"]
-_O_ROUNDS = OFFSETS["rounds"]
-_O_MIN = OFFSETS["minimum"]
-_O_SCORES = OFFSETS["scores"]
-_O_PHASE = OFFSETS["phase"]
-_O_OVER = OFFSETS["over"]
+# OFFSETS as constants, for the encoders' hot paths; the table and team blocks by side (0 own, 1 other).
+O_HAND = OFFSETS["hand"]
+O_ASIDE = OFFSETS["aside"]
+O_ASIDE_VALUE = OFFSETS["aside_value"]
+O_TABLE = (OFFSETS["own_table"], OFFSETS["other_table"])
+O_TEAM = (OFFSETS["own_team"], OFFSETS["other_team"])
+O_PILE_TOP = OFFSETS["pile_top"]
+O_PILE_SIZE = OFFSETS["pile_size"]
+O_PILE_COUNTS = OFFSETS["pile_counts"]
+O_PILE_TAKE = OFFSETS["pile_take"]
+O_SEATS = OFFSETS["seats"]
+O_STOCK = OFFSETS["stock"]
+O_ROUND = OFFSETS["round"]
+O_ROUNDS = OFFSETS["rounds"]
+O_MINIMUM = OFFSETS["minimum"]
+O_SCORES = OFFSETS["scores"]
+O_PHASE = OFFSETS["phase"]
+O_OVER = OFFSETS["over"]
 
 
 def clip_score(s: int) -> int:
@@ -157,31 +167,31 @@ def observation_bounds(rules: Rules) -> tuple[np.ndarray, np.ndarray]:
     canastas = total // CANASTA_SIZE
 
     def melds(o: int) -> None:
-        raw[o:o + 36] = CANASTA_SIZE - 1
-        raw[o + 36:o + 72] = canastas
-        raw[o + 72:o + 84] = d[TWO]
-        raw[o + 84:o + 96] = d[JOKER]
+        raw[o:o + ROW_CLEAN] = CANASTA_SIZE - 1
+        raw[o + ROW_CLEAN:o + ROW_CANASTA_TWO] = canastas
+        raw[o + ROW_CANASTA_TWO:o + ROW_CANASTA_JK] = d[TWO]
+        raw[o + ROW_CANASTA_JK:o + MELD_BLOCK] = d[JOKER]
 
-    raw[_O_HAND:_O_HAND + NUM_HOLD] = kinds
-    melds(_O_ASIDE)
-    raw[_O_ASIDE_V] = value
+    raw[O_HAND:O_HAND + NUM_HOLD] = kinds
+    melds(O_ASIDE)
+    raw[O_ASIDE_VALUE] = value
     for side in (0, 1):
-        melds(_O_TABLE[side])
-        o = _O_TEAM[side]
+        melds(O_TABLE[side])
+        o = O_TEAM[side]
         raw[o:o + 6] = (d[RED3], 1, canastas, canastas, canastas, value)
-    raw[_O_PSIZE] = total
-    raw[_O_PCOUNT:_O_PCOUNT + NUM_HOLD] = kinds
-    raw[_O_PTAKE:_O_PTAKE + NUM_HOLD] = np.minimum(kinds, rules.pile_take)
+    raw[O_PILE_SIZE] = total
+    raw[O_PILE_COUNTS:O_PILE_COUNTS + NUM_HOLD] = kinds
+    raw[O_PILE_TAKE:O_PILE_TAKE + NUM_HOLD] = np.minimum(kinds, rules.pile_take)
     for rel in range(4):
-        o = _O_SEATS + rel * SEAT_BLOCK
+        o = O_SEATS + rel * SEAT_BLOCK
         raw[o] = total
         raw[o + 4:o + SEAT_BLOCK] = kinds
-    raw[_O_STOCK] = total
-    raw[_O_ROUNDS] = 4
-    raw[_O_MIN] = max(1, *rules.initial_minimums)
-    raw[_O_SCORES:_O_SCORES + 2] = SCORE_CLIP
+    raw[O_STOCK] = total
+    raw[O_ROUNDS] = 4
+    raw[O_MINIMUM] = max(1, *rules.initial_minimums)
+    raw[O_SCORES:O_SCORES + 2] = SCORE_CLIP
     raw = np.maximum(raw, 1.0)  # every feature has a range, so no bound pair is equal
     high = (raw * SCALE).astype(np.float32)
     low = np.zeros(OBS_SIZE, dtype=np.float32)
-    low[_O_SCORES:_O_SCORES + 2] = -high[_O_SCORES:_O_SCORES + 2]
+    low[O_SCORES:O_SCORES + 2] = -high[O_SCORES:O_SCORES + 2]
     return low, high
