@@ -28,10 +28,9 @@ import numpy as np
 import torch
 from torch import nn
 
-from footcanasta_env.actions import ACTION_VERSION, NUM_ACTIONS
 from footcanasta_env.bots.arrayfile import ArrayFormat, mlp_arrays, read_arrays, write_arrays
 from footcanasta_env.bots.policy import Policy
-from footcanasta_env.observation import OBS_SIZE, OBS_VERSION
+from footcanasta_env.games import DEFAULT_GAME, get_game
 from opponent_league import OpponentLeague
 
 # helper modules beside this file (training/ is on sys.path when a script runs as a file)
@@ -46,23 +45,39 @@ FORMAT = ArrayFormat("footcanasta-trainer", 1, what="trainer checkpoint", noun="
                      error=CheckpointError, keeps_digest=True)
 
 
-def _compat() -> dict[str, Any]:
-    """The fields a checkpoint must share with this code: the observation and action spaces of its run."""
-    return {"obs_version": OBS_VERSION, "obs_size": OBS_SIZE, "action_version": ACTION_VERSION,
-            "num_actions": NUM_ACTIONS}
+def _compat(game: str) -> dict[str, Any]:
+    """The fields a checkpoint must share with this code: the observation and action spaces of its game."""
+    g = get_game(game)
+    return {"obs_version": g.OBS_VERSION, "obs_size": g.OBS_SIZE, "action_version": g.ACTION_VERSION,
+            "num_actions": g.NUM_ACTIONS}
+
+
+def _game_of(meta: dict[str, Any]) -> str:
+    """The game a run trained (``args.game``; checkpoints written before there were two games: Foot Canasta)."""
+    args = meta.get("args")
+    return str(args.get("game") or DEFAULT_GAME) if isinstance(args, dict) else DEFAULT_GAME
 
 
 def save_checkpoint(path: str, arrays: dict[str, np.ndarray], meta: dict[str, Any]) -> None:
-    """Write ``arrays`` and ``meta`` (the format fields and digest are added) atomically to ``path``."""
-    write_arrays(path, FORMAT, arrays, dict(meta, **_compat()))
+    """Write ``arrays`` and ``meta`` (the format fields and digest are added) atomically to ``path``; the
+    spaces recorded are those of the game ``meta["args"]["game"]`` names."""
+    write_arrays(path, FORMAT, arrays, dict(meta, **_compat(_game_of(meta))))
 
 
 def load_checkpoint(path: str) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
-    """The arrays and metadata of a trainer checkpoint; ``CheckpointError`` naming what is wrong."""
-    arrays, meta = read_arrays(path, FORMAT, _compat())
+    """The arrays and metadata of a trainer checkpoint, checked against the spaces of the game it names;
+    ``CheckpointError`` naming what is wrong."""
+    arrays, meta = read_arrays(path, FORMAT, {})
     for key in ("args", "run", "update", "step"):
         if key not in meta:
             raise FORMAT.fail(path, f"its metadata lacks {key!r}")
+    try:
+        expected = _compat(_game_of(meta))
+    except ValueError as e:  # a game this code does not know
+        raise FORMAT.fail(path, str(e)) from None
+    for key, want in expected.items():
+        if meta.get(key) != want:
+            raise FORMAT.fail(path, f"{key} mismatch: the file has {meta.get(key)!r}, this code expects {want!r}")
     return arrays, meta
 
 
