@@ -2,9 +2,12 @@
 
 ``registry`` builds bots by name (``make_bot``, ``check_bot_name``, ``bot_names``: every name, ``learned`` and
 ``search`` included) and knows the strongest one available and the one that gives hints; its
-``BotRegistry`` is what another game makes for its own bots. ``simple`` has ``random`` and ``greedy``,
-``expert`` the strongest scripted player, ``policy`` the numpy player of an exported policy file
-(``learned`` is the shipped one), ``search`` the search bot and ``search_record`` its measured matches. A
+``BotRegistry`` is what another game makes for its own bots. ``base`` is the ``Bot`` protocol and its
+legality check, ``simple`` has ``random`` and ``greedy``, ``expert`` the strongest scripted player,
+``policy`` the numpy player of an exported policy file (``learned`` is the shipped one), ``search`` the
+search bot, ``value`` its numpy value net and ``search_record`` its measured matches; ``arrayfile`` is
+the plain-array file format (npz and a JSON record, never unpickled) of policies, values and trainer
+checkpoints, with the numpy MLP they share. A
 bot registered in ``BOTS`` is tested by the generic conformance test (``tests/test_bot_conformance.py``)
 for being registered.
 """

@@ -2,7 +2,8 @@
 
 ``layout`` is the index table (its docstring is the documentation, tested against ``OFFSETS``, as is the
 env's table), ``reference`` the plain encoder of a ``View`` (``encode``), ``incremental`` the fast
-``GameEncoder`` the envs use, byte-identical to the reference.
+``GameEncoder`` the envs use, byte-identical to the reference; ``privileged`` the true hidden cards
+(``hidden_cards``) that a critic may see in training and a bot never does.
 """
 
 from .incremental import GameEncoder
