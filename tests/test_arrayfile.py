@@ -1,4 +1,4 @@
-"""The plain-array file format shared by policies, value nets and trainer checkpoints (``bots/arrayfile.py``)."""
+"""The plain-array file format shared by policies, value nets and trainer checkpoints (``arrayfile.py``)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import sys
 import numpy as np
 import pytest
 
-from footcanasta_env.bots.arrayfile import (
+from footcanasta_env.arrayfile import (
     META_KEY,
     ArrayFormat,
     digest,
@@ -126,5 +126,5 @@ def test_mlp_forward_is_affine_layers_with_the_activation_between():
 
 
 def test_the_format_loads_no_torch():
-    code = "import sys, footcanasta_env.bots.arrayfile, footcanasta_env.bots.policy; assert 'torch' not in sys.modules"
+    code = "import sys, footcanasta_env.arrayfile, footcanasta_env.bots.policy; assert 'torch' not in sys.modules"
     subprocess.run([sys.executable, "-c", code], check=True)

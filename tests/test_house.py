@@ -160,7 +160,7 @@ ALLOWED = {
     "evaluation": set(), "table": set(), "play": {"table"}, "web": {"table", "evaluation"},
 }
 GENERIC = ("evaluation", "table", "play", "web")
-GENERIC_ROOT = {"games", "replays", "seats", "seeds"}
+GENERIC_ROOT = {"games", "replays", "seats", "seeds", "arrayfile", "policyfile"}
 """The root modules a game-generic layer may use: the game lookup, replay files, seats and seeds."""
 
 

@@ -14,6 +14,7 @@ from footcanasta_env import new_game
 from footcanasta_env.actions import NUM_ACTIONS
 from footcanasta_env.bots import make_bot
 from footcanasta_env.bots.policy import META_KEY, SHIPPED_POLICY, PolicyBot, load_policy, save_policy
+from footcanasta_env.games import get_game
 from footcanasta_env.observation import OBS_SIZE, GameEncoder
 from footcanasta_env.rules import Rules
 from policy_export import export_policy
@@ -50,7 +51,7 @@ def torch_net(seed: int = 0) -> torch.nn.Sequential:
 def write(tmp_path, name: str = "p.npz", seed: int = 0) -> tuple[str, torch.nn.Sequential]:
     net = torch_net(seed)
     path = str(tmp_path / name)
-    export_policy(net, path, "relu", Rules(), {"command": "test"}, {"note": "none"})
+    export_policy(net, path, "relu", get_game(), {"command": "test"}, {"note": "none"}, rules=Rules())
     return path, net
 
 
@@ -95,7 +96,7 @@ def test_maskable_ppo_export_matches_model_predict(tmp_path):
     with torch.no_grad():  # a sizeable last layer: an untrained sb3 policy has near-equal logits
         model.policy.action_net.weight.mul_(100.0)
     path = str(tmp_path / "sb3.npz")
-    export_policy(policy_net(model), path, "relu", Rules(), {"command": "test"})
+    export_policy(policy_net(model), path, "relu", get_game(), {"command": "test"}, rules=Rules())
     pol = load_policy(path)
     want, _ = model.predict(OBS, action_masks=MASKS, deterministic=True)
     assert (pol.act(OBS, MASKS) == want).all()
@@ -221,3 +222,25 @@ def test_policy_path_errors_are_clear(tmp_path):
     junk.write_bytes(b"\x00" * 64)
     with pytest.raises(ValueError, match="not a policy checkpoint"):
         make_bot(f"policy:{junk}")
+
+
+def test_a_policy_file_names_its_game_and_is_refused_by_another(toy, tmp_path):
+    from footcanasta_env.policyfile import load_policy as load_any
+
+    rng = np.random.default_rng(0)
+    w = [rng.normal(size=(toy.OBS_SIZE, 4)).astype(np.float32),
+         rng.normal(size=(4, toy.NUM_ACTIONS)).astype(np.float32)]
+    b = [np.zeros(4, np.float32), np.zeros(toy.NUM_ACTIONS, np.float32)]
+    path = str(tmp_path / "toy.npz")
+    meta = save_policy(path, w, b, game="toy")
+    assert meta["game"] == "toy" and meta["obs_size"] == toy.OBS_SIZE and meta["rules"] == toy.Rules().to_dict()
+    pol = load_any(path)
+    assert pol.game == "toy" and [x.shape for x in pol.weights] == [x.shape for x in w]
+    with pytest.raises(ValueError, match="a policy of 'toy', not of 'footcanasta'"):
+        load_any(path, "footcanasta")
+    with pytest.raises(ValueError, match="a policy of 'toy', not of 'footcanasta'"):
+        PolicyBot(path)  # Foot Canasta's bot plays Foot Canasta's policies only
+    with pytest.raises(ValueError, match=r"obs_size 8 to num_actions 6 \(Toy Sum\)"):
+        save_policy(str(tmp_path / "bad.npz"), [np.zeros((OBS_SIZE, NUM_ACTIONS), np.float32)],
+                    [np.zeros(NUM_ACTIONS, np.float32)], game="toy")
+    assert load_policy(SHIPPED_POLICY).game == "footcanasta"  # written before files named their game

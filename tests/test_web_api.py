@@ -250,6 +250,17 @@ def test_bad_create_requests(db):
     assert c.post("/api/games", content=b"\xff\xfe", headers={"Content-Type": "application/json"}).status_code == 400
 
 
+def test_a_stranger_cannot_name_a_file_or_search_options_as_a_bot(db):
+    # The answer must not depend on whether the path exists on the server, nor load anything.
+    c = client(db)
+    answers = set()
+    for bot in ("policy:/etc/passwd", "policy:/no/such/file.npz", "search:worlds=999", "Policy:"):
+        r = c.post("/api/games", json={"partner": bot})
+        assert r.status_code == 400, (bot, r.text)
+        answers.add(r.json()["error"].replace(bot.strip(), "BOT"))
+    assert len(answers) == 1 and "unknown bot" in answers.pop()
+
+
 def test_unknown_ids_are_404(db):
     c = client(db)
     for path in ("/api/games/nope", "/api/games/" + "a" * 24, "/api/games/" + "a" * 24 + "/hint"):

@@ -14,8 +14,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from footcanasta_env.bots.policy import load_policy, save_policy
-from footcanasta_env.rules import Rules
+from footcanasta_env.games import get_game
+from footcanasta_env.policyfile import load_policy, save_policy
 
 # helper modules beside this file (training/ is on sys.path when a script runs as a file)
 from train_common import parse_args
@@ -45,6 +45,8 @@ def average(paths: list[str], out: str) -> dict:
                              f"{[w.shape for w in first.weights]}")
         if pol.activation != first.activation:
             raise ValueError(f"{p}: activation {pol.activation} differs from {paths[0]}'s {first.activation}")
+        if pol.game != first.game:
+            raise ValueError(f"{p}: a policy of {pol.game!r}, {paths[0]} of {first.game!r}")
         if pol.meta["rules"] != first.meta["rules"]:
             raise ValueError(f"{p}: its rules differ from {paths[0]}'s")
     weights = [np.mean([pol.weights[i] for pol in pols], axis=0, dtype=np.float64).astype(np.float32)
@@ -52,7 +54,9 @@ def average(paths: list[str], out: str) -> dict:
     biases = [np.mean([pol.biases[i] for pol in pols], axis=0, dtype=np.float64).astype(np.float32)
               for i in range(len(first.biases))]
     training = dict(pols[-1].meta.get("training", {}), averaged_from=list(paths))
-    return save_policy(out, weights, biases, first.activation, Rules.from_dict(first.meta["rules"]), training)
+    game = get_game(first.game)
+    return save_policy(out, weights, biases, first.activation, game.Rules.from_dict(first.meta["rules"]), training,
+                       game=game.NAME)
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -32,8 +32,8 @@ import numpy as np
 # helper modules beside this file (training/ is on sys.path when a script runs as a file)
 from batched import BatchedGames
 from bc import behaviour_clone, concat, expert_data
-from footcanasta_env.bots.policy import Policy
 from footcanasta_env.games import TRAINING, get_game
+from footcanasta_env.policyfile import Policy
 from footcanasta_env.seeds import worker_seed
 from opponent_league import OpponentLeague
 from policy_export import actor_policy, copy_policy, export_policy, load_actor
@@ -154,12 +154,12 @@ def main(argv: list[str] | None = None) -> dict:
         path = os.path.join(run_dir, f"dagger_{it}.npz")
         res = iteration(game, args, it, actor, ([expert] if expert is not None else []), gathered, writer)
         if args.eval_deals:
-            export_policy(actor, path, "relu", game.Rules(), record)
+            export_policy(actor, path, "relu", game, record)
             res["expert"] = eval_vs(path, "expert", args.eval_deals, 30_000 + it)
             writer.add_scalar("eval/win_rate_vs_expert", res["expert"]["win_rate"], it)
             print(f"iteration {it}: vs expert {res['expert']['win_rate']:.3f} "
                   f"(diff {res['expert']['mean_diff']:+.0f}) on {args.eval_deals} deals", flush=True)
-        export_policy(actor, path, "relu", game.Rules(), record, {"vs_expert": res.get("expert")})
+        export_policy(actor, path, "relu", game, record, {"vs_expert": res.get("expert")})
         summary["iterations"].append(res)
         write_json(os.path.join(run_dir, "summary.json"), summary)
     if args.export and path:

@@ -34,8 +34,8 @@ import numpy as np
 import tyro
 from torch import nn
 
-from footcanasta_env.bots.policy import save_policy
 from footcanasta_env.games import get_game
+from footcanasta_env.policyfile import save_policy
 
 ACTIVATIONS = {nn.ReLU: "relu", nn.Tanh: "tanh"}  # torch module -> the policy format's name
 
@@ -146,7 +146,8 @@ def export_sb3(model: Any, out: str, rules: Any = None, training: dict[str, Any]
     if source:
         record["model"] = source
     record.update(training or {})
-    return save_policy(out, weights, biases, activation=activation, rules=rules, training=record)
+    return save_policy(out, weights, biases, activation=activation, rules=rules, training=record,
+                       game=the_game.NAME)
 
 
 if __name__ == "__main__":

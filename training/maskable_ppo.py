@@ -21,9 +21,10 @@ import numpy as np
 import torch
 from torch import nn
 
-# helper modules beside this file (training/ is on sys.path when a script runs as a file)
-from footcanasta_env.bots.policy import load_policy
 from footcanasta_env.games import TRAINING, get_game
+
+# helper modules beside this file (training/ is on sys.path when a script runs as a file)
+from footcanasta_env.policyfile import load_policy
 from policy_export import export_policy
 from train_common import command_line, eval_vs, load_game, parse_args, seed_everything, write_json
 
@@ -162,9 +163,9 @@ class Exporter:
 
     def __call__(self, name: str, evaluation: dict | None = None) -> str:
         path = os.path.join(self.run_dir, name)
-        export_policy(policy_net(self.model), path, "relu", self.rules,
+        export_policy(policy_net(self.model), path, "relu", get_game(self.args.game),
                       {"command": self.command, "trainer": "training/maskable_ppo.py", "args": asdict(self.args),
-                       "steps": int(self.model.num_timesteps)}, evaluation)
+                       "steps": int(self.model.num_timesteps)}, evaluation, rules=self.rules)
         return path
 
 

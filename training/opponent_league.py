@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from footcanasta_env.bots.policy import Policy, load_policy
+from footcanasta_env.policyfile import Policy, load_policy
 
 Opponent = str | int
 """A bot name (``"expert"``, ``"greedy"``) or the index of a policy in ``OpponentLeague.policies``."""
@@ -38,7 +38,7 @@ class OpponentLeague:
         self.rng = rng
         self.p_expert, self.p_greedy, self.p_fixed, self.max_snapshots = p_expert, p_greedy, p_fixed, max_snapshots
         self.fixed_paths = list(fixed or [])
-        self.fixed = [load_policy(p) for p in self.fixed_paths]
+        self.fixed = [load_policy(p, game.NAME) for p in self.fixed_paths]
         self.snapshots: list[Policy] = []
         self.bots = {"expert": game.make_bot("expert", 0), "greedy": game.make_bot("greedy", 0)}  # both deterministic
 

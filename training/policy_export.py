@@ -15,7 +15,7 @@ import numpy as np
 import torch
 from torch import nn
 
-from footcanasta_env.bots.policy import Policy, load_policy, save_policy
+from footcanasta_env.policyfile import Policy, load_policy, save_policy
 
 
 def linear_layers(net: nn.Module) -> tuple[list[np.ndarray], list[np.ndarray]]:
@@ -25,12 +25,13 @@ def linear_layers(net: nn.Module) -> tuple[list[np.ndarray], list[np.ndarray]]:
             [m.bias.detach().cpu().numpy().copy() for m in lins])
 
 
-def export_policy(net: nn.Module, path: str, activation: str, rules: Any, training: dict[str, Any],
-                  evaluation: dict[str, Any] | None = None) -> dict[str, Any]:
-    """Write ``net`` (an MLP from obs to logits) as a policy file that plays under ``rules`` (the game's
-    ``Rules``); returns the metadata written."""
+def export_policy(net: nn.Module, path: str, activation: str, game: Any, training: dict[str, Any],
+                  evaluation: dict[str, Any] | None = None, rules: Any = None) -> dict[str, Any]:
+    """Write ``net`` (an MLP from obs to logits) as a policy file of ``game`` (a game module) that plays
+    under ``rules`` (the game's ``Rules``, its defaults when ``None``); returns the metadata written."""
     w, b = linear_layers(net)
-    return save_policy(path, w, b, activation=activation, rules=rules, training=training, evaluation=evaluation)
+    return save_policy(path, w, b, activation=activation, rules=rules, training=training, evaluation=evaluation,
+                       game=game.NAME)
 
 
 def actor_policy(actor: nn.Module, activation: str = "relu") -> Policy:

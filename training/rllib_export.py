@@ -20,9 +20,10 @@ from typing import Any
 import numpy as np
 import torch
 
-# helper modules beside this file (training/ is on sys.path when a script runs as a file)
-from footcanasta_env.bots.policy import save_policy
 from footcanasta_env.games import get_game
+
+# helper modules beside this file (training/ is on sys.path when a script runs as a file)
+from footcanasta_env.policyfile import save_policy
 from train_common import parse_args
 
 MODULES_FILE = "footcanasta_modules.pt"  # the name rllib_env.write_modules_file gives it
@@ -82,7 +83,8 @@ def export_checkpoint(checkpoint: str, out: str, module: str = "") -> dict[str, 
     training = {**meta.get("training", {}), "module": module, "checkpoint": os.path.abspath(data["path"]),
                 "exported_by": "training/rllib_export.py"}
     return save_policy(out, weights, biases, activation=meta.get("activation", "relu"),
-                       rules=data["game"].Rules(**meta["rules"]) if meta.get("rules") else None, training=training)
+                       rules=data["game"].Rules(**meta["rules"]) if meta.get("rules") else None, training=training,
+                       game=data["game"].NAME)
 
 
 def main(argv: list[str] | None = None) -> dict[str, Any]:

@@ -202,7 +202,7 @@ class Run:
         paths = {}
         for mid, net in actors(self.game, self.algo, self.args.hidden).items():
             paths[mid] = os.path.join(self.folder, f"{prefix}_{mid}.npz")
-            export_policy(net, paths[mid], "relu", self.game.Rules(), {**self.training_record(steps), "module": mid},
+            export_policy(net, paths[mid], "relu", self.game, {**self.training_record(steps), "module": mid},
                           (evaluation or {}).get(mid))
         return paths
 

@@ -29,8 +29,8 @@ import numpy as np
 
 # helper modules beside this file (training/ is on sys.path when a script runs as a file)
 from batched import BatchedGames
-from footcanasta_env.bots.policy import Policy
 from footcanasta_env.games import TRAINING, get_game
+from footcanasta_env.policyfile import Policy
 from opponent_league import OpponentLeague
 
 

@@ -43,7 +43,7 @@ from torch import nn
 # helper modules beside this file (training/ is on sys.path when a script runs as a file)
 from bc import behaviour_clone, expert_data
 from evaluator import Evaluator
-from footcanasta_env.bots.policy import Policy, load_policy
+from footcanasta_env.policyfile import Policy, load_policy
 from opponent_league import OpponentLeague
 from policy_export import actor_policy, copy_policy, export_policy
 from ppo_update import Agent, PPOSettings, ppo_update
@@ -259,7 +259,7 @@ class Run:
         path = self.path(name)
         training = {"command": self.summary["command"], "trainer": "training/selfplay_ppo.py",
                     "args": asdict(self.args), **self.summary.get("progress", {})}
-        export_policy(self.agent.actor, path, "relu", self.game.Rules(), training, evaluation)
+        export_policy(self.agent.actor, path, "relu", self.game, training, evaluation)
         return path
 
     def checkpoint(self, update: int) -> str:

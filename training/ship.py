@@ -22,8 +22,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from footcanasta_env.bots.policy import load_policy, save_policy
-from footcanasta_env.rules import Rules
+from footcanasta_env.games import get_game
+from footcanasta_env.policyfile import load_policy, save_policy
 
 # helper modules beside this file (training/ is on sys.path when a script runs as a file)
 from train_common import parse_args, write_json
@@ -106,8 +106,9 @@ def main(argv: list[str] | None = None) -> None:
         training["stages"] = json.load(open(args.stages))
     os.makedirs(args.out_dir, exist_ok=True)
     out = os.path.join(args.out_dir, "learned.npz")
-    meta = save_policy(out, pol.weights, pol.biases, pol.activation, Rules.from_dict(pol.meta["rules"]),
-                       training, evaluation)
+    game = get_game(pol.game)
+    meta = save_policy(out, pol.weights, pol.biases, pol.activation, game.Rules.from_dict(pol.meta["rules"]),
+                       training, evaluation, game=game.NAME)
     assert all(np.array_equal(a, b) for a, b in zip(load_policy(out).weights, pol.weights, strict=True))
     curves = []
     for p in args.summaries.split(","):

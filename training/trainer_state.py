@@ -1,7 +1,7 @@
 """Trainer checkpoints of ``selfplay_ppo.py``: everything a run needs to go on where it stopped, in a file
 that loads without unpickling code and can be committed.
 
-A checkpoint is a plain-array file (``footcanasta_env.bots.arrayfile``: an ``.npz`` that
+A checkpoint is a plain-array file (``footcanasta_env.arrayfile``: an ``.npz`` that
 ``np.load(..., allow_pickle=False)`` reads):
 
 * ``actor/<name>``, ``critic/<name>``: the torch state dicts, as float32 arrays;
@@ -28,9 +28,9 @@ import numpy as np
 import torch
 from torch import nn
 
-from footcanasta_env.bots.arrayfile import ArrayFormat, mlp_arrays, read_arrays, write_arrays
-from footcanasta_env.bots.policy import Policy
+from footcanasta_env.arrayfile import ArrayFormat, mlp_arrays, read_arrays, write_arrays
 from footcanasta_env.games import DEFAULT_GAME, get_game
+from footcanasta_env.policyfile import Policy
 from opponent_league import OpponentLeague
 
 # helper modules beside this file (training/ is on sys.path when a script runs as a file)

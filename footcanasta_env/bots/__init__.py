@@ -5,9 +5,8 @@
 ``BotRegistry`` is what another game makes for its own bots. ``base`` is the ``Bot`` protocol and its
 legality check, ``simple`` has ``random`` and ``greedy``, ``expert`` the strongest scripted player,
 ``policy`` the numpy player of an exported policy file (``learned`` is the shipped one), ``search`` the
-search bot, ``value`` its numpy value net and ``search_record`` its measured matches; ``arrayfile`` is
-the plain-array file format (npz and a JSON record, never unpickled) of policies, values and trainer
-checkpoints, with the numpy MLP they share. A
+search bot, ``value`` its numpy value net and ``search_record`` its measured matches (their files are
+plain arrays: ``footcanasta_env.arrayfile``, and ``footcanasta_env.policyfile`` for policies). A
 bot registered in ``BOTS`` is tested by the generic conformance test (``tests/test_bot_conformance.py``)
 for being registered.
 """

@@ -26,8 +26,8 @@ from typing import Any
 import numpy as np
 
 from ..actions import ACTION_VERSION
+from ..arrayfile import ArrayFormat, mlp_arrays, mlp_forward, mlp_layers, mlp_sizes, read_arrays, write_arrays
 from ..observation import HIDDEN_CARDS_SIZE, OBS_SIZE, OBS_VERSION, encode, hidden_cards
-from .arrayfile import ArrayFormat, mlp_arrays, mlp_forward, mlp_layers, mlp_sizes, read_arrays, write_arrays
 
 FORMAT = ArrayFormat("footcanasta-value", 1, what="value file", noun="footcanasta-value file")
 FEATURES_SIZE = OBS_SIZE + HIDDEN_CARDS_SIZE

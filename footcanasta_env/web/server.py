@@ -106,7 +106,7 @@ def check_bot(game: Any, value: Any, what: str) -> str | None:
     if not isinstance(value, str) or not value.strip():
         raise WebError(f"{what} must be a bot name ({known})")
     try:
-        name = game.check_bot_name(value)
+        name = game.check_bot_name(value, patterns=False)  # never a file path or options from a stranger
     except ValueError as e:
         raise WebError(f"{what}: {_line(e)}") from None
     if name not in game.bot_names():
