@@ -32,7 +32,9 @@ class GameModule(Protocol):
     Bots: ``make_bot(name, seed)``, ``bot_names()`` (every name ``make_bot`` takes, ``learned`` included
     when the game ships one), ``check_bot_name(name, patterns=True)`` (the canonical name, or a
     ``ValueError``; ``patterns=False`` refuses names that load files or take options, such as
-    ``policy:PATH``: what a stranger may not ask for), ``strongest_bot()``, ``hint_bot_name()``.
+    ``policy:PATH``: what a stranger may not ask for), ``strongest_bot()``, ``hint_bot_name()``. Every
+    game has a ``random`` bot (the last fallback of a person's table); the trainers' opponents are
+    ``greedy`` and ``expert``, and ``learned`` is the shipped policy of a game that has one.
     The table (``footcanasta_env.table``): ``table`` (a ``TableText`` of the game: how its moves, screens
     and JSON state are told to a person; see ``footcanasta_env.table.text``).
     Optional: ``review_move(view, played, options, seed)`` (a move rated against the best one: a dict with

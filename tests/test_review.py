@@ -55,11 +55,10 @@ def test_the_cli_reviews_a_replay(tmp_path, capsys):
 def test_foot_canasta_offers_its_move_rater():
     import pytest
 
-    from footcanasta_env.evaluation import review
     from footcanasta_env.games import get_game
 
     game = get_game("footcanasta")
-    assert review.REVIEW_OPTIONS == game.REVIEW_OPTIONS == "worlds=16,time=3"
+    assert game.REVIEW_OPTIONS == "worlds=16,time=3"
     game.check_review_options("worlds=2,time=20")
     with pytest.raises(ValueError, match="unknown option 'depth'"):
         game.check_review_options("depth=3")
@@ -93,10 +92,10 @@ def test_the_browser_game_reviews_south_after_the_game(tmp_path, monkeypatch):
         warnings.simplefilter("ignore", DeprecationWarning)
         from starlette.testclient import TestClient
 
-    from footcanasta_env.evaluation import review as rv
+    from footcanasta_env.footcanasta import review as rater
     from footcanasta_env.web import create_app
 
-    monkeypatch.setattr(rv, "REVIEW_OPTIONS", "worlds=2,time=20")
+    monkeypatch.setattr(rater, "REVIEW_OPTIONS", "worlds=2,time=20")  # the game's default, read at each review
     c = TestClient(create_app(tmp_path / "web.sqlite3", today=lambda: "2024-05-01", replay_dir=tmp_path / "r"))
     r = c.post("/api/games", json={"seed": 4, "partner": "greedy", "opponents": "greedy"})
     gid, state = r.json()["id"], r.json()["state"]

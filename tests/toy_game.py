@@ -335,6 +335,9 @@ class ToyText:
     def replay_note(self, game: ToyGame, seat: int, action: int) -> str:
         return ""
 
+    def replay_legend(self) -> str:
+        return ""
+
     def private_text(self, game: ToyGame, seat: int) -> str:
         return ""
 

@@ -34,8 +34,6 @@ from ..seeds import review_seed
 
 NOISE_SE = 2.0
 """A loss within this many standard errors of zero is noise, not a mistake."""
-REVIEW_OPTIONS: str = get_game(DEFAULT_GAME).REVIEW_OPTIONS
-"""The default game's rater options: more time per decision than in play (nobody waits on each decision)."""
 RATER, STRONGEST_BOT = "rater", "strongest_bot"
 """The two review methods."""
 
@@ -124,8 +122,8 @@ def review_options(module: GameModule, options: str | None) -> str | None:
             raise ValueError(f"{module.TITLE} has no move rater: its moves are compared with its strongest bot, "
                              f"which takes no search options")
         return None
-    if options is None:  # the module-level default answers for the default game (the web server's tests set it)
-        options = REVIEW_OPTIONS if module.NAME == DEFAULT_GAME else module.REVIEW_OPTIONS
+    if options is None:
+        options = module.REVIEW_OPTIONS
     module.check_review_options(options)
     return options
 
@@ -245,6 +243,6 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--json", action="store_true", help="print a machine-readable review")
     p.add_argument("--top", type=int, default=10, help="mistakes to list (default 10)")
     p.add_argument("--search", default=None, metavar="OPTIONS",
-                   help=f"the move rater's options; for Foot Canasta the search's, as in the bot name search:OPTIONS "
-                        f"(default {REVIEW_OPTIONS})")
+                   help="the move rater's options (default: the game's own); for Foot Canasta the search's, as in the "
+                        "bot name search:OPTIONS")
     p.set_defaults(func=run_review)

@@ -78,6 +78,10 @@ class FootCanastaText:
             return " (the set-aside melds go back to the hand)"
         return ""
 
+    def replay_legend(self) -> str:
+        """What the replay's marks mean."""
+        return "'(set aside)' marks melds that only their player saw, until laid down with the initial meld."
+
     def private_text(self, game: Game, seat: int) -> str:
         """The seat's set-aside melds, private until laid down ('' when none)."""
         aside = game.view(seat).set_aside

@@ -1,8 +1,8 @@
 """``footcanasta replay FILE``: a saved game told turn by turn, checked to reproduce exactly.
 
 A replay holds every action of every seat, so it shows more than any player saw at the table; one thing
-it must not blur is what was private: melds set aside before a partnership's initial meld (RULES.md 7.2)
-are marked "set aside" until they are laid down, and are never listed as table melds.
+it must not blur is what was private (in Foot Canasta, melds set aside before a partnership's initial
+meld, RULES.md 7.2): the game's ``TableText`` marks it (``replay_note``, ``replay_legend``).
 
 ``--step`` pauses as it goes, by turn by default (a turn is often several actions);
 ``--by action|turn|round`` picks the step, and keys at the prompt change it on the way.
@@ -129,9 +129,10 @@ def run_replay(args: argparse.Namespace, stdin: TextIO | None = None, console: C
     unit = getattr(args, "by", None) or ("turn" if args.step else None)
     lines = ("Each line is one action" if unit == "action"
              else "Each line is one turn, numbered by its first action")
-    term.show(f"Replay of {deal}, {len(replay.actions)} actions ({who}). {lines}. '(set aside)' marks melds "
-              "that only their player saw, until laid down with the initial meld.")
     replayer = Replayer(term, console, unit, get_game(replay.game))
+    legend = replayer.text.replay_legend()
+    term.show(f"{replayer.game.TITLE}: replay of {deal}, {len(replay.actions)} actions ({who}). {lines}."
+              + (f" {legend}" if legend else ""))
     try:
         game = reproduce(replay, on_step=replayer.after, before_step=replayer.before)
     except _StopReplay:

@@ -20,7 +20,7 @@ from typing import TextIO
 
 from rich.console import Console
 
-from ..games import game_names
+from ..games import DEFAULT_GAME, game_names, get_game
 from ..replays import Replay, load_replay, reproduce
 from ..table import HUMAN, Deal, Table, today
 from .prompt import Terminal
@@ -139,19 +139,23 @@ def run_play(args: argparse.Namespace, stdin: TextIO | None = None, console: Con
 def add_parsers(sub: argparse._SubParsersAction) -> None:
     """Register ``play`` and ``replay``."""
     p = sub.add_parser("play", help="play South against three bots in the terminal",
-                       description="Play Foot Canasta as South, with a bot partner (North) against two bots. "
-                                   "The game is saved after every move; --resume goes on with a stopped one.")
+                       description="Play as South, with a bot partner (North) against two bots, a game of the "
+                                   f"house ({', '.join(game_names())}; --game, {DEFAULT_GAME} by default). The game "
+                                   "is saved after every move; --resume goes on with a stopped one.")
     p.add_argument("--game", default=None, metavar="NAME",
                    help=f"which game: {', '.join(game_names())} (default footcanasta; --resume: the file's)")
     deal = p.add_mutually_exclusive_group()
     deal.add_argument("--daily", action="store_true", help="play today's deal (the same for everyone today)")
     deal.add_argument("--seed", type=int, default=None, help="play the deal of this seed (default: a fresh one)")
     p.add_argument("--date", default=None, metavar="YYYY-MM-DD", help="play the daily deal of another day")
-    # Static words, so that --help does not load the policy; test_play_session checks them against the code.
-    strongest = ("the strongest bot that loads, today learned (the shipped policy); if it cannot load, the "
-                 "game says so and plays expert")
+    # Static words about the default game, so that --help does not load its policy; test_play_session checks
+    # them against the code. The names are the registry's own list (listing them builds no bot).
+    strongest = ("the strongest bot that loads, today learned (the shipped policy) in Foot Canasta, another "
+                 "game's own strongest in that game; if it cannot load, the game says so and plays the next one")
+    names = ", ".join(get_game(DEFAULT_GAME).bot_names())
     p.add_argument("--partner", default=None, metavar="NAME",
-                   help=f"North's bot: random, greedy, expert, learned or policy:FILE (default: {strongest})")
+                   help=f"North's bot: one of the game's bots ({names} in {DEFAULT_GAME}), or policy:FILE "
+                        f"(default: {strongest})")
     p.add_argument("--opponents", default=None, metavar="NAME",
                    help="West's and East's bot (default: the same strongest bot)")
     p.add_argument("--replay-dir", default=None, metavar="DIR",

@@ -16,7 +16,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..games import get_game
+from ..games import DEFAULT_GAME, get_game
 from ..replays import Replay
 from ..seats import SEAT_NAMES
 from ..seeds import seat_bot_seed
@@ -194,5 +194,5 @@ class Table:
         """The replay's file name: when, which game and deal (``20261203-101500-daily-2026-12-03.json``)."""
         stamp = _dt.datetime.fromisoformat(self.created).strftime("%Y%m%d-%H%M%S")
         deal = f"daily-{self.deal.daily}" if self.deal.daily else f"seed-{self.deal.seed}"
-        game = "" if self.deal.game == "footcanasta" else f"{self.deal.game}-"
+        game = "" if self.deal.game == DEFAULT_GAME else f"{self.deal.game}-"
         return f"{stamp}-{game}{deal}{suffix}.json"

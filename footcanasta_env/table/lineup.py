@@ -47,7 +47,7 @@ def _why_not_learned(game: Any, best: str) -> str | None:
         game.make_bot("learned", 0)
     except Exception as e:  # noqa: BLE001 - any load failure is the reason to report
         return f"the learned bot could not be loaded ({e})"
-    return "the learned bot's recorded results do not show it beating the expert"
+    return "the learned bot's recorded results do not show it beating the scripted bots"
 
 
 def choose_bots(game: Any, wanted: dict[int, str | None], seeds: dict[int, int]) -> Lineup:
