@@ -160,7 +160,7 @@ ALLOWED = {
     "evaluation": set(), "table": set(), "play": {"table"}, "web": {"table", "evaluation"},
 }
 GENERIC = ("evaluation", "table", "play", "web")
-GENERIC_ROOT = {"games", "replays", "seats", "seeds", "arrayfile", "policyfile"}
+GENERIC_ROOT = {"games", "replays", "seats", "seeds", "arrayfile", "policyfile", "botregistry"}
 """The root modules a game-generic layer may use: the game lookup, replay files, seats and seeds."""
 
 

@@ -11,13 +11,12 @@ bot registered in ``BOTS`` is tested by the generic conformance test (``tests/te
 for being registered.
 """
 
+from ..botregistry import BotFactory, BotRegistry
 from .base import Bot, check_legal
 from .expert import ExpertBot
 from .registry import (
     BOT_STRENGTH,
     BOTS,
-    BotFactory,
-    BotRegistry,
     bot_names,
     check_bot_name,
     hint_bot_name,
