@@ -1,6 +1,6 @@
 """The ``footcanasta`` command; each subcommand is added by the module that runs it.
 
-``demo`` (``play/demo.py``); ``play`` and ``replay`` (``play/terminal.py``); ``serve`` (``web/server.py``);
+``demo`` (``footcanasta/demo.py``, Foot Canasta's); ``play`` and ``replay`` (``play/terminal.py``); ``serve`` (``web/server.py``);
 ``evaluate`` and ``league`` (``evaluation/cli.py``); ``review`` (``evaluation/review.py``); ``rules`` (here).
 """
 

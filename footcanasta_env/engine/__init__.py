@@ -1,4 +1,4 @@
-"""The game: rules engine, legality tables, scoring, explanations, views, scenarios and replays.
+"""The game: rules engine, legality tables, scoring, explanations, views, scenarios and worlds.
 
 Pure Python with numpy, free of gymnasium, PettingZoo, torch and web code (``tests/test_engine_purity.py``).
 ``Game`` is the state of one game with exact legal actions; ``new_game`` deals one from a seed;
