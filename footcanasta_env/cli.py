@@ -1,7 +1,8 @@
 """The ``footcanasta`` command; each subcommand is added by the module that runs it.
 
-``demo`` (``footcanasta/demo.py``, Foot Canasta's); ``play`` and ``replay`` (``play/terminal.py``); ``serve`` (``web/server.py``);
-``evaluate`` and ``league`` (``evaluation/cli.py``); ``review`` (``evaluation/review.py``); ``rules`` (here).
+``demo`` (``footcanasta/demo.py``, Foot Canasta's); ``play`` and ``replay`` (``play/terminal.py``); ``serve``
+(``web/server.py``); ``evaluate`` and ``league`` (``evaluation/cli.py``); ``review`` (``evaluation/review.py``);
+``rules`` (here).
 """
 
 from __future__ import annotations
