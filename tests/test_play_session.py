@@ -99,6 +99,20 @@ def test_resume_goes_on_with_a_stopped_game(tmp_path, monkeypatch, capsys):
     assert "cannot be combined" in capsys.readouterr().err
 
 
+
+def test_resume_refuses_a_game_of_other_rules(tmp_path, monkeypatch, capsys):
+    # 'play' deals the game's own rules; a replay of a variant would be rebuilt as another game.
+    _play(tmp_path, monkeypatch, capsys, io.StringIO("1\n" * 30), "--seed", "9", *RANDOM)
+    (path,) = tmp_path.glob("*.json")
+    replay = load_replay(path)
+    replay.rules = replay.rules.with_rounds(1)
+    replay.actions, replay.result, replay.complete = [], None, False
+    replay.save(path)
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    assert main(["play", "--resume", str(path)]) == 2
+    assert "played with other rules" in capsys.readouterr().err
+
+
 def test_ctrl_c_says_where_the_game_went(tmp_path, monkeypatch, capsys):
     count = [0]
 

@@ -66,6 +66,9 @@ def _resumed(args: argparse.Namespace) -> tuple[Table, Path]:
     if args.game not in (None, replay.game):
         raise ValueError(f"the game in {str(path)!r} is {replay.game!r}, not {args.game!r}")
     reproduce(replay)  # checks the file before any bot is built
+    if replay.rules != get_game(replay.game).Rules():
+        raise ValueError(f"the game in {str(path)!r} was played with other rules than the game's own, which "
+                         "'footcanasta play' deals; 'footcanasta replay' shows it")
     deal = Deal(game=replay.game, daily=replay.daily) if replay.daily else Deal(game=replay.game, seed=replay.seed)
     table = Table.rebuild(deal, _bot_of(replay, 2, args.partner), _bot_of(replay, 1, args.opponents),
                           replay.actions)
