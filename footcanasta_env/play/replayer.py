@@ -21,7 +21,7 @@ from rich.text import Text
 from ..games import get_game
 from ..replays import load_replay, reproduce
 from ..seats import SEAT_NAMES
-from ..table import HUMAN
+from ..table import HUMAN, Deal
 from .prompt import Terminal
 
 # Under 80 columns, as input() prompts are not wrapped by rich; an unknown key gets the long form.
@@ -124,7 +124,7 @@ def run_replay(args: argparse.Namespace, stdin: TextIO | None = None, console: C
     console = console if console is not None else Console(highlight=False)
     term = Terminal(console, stdin)
     replay = load_replay(args.file)
-    deal = f"the daily game of {replay.daily}" if replay.daily else f"seed {replay.seed}"
+    deal = Deal.of_replay(replay).describe()
     who = ", ".join(f"{p.get('name', '?')}: {p.get('bot', p.get('kind', '?'))}" for p in replay.players)
     unit = getattr(args, "by", None) or ("turn" if args.step else None)
     lines = ("Each line is one action" if unit == "action"

@@ -69,8 +69,7 @@ def _resumed(args: argparse.Namespace) -> tuple[Table, Path]:
     if replay.rules != get_game(replay.game).Rules():
         raise ValueError(f"the game in {str(path)!r} was played with other rules than the game's own, which "
                          "'footcanasta play' deals; 'footcanasta replay' shows it")
-    deal = Deal(game=replay.game, daily=replay.daily) if replay.daily else Deal(game=replay.game, seed=replay.seed)
-    table = Table.rebuild(deal, _bot_of(replay, 2, args.partner), _bot_of(replay, 1, args.opponents),
+    table = Table.rebuild(Deal.of_replay(replay), _bot_of(replay, 2, args.partner), _bot_of(replay, 1, args.opponents),
                           replay.actions)
     if table.game.is_over:
         raise ValueError(f"the game in {str(path)!r} is over; 'footcanasta replay {path}' shows it")

@@ -71,6 +71,13 @@ class Deal:
             return f"the daily game of {self.daily}"
         return "a scenario" if self.scenario is not None else f"seed {self.seed}"
 
+    @classmethod
+    def of_replay(cls, replay: Any) -> Deal:
+        """The deal a replay file was played from (``footcanasta_env.replays``)."""
+        if replay.daily:
+            return cls(game=replay.game, daily=replay.daily)
+        return cls(game=replay.game, seed=replay.seed)
+
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
 
