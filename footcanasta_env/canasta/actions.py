@@ -40,19 +40,21 @@ def _add(name: str, typ: int, cards: tuple[int, int, int, int] = (-1, 0, 0, 0), 
     return len(_names) - 1
 
 
-def _variants(verb: str, typ: int, r: int, nat: int) -> int:
-    """The three actions of one rank in a meld or add block: naturals only, with a two, with a joker."""
+def _variants(verb: str, typ: int, r: int, n: int) -> int:
+    """The three actions of one rank in a meld (n = 3 cards) or add (n = 1) block: naturals only, with a
+    two, with a joker; an add names its meld's rank first."""
     rank = KINDS[r]
-    first = _add(f"{verb} {rank} " + " ".join([rank] * nat), typ, (r, nat, 0, 0))
-    _add(f"{verb} {rank} " + " ".join([rank] * (nat - 1) + ["2"]), typ, (r, nat - 1, 1, 0))
-    _add(f"{verb} {rank} " + " ".join([rank] * (nat - 1) + ["JK"]), typ, (r, nat - 1, 0, 1))
+    head = f"{verb} {rank} " if verb == "add" else f"{verb} "
+    first = _add(head + " ".join([rank] * n), typ, (r, n, 0, 0))
+    _add(head + " ".join([rank] * (n - 1) + ["2"]), typ, (r, n - 1, 1, 0))
+    _add(head + " ".join([rank] * (n - 1) + ["JK"]), typ, (r, n - 1, 0, 1))
     return first
 
 
 DRAW_ID = _add("draw", DRAW)
 PICKUP_ID = _add("pickup", PICKUP)
 MELD_BASE = len(_names)
-MELD_IDS = tuple(_variants("meld", MELD, r, 2) for r in range(NUM_NATURAL))  # first id of each rank
+MELD_IDS = tuple(_variants("meld", MELD, r, 3) for r in range(NUM_NATURAL))  # first id of each rank
 MELD_B3_IDS = (_add("meld B3 B3 B3", MELD_B3, (BLACK3, 3, 0, 0)), _add("meld B3 B3 B3 B3", MELD_B3, (BLACK3, 4, 0, 0)))
 ADD_BASE = len(_names)
 ADD_IDS = tuple(_variants("add", ADD, r, 1) for r in range(NUM_NATURAL))
