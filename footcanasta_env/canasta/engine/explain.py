@@ -70,6 +70,8 @@ def _pickup_reason(game: Any) -> str:
         return "the top of the pile is a black three (rule 4.1)"
     name = KINDS[top]
     frozen = game.pile_wilds or not game.down[t]
+    if not frozen and game.msize[t][top]:
+        return KEEP_A_CARD
     if game.hand[p][top] < 2:
         if frozen:
             why = "it holds a wild card" if game.pile_wilds else "your partnership has not made its initial meld"
