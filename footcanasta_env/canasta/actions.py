@@ -101,7 +101,10 @@ def action_id(name: str) -> int:
     tokens = name.split()
     if not tokens:
         raise ValueError("empty action name")
-    canon = _canonical(tokens[0].lower(), tokens[1:])
+    try:
+        canon = _canonical(tokens[0].lower(), tokens[1:])
+    except ValueError:  # a token that is no card
+        canon = None
     i = _BY_NAME.get(canon) if canon else None
     if i is None:
         raise ValueError(f"unknown Canasta action {name!r} (e.g. 'draw', 'pickup', 'meld K K K', 'meld 7 7 2', "

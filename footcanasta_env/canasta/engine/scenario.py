@@ -295,7 +295,7 @@ def _load_stock(game: Game, spec: dict) -> None:
         for k in stock_top_first:
             placed[k] += 1
         game.stock = stock_top_first[::-1]
-    over = [f"{n} {KINDS[k]} (the decks hold {full[k]})" for k, n in enumerate(placed) if n > full[k]]
+    over = [f"{n} of {KINDS[k]} (the decks hold {full[k]})" for k, n in enumerate(placed) if n > full[k]]
     if over:
         raise ScenarioError("scenario places more cards than the decks hold: " + ", ".join(over))
     if "stock" not in spec:
