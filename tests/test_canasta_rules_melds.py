@@ -180,3 +180,26 @@ def test_rule_7_4_no_minimum_after_the_lay_down():
     assert "meld 4 4 4" in names(g)  # 15 points, far below 50
     g.step("meld 4 4 4")
     assert g.to_scenario()["teams"][0]["melds"] == ["4 4 4", "K K K"]
+
+
+def test_rule_5_3_black_threes_after_the_laydown_in_a_concealed_going_out():
+    # Black threes never go into the set-aside melds (the engine's ruling): lay down first, then meld them.
+    g = before_initial("K K K K K K K B3 B3 B3")
+    g.step("meld K K K")
+    assert not any("B3 B3" in n for n in names(g))
+    for a in ["add K K"] * 4 + ["laydown", "meld B3 B3 B3"]:
+        g.step(a)
+    res = g.round_results[0]
+    assert res["went_out"] == 0 and res["concealed"]
+    assert res["scores"][0] == 70 + 15 + 500 + 200 - 15  # North still holds 7 8
+
+
+def test_rule_7_2_a_laydown_may_not_leave_one_card_without_a_canasta():
+    g = before_initial("K K K A A A 9")
+    g.step("meld K K K")
+    g.step("meld A A A")
+    refused(g, "laydown", r"6\.1")
+    g = before_initial("K K K A A A 9 8")
+    g.step("meld K K K")
+    g.step("meld A A A")
+    assert "laydown" in names(g)
