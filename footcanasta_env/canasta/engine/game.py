@@ -24,7 +24,7 @@ from ...seeds import daily_seed, fresh_seed
 from ..actions import NUM_ACTIONS, PHASE_NAMES, action_name
 from ..rules import Rules
 from . import explain
-from .legality import held, minimum, update_legal
+from .legality import held, mask_to_list, minimum, update_legal
 from .rounds import deal
 from .state import IllegalActionError, State, action_index, to_scenario
 from .state import clone as clone_state
@@ -91,8 +91,7 @@ class Game(State):
 
     def legal_actions(self) -> list[int]:
         """Ids of the legal actions, ascending; empty once the game is over."""
-        m = self.legal_bits()
-        return [a for a in range(m.bit_length()) if m >> a & 1]
+        return mask_to_list(self.legal_bits())
 
     def legal_mask(self) -> np.ndarray:
         """int8 mask over all ``NUM_ACTIONS`` actions."""

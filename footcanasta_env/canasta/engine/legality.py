@@ -8,15 +8,38 @@ paths ``p & 1`` is ``team_of(p)``.
 from __future__ import annotations
 
 from ...cards import BLACK3, JOKER, NUM_KINDS, NUM_NATURAL, TWO
-from ..actions import ADD_IDS, DISCARD_ID, DRAW_ID, DRAW_PHASE, LAYDOWN_ID, MELD_B3_IDS, MELD_IDS, PICKUP_ID
+from ..actions import (
+    ADD_IDS,
+    DISCARD_ID,
+    DRAW_ID,
+    DRAW_PHASE,
+    LAYDOWN_ID,
+    MELD_B3_IDS,
+    MELD_IDS,
+    NUM_ACTIONS,
+    PICKUP_ID,
+)
 from ..rules import CANASTA_SIZE, MAX_WILDS
 from .state import State
 
 DRAW_BIT = 1 << DRAW_ID
 PICKUP_BIT = 1 << PICKUP_ID
 LAYDOWN_BIT = 1 << LAYDOWN_ID
+ADD_BITS = tuple(1 << a for a in ADD_IDS)  # the 'add R R' bit of each rank
 DISCARD_BITS = tuple(1 << DISCARD_ID[k] if k in DISCARD_ID else 0 for k in range(NUM_KINDS))
 NO_PICKUP, PICKUP_ADD, PICKUP_PAIR = 0, 1, 2
+
+assert NUM_ACTIONS <= 96
+# Legal-action ids by mask, read 12 bits at a time from precomputed tables (8 x 4096 small tuples).
+BLOCK_TABLES = tuple(tuple(tuple(base + i for i in range(12) if bits >> i & 1) for bits in range(1 << 12))
+                     for base in range(0, 96, 12))
+T0, T1, T2, T3, T4, T5, T6, T7 = BLOCK_TABLES
+
+
+def mask_to_list(m: int) -> list[int]:
+    """The ids of the set bits of an action bit mask, ascending, as a new list."""
+    return [*T0[m & 4095], *T1[m >> 12 & 4095], *T2[m >> 24 & 4095], *T3[m >> 36 & 4095],
+            *T4[m >> 48 & 4095], *T5[m >> 60 & 4095], *T6[m >> 72 & 4095], *T7[m >> 84]]
 
 
 def minimum(g: State, t: int) -> int:
@@ -57,8 +80,9 @@ def update_legal(g: State) -> int:
                 g.htot[p] >= 2 or may_end_with(g, t, g.htot[p], -1, 0, 0, h, -1, 0)):
             m |= LAYDOWN_BIT
         if n >= 2 or down and has_canasta(g, t):  # rules 6.1, 8.1
+            aside = not down and g.mcards[t]
             for k in range(NUM_KINDS):
-                if h[k] or not down and aside_count(g, t, k):
+                if h[k] or aside and aside_count(g, t, k):
                     m |= DISCARD_BITS[k]
     g._mask = m
     return m
@@ -70,6 +94,8 @@ def meld_bits(g: State, p: int, t: int, n: int) -> int:
     sizes = g.msize[t]
     twos = h[TWO]
     jokers = h[JOKER]
+    if n >= 5:  # no meld or add can leave fewer than two cards: rule 6.1 holds
+        return roomy_meld_bits(g, t, h, sizes, twos, jokers)
     m = 0
     for r in range(NUM_NATURAL):
         c = h[r]
@@ -86,6 +112,25 @@ def meld_bits(g: State, p: int, t: int, n: int) -> int:
             for i, ok, wild in ((0, c >= 3, -1), (1, twos, TWO), (2, jokers, JOKER)):
                 if ok and (n >= 5 or may_end_with(g, t, n - 3, r, 3, i > 0, h, r, 3 if i == 0 else 2, wild)):
                     m |= 1 << (base + i)
+    return m
+
+
+def roomy_meld_bits(g: State, t: int, h: list[int], sizes: list[int], twos: int, jokers: int) -> int:
+    """``meld_bits`` for a player holding five cards or more: only the cards and rule 5.1 decide."""
+    m = 0
+    wild = twos or jokers
+    wild_bits = (2 if twos else 0) | (4 if jokers else 0)
+    mtwo = g.mtwo[t]
+    mjk = g.mjk[t]
+    for r in range(NUM_NATURAL):
+        c = h[r]
+        if sizes[r]:
+            if c:
+                m |= ADD_BITS[r]
+            if wild and mtwo[r] + mjk[r] < MAX_WILDS:
+                m |= wild_bits << ADD_IDS[r]
+        elif c >= 2:
+            m |= (wild_bits | (c >= 3)) << MELD_IDS[r]
     return m
 
 
