@@ -5,7 +5,7 @@
 gymnasium, PettingZoo and torch: the environments and bots of this game, when they come, load when
 first asked for, as Foot Canasta's do.
 
-Rulings where CANASTA_RULES.md is silent (the engine's, cited by the tests):
+Rulings where CANASTA_RULES.md is silent (the engine's; ``docs/CANASTA.md`` states them all):
 
 * Black threes are melded only after the partnership's initial meld (the set-aside melds of rule 7.2 never
   hold them), so they never count toward the minimum.
@@ -17,6 +17,7 @@ Rulings where CANASTA_RULES.md is silent (the engine's, cited by the tests):
 * Cards taken with the pile count as the player's own for the concealed bonus (rule 8.4): a canasta started
   in the going-out turn is made from their cards.
 * Any card may be the last discard when going out, a black three or a wild card included.
+* The public memory of pickups (rule 12) adds up every pickup of the round, as Foot Canasta's does.
 * After a round with both totals equal at or past the target, the game goes on until they differ (rule 10.1);
   the round cap of ``Rules.max_rounds`` ends it anyway (a draw when equal).
 """
