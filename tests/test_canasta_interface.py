@@ -250,3 +250,15 @@ print(",".join(bad) or "clean")
 """
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip()
     assert out == "clean"
+
+
+def test_rule_12_the_memory_of_pickups_falls_as_cards_are_played_in_sight():
+    g = canasta.load_scenario(scenario(["K K 9 8 7", "5 6", "7 8", "4 10"], pile="Q Q Q 9 9 K", melds0=["A A A"]))
+    g.step("pickup")
+    assert g.to_scenario()["memory"][0] == "9 9 Q Q Q"
+    g.step("meld Q Q Q")
+    assert g.to_scenario()["memory"][0] == "9 9"
+    g.step("meld 9 9 9")  # two of the nines came from the pile, one from the hand: never below zero
+    g.step("discard 7")
+    assert g.to_scenario()["memory"][0] == ""
+    assert g.view(1).memory[0].sum() == 0
