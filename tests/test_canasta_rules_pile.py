@@ -117,3 +117,12 @@ def test_rule_4_6_pickup_meld_counts_toward_the_initial_meld():
     assert g.view(0).down == (True, False) and g.to_scenario()["teams"][0]["melds"] == ["A A A"]
     g = canasta.load_scenario(scenario(["K K 9", "5 6", "7 8", "4 10"], pile="JK A A K"))
     refused(g, r"7\.3")  # 3 kings = 30 < 50, the pile's other cards do not count
+
+
+def test_rule_4_4_one_card_in_hand_may_take_a_one_card_pile_on_the_way_out():
+    # The engine's ruling (docs/CANASTA.md 4.4): rules 4.4 and 6.1 allow it once the partnership has a canasta.
+    g = south("9", "K", melds=("K K K", "A A A A A A A"))
+    g.step("pickup")
+    assert names(g) == {"discard 9"}
+    g.step("discard 9")
+    assert g.round_results[0]["went_out"] == 0

@@ -14,6 +14,8 @@ Rulings where CANASTA_RULES.md is silent (the engine's; ``docs/CANASTA.md`` stat
   could be taken (rule 9.4, "does not (or may not) take the pile").
 * A player may keep a single card before the discard only when a canasta is on the table or that last card
   completes one (rule 8.1: a canasta "completed by the going-out turn"); likewise for melding the last card.
+* A player holding one card may take a one-card pile into a table meld when they may go out (rules 4.4, 6.1
+  allow it; pagat forbids it).
 * Cards taken with the pile count as the player's own for the concealed bonus (rule 8.4): a canasta started
   in the going-out turn is made from their cards.
 * Any card may be the last discard when going out, a black three or a wild card included.
