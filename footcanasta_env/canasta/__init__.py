@@ -1,0 +1,38 @@
+"""Classic Canasta, the second game of the house: the four-player partnership game of CANASTA_RULES.md.
+
+``from footcanasta_env import canasta`` then ``canasta.new_game(seed)``, ``canasta.load_scenario(spec)``,
+``canasta.Rules(...)``, ``canasta.action_name(i)`` / ``canasta.action_id(name)``. The face stays free of
+gymnasium, PettingZoo and torch: the environments and bots of this game, when they come, load when
+first asked for, as Foot Canasta's do.
+
+Rulings where CANASTA_RULES.md is silent (the engine's; ``docs/CANASTA.md`` states them all):
+
+* Black threes are melded only after the partnership's initial meld (the set-aside melds of rule 7.2 never
+  hold them), so they never count toward the minimum.
+* Melds may be set aside in the draw step too (before a pickup, rule 7.3), never laid down there.
+* ``draw`` is always legal in the draw step: with an empty stock it ends the round even when the pile
+  could be taken (rule 9.4, "does not (or may not) take the pile").
+* A player may keep a single card before the discard only when a canasta is on the table or that last card
+  completes one (rule 8.1: a canasta "completed by the going-out turn"); likewise for melding the last card.
+* A player holding one card may take a one-card pile into a table meld when they may go out (rules 4.4, 6.1
+  allow it; pagat forbids it).
+* Cards taken with the pile count as the player's own for the concealed bonus (rule 8.4): a canasta started
+  in the going-out turn is made from their cards.
+* Any card may be the last discard when going out, a black three or a wild card included.
+* The public memory of pickups (rule 12) adds up every pickup of the round, as Foot Canasta's does.
+* After a round with both totals equal at or past the target, the game goes on until they differ (rule 10.1);
+  the round cap of ``Rules.max_rounds`` ends it anyway (a draw when equal).
+"""
+
+from .actions import ACTION_NAMES, ACTION_VERSION, NUM_ACTIONS, PHASE_NAMES, action_id, action_name
+from .engine import Game, IllegalActionError, ScenarioError, View, load_scenario, new_game
+from .rules import DEFAULT_RULES, Rules
+
+NAME = "canasta"
+TITLE = "Canasta"
+
+__all__ = [
+    "ACTION_NAMES", "ACTION_VERSION", "DEFAULT_RULES", "Game", "IllegalActionError", "NAME", "NUM_ACTIONS",
+    "PHASE_NAMES", "Rules", "ScenarioError", "TITLE", "View", "action_id", "action_name", "load_scenario",
+    "new_game",
+]

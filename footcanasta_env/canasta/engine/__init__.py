@@ -1,0 +1,20 @@
+"""Classic Canasta's rules engine: state, legality, melding, turns, rounds, scoring, views, scenarios.
+
+Pure Python with numpy, free of gymnasium, PettingZoo, torch and web code, and of Foot Canasta's engine:
+it shares only the house's root vocabulary (``cards``, ``seats``, ``seeds``). ``Game`` is the state of
+one game with exact legal actions; ``new_game`` deals one from a seed; ``load_scenario`` builds one from
+a scenario; ``Game.view(seat)`` is all a seat may see; ``Game.why_illegal`` says why a move is refused,
+citing the rule of CANASTA_RULES.md.
+"""
+
+from .explain import why_illegal
+from .game import Game, new_game
+from .scenario import ScenarioError, load_scenario, parse_meld
+from .scoring import score_round
+from .state import IllegalActionError, State, card_total, to_scenario
+from .view import View, make_view, team_melds
+
+__all__ = [
+    "Game", "IllegalActionError", "ScenarioError", "State", "View", "card_total", "load_scenario", "make_view",
+    "new_game", "parse_meld", "score_round", "team_melds", "to_scenario", "why_illegal",
+]

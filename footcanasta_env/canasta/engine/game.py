@@ -1,0 +1,156 @@
+"""Classic Canasta's rules engine, public face: ``Game`` and ``new_game``.
+
+Pure Python with numpy for the random generator; no gymnasium, PettingZoo or torch. The engine is split
+by concern, each module a set of plain functions over the state ``g``:
+
+* ``state``: the slots and their layout (the SLOT TABLE), ``clone``, ``card_total``, ``to_scenario``;
+* ``legality``: the legal actions as an int bit mask (``update_legal``) and the predicates behind it;
+* ``scoring``: a round's score; ``rounds``: the deal, the end of a turn, a round and the game;
+* ``melding``: meld, add, black threes, the set-aside melds and the laydown;
+* ``turn``: draw, pickup, discard, and ``HANDLERS``, the table ``Game.step`` dispatches through;
+* ``view``, ``explain``, ``scenario``: what a seat sees, why a move is refused, scenarios in;
+* ``game``: ``Game``, the state with its public interface, and ``new_game``.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+from typing import Any
+
+import numpy as np
+
+from ...seats import SEAT_NAMES
+from ...seeds import daily_seed, fresh_seed
+from ..actions import NUM_ACTIONS, PHASE_NAMES, action_name
+from ..rules import Rules
+from . import explain
+from .legality import held, mask_to_list, minimum, update_legal
+from .rounds import deal
+from .state import IllegalActionError, State, action_index, to_scenario
+from .state import clone as clone_state
+from .turn import HANDLERS
+from .view import View, make_view
+
+__all__ = ["Game", "IllegalActionError", "new_game"]
+
+MASK_BYTES = (NUM_ACTIONS + 7) // 8
+
+
+class Game(State):
+    """One game of classic Canasta, played to the target. Build it with ``new_game`` or ``load_scenario``."""
+
+    __slots__ = ()
+
+    @property
+    def current_player(self) -> int:
+        """Seat to act (0 South, 1 West, 2 North, 3 East)."""
+        return self.cur
+
+    @property
+    def phase(self) -> str:
+        """``"draw"`` or ``"play"``."""
+        return PHASE_NAMES[self.phase_id]
+
+    @property
+    def round(self) -> int:
+        """Current round, from 1 (the last one once the game is over)."""
+        return self.round_no
+
+    @property
+    def scores(self) -> tuple[int, int]:
+        """Team totals over the finished rounds (team 0 = South/North, team 1 = West/East)."""
+        return (self.total[0], self.total[1])
+
+    @property
+    def round_results(self) -> list[dict[str, Any]]:
+        """One dict per finished round: round, scores, went_out, concealed, ended_by and a breakdown."""
+        return self.results
+
+    def minimum(self, team: int) -> int:
+        """The partnership's initial-meld minimum this round (rule 7.1)."""
+        return minimum(self, team)
+
+    def frozen(self, team: int) -> bool:
+        """Whether the pile is frozen for the partnership (rule 4.2)."""
+        return bool(self.pile_wilds) or not self.down[team]
+
+    def held(self, seat: int) -> int:
+        """Cards the seat holds, set-aside cards included."""
+        return held(self, seat)
+
+    def winner(self) -> int | None:
+        """The winning team once the game is over; ``None`` for a draw or a game in progress."""
+        if not self.is_over or self.total[0] == self.total[1]:
+            return None
+        return 0 if self.total[0] > self.total[1] else 1
+
+    def legal_bits(self) -> int:
+        """The legal actions as an int bit mask (bit i set when action i is legal)."""
+        m = self._mask
+        return update_legal(self) if m is None else m
+
+    def legal_actions(self) -> list[int]:
+        """Ids of the legal actions, ascending; empty once the game is over."""
+        return mask_to_list(self.legal_bits())
+
+    def legal_mask(self) -> np.ndarray:
+        """int8 mask over all ``NUM_ACTIONS`` actions."""
+        m = self.legal_bits()
+        bits = np.unpackbits(np.frombuffer(m.to_bytes(MASK_BYTES, "little"), dtype=np.uint8), bitorder="little")
+        return bits[:NUM_ACTIONS].view(np.int8)
+
+    def step(self, action: int | str) -> None:
+        """Apply one action (id or name); raises ``IllegalActionError`` and changes nothing if it is illegal."""
+        m = self.legal_bits()
+        if action.__class__ is int and action >= 0 and m >> action & 1:
+            a = action
+        else:
+            a = action_index(action)
+            if not m >> a & 1:
+                raise IllegalActionError(f"'{action_name(a)}' is not legal now: {explain.why_illegal(self, a)}")
+        self._mask = None
+        self.actions_taken += 1
+        HANDLERS[a](self, a)
+
+    def why_illegal(self, action: int | str) -> str:
+        """Why ``action`` (an id or a name) is refused now, citing the rule; '' if it is legal."""
+        return explain.why_illegal(self, action)
+
+    def clone(self) -> Game:
+        """An independent copy, random generator included."""
+        return clone_state(self)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Game):
+            return NotImplemented
+        return to_scenario(self) == to_scenario(other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def to_scenario(self) -> dict[str, Any]:
+        """The full state as a scenario dict (see ``load_scenario``); loading it gives an equal game."""
+        return to_scenario(self)
+
+    def view(self, seat: int) -> View:
+        """What ``seat`` may see (CANASTA_RULES.md section 12), as a read-only ``View``."""
+        return make_view(self, seat)
+
+    def __repr__(self) -> str:
+        state = "over" if self.is_over else f"{SEAT_NAMES[self.cur]} to {self.phase}"
+        return f"<Canasta game round {self.round_no}, {state}, scores {self.scores}>"
+
+
+def new_game(seed: int | None = None, rules: Rules | None = None, daily: _dt.date | str | None = None) -> Game:
+    """A new game dealt from ``seed`` (fresh entropy if None), or the daily game of a date (rule 10.3)."""
+    if daily is not None:
+        if seed is not None:
+            raise ValueError("new_game: give either seed or daily, not both")
+        seed = daily_seed(daily)
+    elif seed is None:
+        seed = fresh_seed()
+    elif isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
+        raise ValueError(f"new_game: seed must be a non-negative integer, got {seed!r}")
+    g = Game(rules, int(seed))
+    g.dealer = int(g.rng.integers(0, 4))  # rule 2.1
+    deal(g)
+    return g

@@ -1,0 +1,100 @@
+"""Melding: meld and add (rules 5, 7.2), black threes on the way out (5.3), set-aside melds and the laydown (7)."""
+
+from __future__ import annotations
+
+from ...cards import BLACK3, JOKER, NUM_NATURAL, TWO
+from ..actions import ACTION_CARDS
+from .rounds import after_play
+from .state import State
+
+
+def put_in_meld(g: State, t: int, r: int, nat: int, two: int, jk: int) -> None:
+    """Put cards of rank r into partnership t's meld of that rank (one meld per rank, rule 5.4)."""
+    v = g.values
+    g.mnat[t][r] += nat
+    g.mtwo[t][r] += two
+    g.mjk[t][r] += jk
+    n = nat + two + jk
+    g.msize[t][r] += n
+    g.mcards[t] += n
+    g.mval[t] += nat * v[r] + two * v[TWO] + jk * v[JOKER]
+
+
+def played_in_sight(g: State, p: int, k: int, n: int) -> None:
+    """Rule 12: cards melded on the table leave the public memory of what p took with the pile."""
+    mem = g.memory[p]
+    if mem[k]:
+        mem[k] = max(0, mem[k] - n)
+
+
+def do_meld(g: State, a: int) -> None:
+    """Meld or add: the cards go from the hand to the partnership's meld of their rank (rules 5, 7.2)."""
+    r, nat, two, jk = ACTION_CARDS[a]
+    p = g.cur
+    t = p & 1
+    h = g.hand[p]
+    h[r] -= nat
+    h[TWO] -= two
+    h[JOKER] -= jk
+    g.htot[p] -= nat + two + jk
+    if g.down[t]:
+        if not g.msize[t][r]:
+            g.turn_new |= 1 << r
+        g.has_melded[p] = True
+        played_in_sight(g, p, r, nat)
+        if two:
+            played_in_sight(g, p, TWO, two)
+        if jk:
+            played_in_sight(g, p, JOKER, jk)
+    put_in_meld(g, t, r, nat, two, jk)
+    after_play(g)
+
+
+def do_meld_b3(g: State, a: int) -> None:
+    """Rule 5.3: three or four black threes, on the way out."""
+    n = ACTION_CARDS[a][1]
+    p = g.cur
+    t = p & 1
+    g.hand[p][BLACK3] -= n
+    g.htot[p] -= n
+    g.b3[t] += n
+    g.mcards[t] += n
+    g.mval[t] += n * g.values[BLACK3]
+    g.has_melded[p] = True
+    played_in_sight(g, p, BLACK3, n)
+    after_play(g)
+
+
+def reveal_aside(g: State, p: int, t: int) -> None:
+    """The set-aside melds become the partnership's table melds (rules 7.2, 7.3)."""
+    if g.mcards[t]:
+        g.has_melded[p] = True
+        for r in range(NUM_NATURAL):
+            if g.msize[t][r]:
+                g.turn_new |= 1 << r
+                played_in_sight(g, p, r, g.mnat[t][r])
+        for k, table in ((TWO, g.mtwo[t]), (JOKER, g.mjk[t])):
+            n = sum(table)
+            if n:
+                played_in_sight(g, p, k, n)
+    g.down[t] = True
+
+
+def do_laydown(g: State, a: int) -> None:
+    """The initial meld: the set-aside melds go down together (rule 7.2)."""
+    p = g.cur
+    reveal_aside(g, p, p & 1)
+    after_play(g)
+
+
+def return_aside(g: State, p: int, t: int) -> None:
+    """Rule 7.2: a discard first returns every set-aside card to the hand."""
+    h = g.hand[p]
+    for r in range(NUM_NATURAL):
+        if g.msize[t][r]:
+            h[r] += g.mnat[t][r]
+            h[TWO] += g.mtwo[t][r]
+            h[JOKER] += g.mjk[t][r]
+            g.mnat[t][r] = g.mtwo[t][r] = g.mjk[t][r] = g.msize[t][r] = 0
+    g.htot[p] += g.mcards[t]
+    g.mcards[t] = g.mval[t] = 0

@@ -1,0 +1,110 @@
+"""Round flow: the deal (rule 2), red threes from the stock (3.4), the end of a turn, a round (9.4), the game (10)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ...cards import NUM_KINDS, NUM_NATURAL, RED3, deck_counts
+from ...seats import left_of
+from ..actions import DRAW_PHASE
+from ..rules import DECKS, HAND_SIZE
+from .legality import held, update_legal
+from .scoring import is_concealed, score_round
+from .state import State, reset_table
+
+DECK = np.repeat(np.arange(NUM_KINDS, dtype=np.int64), deck_counts(DECKS))
+DECK.flags.writeable = False
+
+
+def deal(g: State) -> None:
+    """Rules 2.2-2.4: shuffle, deal eleven cards each, turn the first upcard, lay down dealt red threes."""
+    stock: list[int] = g.rng.permutation(DECK).tolist()
+    g.hand = [[0] * NUM_KINDS for _ in range(4)]
+    g.memory = [[0] * NUM_KINDS for _ in range(4)]
+    reset_table(g)
+    first = left_of(g.dealer)
+    order = [(first + i) & 3 for i in range(4)]
+    n = len(stock)
+    for p in order:  # each player takes the next eleven cards off the top (the list's end)
+        counts = g.hand[p]
+        for k in stock[n - HAND_SIZE:n]:
+            counts[k] += 1
+        n -= HAND_SIZE
+    del stock[n:]
+    g.htot = [HAND_SIZE] * 4
+    card = stock.pop()
+    while card >= NUM_NATURAL:  # rule 2.3: a wild card or a three goes to the bottom of the stock
+        stock.insert(0, card)
+        card = stock.pop()
+    g.pile = [card]
+    g.pile_wilds = 0
+    g.stock = stock
+    for p in order:  # rule 2.4
+        while g.hand[p][RED3]:
+            g.hand[p][RED3] -= 1
+            g.htot[p] -= 1
+            g.red_threes[p & 1] += 1
+            receive_from_stock(g, p)
+    g.cur = first
+    g.phase_id = DRAW_PHASE
+    g.turn_fresh = True
+    g.turn_new = 0
+    g._mask = None
+
+
+def receive_from_stock(g: State, p: int) -> None:
+    """Rules 2.4, 3.4: the top card of the stock to p's hand; a red three is laid down and replaced, and
+    with an empty stock nothing comes."""
+    stock = g.stock
+    while stock:
+        card = stock.pop()
+        if card != RED3:
+            g.hand[p][card] += 1
+            g.htot[p] += 1
+            return
+        g.red_threes[p & 1] += 1
+
+
+def next_turn(g: State) -> None:
+    """The turn passes to the left (rule 2.1)."""
+    q = g.cur = (g.cur + 1) & 3
+    g.phase_id = DRAW_PHASE
+    g.turn_fresh = not g.has_melded[q]
+    g.turn_new = 0
+    g._mask = None
+
+
+def after_play(g: State) -> None:
+    """After a meld, add, laydown or pickup: out with no card left (rule 8.2), or rule 6.2."""
+    p = g.cur
+    if held(g, p) == 0:
+        end_round(g, p, "went_out")
+    elif not update_legal(g):
+        end_round(g, None, "no_action")
+
+
+def end_round(g: State, went_out: int | None, ended_by: str) -> None:
+    """Score the round (rule 9), then deal the next one or end the game (rule 10)."""
+    concealed = went_out is not None and is_concealed(g, went_out & 1)
+    breakdown = score_round(g, went_out, concealed)
+    scores = (breakdown[0]["total"], breakdown[1]["total"])
+    g.total[0] += scores[0]
+    g.total[1] += scores[1]
+    g.results.append({"round": g.round_no, "scores": scores, "went_out": went_out, "concealed": concealed,
+                      "ended_by": ended_by, "breakdown": breakdown})
+    g._mask = None
+    if game_ends(g):
+        g.is_over = True
+        return
+    g.round_no += 1
+    g.dealer = left_of(g.dealer)
+    deal(g)
+
+
+def game_ends(g: State) -> bool:
+    """Rule 10: a partnership has reached the target and the totals differ, or the round cap is reached."""
+    cap = g.rules.max_rounds
+    if cap is not None and g.round_no >= cap:
+        return True
+    return max(g.total) >= g.rules.target and g.total[0] != g.total[1]
+

@@ -1,0 +1,55 @@
+"""Scoring a round (CANASTA_RULES.md section 9), with a breakdown per partnership."""
+
+from __future__ import annotations
+
+from operator import mul
+from typing import Any
+
+from ...cards import NUM_NATURAL
+from ..rules import CANASTA_SIZE
+
+
+def canastas(game: Any, t: int) -> tuple[int, int]:
+    """Partnership t's canastas: (natural, mixed) (rule 5.5)."""
+    natural = mixed = 0
+    for r in range(NUM_NATURAL):
+        if game.msize[t][r] >= CANASTA_SIZE:
+            if game.mtwo[t][r] + game.mjk[t][r]:
+                mixed += 1
+            else:
+                natural += 1
+    return natural, mixed
+
+
+def is_concealed(game: Any, t: int) -> bool:
+    """Rule 8.4: the player to act had melded nothing before this turn and made a canasta of their own in it."""
+    return game.turn_fresh and any(game.turn_new >> r & 1 and game.msize[t][r] >= CANASTA_SIZE
+                                   for r in range(NUM_NATURAL))
+
+
+def red_three_score(rules: Any, n: int) -> int:
+    """Rule 9.2: 100 a red three, 800 for all four (before the sign the initial meld gives it)."""
+    return rules.all_red_threes_bonus if n == 4 else n * rules.red_three_bonus
+
+
+def score_round(game: Any, went_out: int | None, concealed: bool = False) -> list[dict[str, int]]:
+    """Each partnership's round score and its parts, for the state of ``game`` as the round ends."""
+    r = game.rules
+    vals = game.values
+    breakdown = []
+    for t in (0, 1):
+        down = game.down[t]
+        natural, mixed = canastas(game, t) if down else (0, 0)
+        melds = game.mval[t] if down else 0
+        bonus = natural * r.natural_canasta_bonus + mixed * r.mixed_canasta_bonus
+        out = 0
+        if went_out is not None and went_out & 1 == t:
+            out = r.concealed_bonus if concealed else r.going_out_bonus
+        red = red_three_score(r, game.red_threes[t]) * (1 if down else -1)
+        held = sum(map(mul, game.hand[t], vals)) + sum(map(mul, game.hand[t + 2], vals))
+        if not down:
+            held += game.mval[t]  # set-aside cards count as held (rule 7.2)
+        total = melds + bonus + out + red - held
+        breakdown.append({"melds": melds, "canastas": bonus, "going_out": out, "red_threes": red,
+                          "cards_held": -held, "natural": natural, "mixed": mixed, "total": total})
+    return breakdown

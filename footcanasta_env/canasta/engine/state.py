@@ -1,0 +1,191 @@
+"""The Canasta engine's state: its slots, their shapes and meanings, copying, and the scenario writer.
+
+Plain Python lists of ints indexed by the 15 card kinds of ``footcanasta_env.cards`` (``k``), the four
+seats (``p``, 0 South .. 3 East), the two partnerships (``t = p & 1``) or the 11 natural ranks (``r``,
+4 .. A: a partnership has at most one meld per rank, rule 5.4). The engine's modules read and write
+these slots directly (their functions take the state as ``g``): the names are a contract.
+
+SLOT TABLE
+
+===================  ===============  ======================================================================
+slot                 shape            meaning
+===================  ===============  ======================================================================
+``rules``            Rules            the settings played
+``seed``             int or None      the seed the game was dealt from
+``rng``              np.Generator     everything random: the first dealer, each deal's shuffle
+``values``           [15]             card value of each kind (``rules.card_values``)
+``round_no``         int              current round, from 1
+``dealer``           seat             dealer of the current round
+``cur``              seat             the player to act
+``phase_id``         int              ``DRAW_PHASE`` or ``PLAY_PHASE``
+``is_over``          bool             the game has ended (rule 10)
+``hand``             [4][15]          cards each seat holds, set-aside cards excluded
+``htot``             [4]              ``sum(hand[p])``
+``stock``            [kinds]          the stock, top last
+``pile``             [kinds]          the discard pile, top last
+``pile_wilds``       int              wild cards in the pile: the pile is frozen for everyone while > 0 (4.2)
+``memory``           [4][15]          public memory of the cards each seat took with the pile (rule 12)
+``mnat``             [2][11]          naturals in each partnership's meld of each rank
+``mtwo``             [2][11]          twos in it
+``mjk``              [2][11]          jokers in it
+``msize``            [2][11]          its size; 0 when the partnership has no meld of the rank
+``b3``               [2]              black threes melded (only during the going-out turn, rule 5.3)
+``mval``             [2]              card value of every card in the meld structure
+``mcards``           [2]              cards in the meld structure
+``down``             [2] bool         the partnership has made its initial meld this round (rule 7)
+``red_threes``       [2]              red threes laid down
+``has_melded``       [4] bool         the seat has melded a card this round (rule 8.4)
+``turn_fresh``       bool             the player to act had melded no card before this turn (rule 8.4)
+``turn_new``         int              bit r set when the partnership's meld of rank r was started this turn
+``total``            [2]              team totals over the finished rounds
+``results``          [dict]           one result per finished round (``Game.round_results``)
+``actions_taken``    int              actions applied so far
+``_mask``            int or None      legal actions of this state as bits; None until computed
+===================  ===============  ======================================================================
+
+The meld structure of a partnership (``mnat``, ``mtwo``, ``mjk``, ``msize``, ``mval``, ``mcards``) is
+its table melds once ``down``; before its initial meld it holds the set-aside melds of the player to act
+(rule 7.2): still that player's cards, hidden from the others, counted as held.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from typing import Any
+
+import numpy as np
+
+from ...cards import BLACK3, JOKER, KINDS, NUM_KINDS, NUM_NATURAL, TWO, format_cards, format_counts
+from ..actions import NUM_ACTIONS, PHASE_NAMES, action_id
+from ..rules import DEFAULT_RULES, Rules
+
+
+class IllegalActionError(ValueError):
+    """An action that the rules forbid in the current state; the state is left unchanged."""
+
+
+class State:
+    """The slots of one game (see the SLOT TABLE above); ``Game`` adds the public interface."""
+
+    __slots__ = ("rules", "seed", "rng", "values", "round_no", "dealer", "cur", "phase_id", "is_over", "hand",
+                 "htot", "stock", "pile", "pile_wilds", "memory", "mnat", "mtwo", "mjk", "msize", "b3", "mval",
+                 "mcards", "down", "red_threes", "has_melded", "turn_fresh", "turn_new", "total", "results",
+                 "actions_taken", "_mask", "__weakref__")
+
+    def __init__(self, rules: Rules | None = None, seed: int | None = None) -> None:
+        self.rules = rules if rules is not None else DEFAULT_RULES
+        if not isinstance(self.rules, Rules):
+            raise ValueError(f"rules must be a footcanasta_env.canasta.Rules, got {type(self.rules).__name__}")
+        self.seed = seed
+        self.rng = np.random.default_rng(seed)
+        self.values = list(self.rules.card_values)
+        self.round_no = 1
+        self.dealer = 0
+        self.cur = 0
+        self.phase_id = 0
+        self.is_over = False
+        self.hand = [[0] * NUM_KINDS for _ in range(4)]
+        self.htot = [0, 0, 0, 0]
+        self.stock: list[int] = []
+        self.pile: list[int] = []
+        self.pile_wilds = 0
+        self.memory = [[0] * NUM_KINDS for _ in range(4)]
+        reset_table(self)
+        self.total = [0, 0]
+        self.results: list[dict[str, Any]] = []
+        self.actions_taken = 0
+        self._mask: int | None = None
+
+
+STATE_SLOTS = tuple(k for k in State.__slots__ if k != "__weakref__")
+
+
+def reset_table(g: State) -> None:
+    """Empty both partnerships' melds, red threes and the round's meld flags (a new game or round)."""
+    g.mnat = [[0] * NUM_NATURAL, [0] * NUM_NATURAL]
+    g.mtwo = [[0] * NUM_NATURAL, [0] * NUM_NATURAL]
+    g.mjk = [[0] * NUM_NATURAL, [0] * NUM_NATURAL]
+    g.msize = [[0] * NUM_NATURAL, [0] * NUM_NATURAL]
+    g.b3 = [0, 0]
+    g.mval = [0, 0]
+    g.mcards = [0, 0]
+    g.down = [False, False]
+    g.red_threes = [0, 0]
+    g.has_melded = [False] * 4
+    g.turn_fresh = True
+    g.turn_new = 0
+
+
+def clone(src: State) -> State:
+    """An independent copy of the same class, random generator included."""
+    cls = src.__class__
+    g = cls.__new__(cls)
+    for k in STATE_SLOTS:
+        v = getattr(src, k)
+        setattr(g, k, [x[:] if isinstance(x, list) else x for x in v] if isinstance(v, list) else v)
+    g.rng = copy.deepcopy(src.rng)
+    g.results = copy.deepcopy(src.results)
+    return g
+
+
+def card_total(g: State) -> int:
+    """Every card of the game, wherever it is: 108 when the state is consistent."""
+    return (len(g.stock) + len(g.pile) + sum(g.htot) + g.mcards[0] + g.mcards[1]
+            + g.red_threes[0] + g.red_threes[1])
+
+
+def action_index(action: Any) -> int:
+    """The id of an action given by id, name or index; ``IllegalActionError`` for an id out of range or a
+    value that is no action, ``ValueError`` (from ``action_id``) for an unknown name."""
+    if action.__class__ is int:
+        a = action
+    elif isinstance(action, str):
+        a = action_id(action)
+    else:
+        try:
+            a = action.__index__()
+        except AttributeError:
+            raise IllegalActionError(f"an action is an id or a name, got {action!r}") from None
+    if not 0 <= a < NUM_ACTIONS:
+        raise IllegalActionError(f"action id {a} is out of range (0 to {NUM_ACTIONS - 1})")
+    return a
+
+
+def meld_strings(g: State, t: int) -> list[str]:
+    """Partnership t's melds (table or set-aside) as card strings, by rank, the black threes last."""
+    out = []
+    for r in range(NUM_NATURAL):
+        if g.msize[t][r]:
+            out.append(format_cards([r] * g.mnat[t][r] + [TWO] * g.mtwo[t][r] + [JOKER] * g.mjk[t][r]))
+    if g.b3[t]:
+        out.append(format_cards([BLACK3] * g.b3[t]))
+    return out
+
+
+def to_scenario(g: State) -> dict[str, Any]:
+    """The full state of ``g`` as a scenario dict (see ``scenario.load_scenario``)."""
+    players: list[dict[str, Any]] = [{"hand": format_counts(g.hand[p])} for p in range(4)]
+    teams = []
+    for t in (0, 1):
+        melds = meld_strings(g, t)
+        teams.append({"melds": melds if g.down[t] else [], "red_threes": g.red_threes[t], "down": g.down[t]})
+        if not g.down[t] and melds:
+            players[g.cur]["set_aside"] = melds
+    spec: dict[str, Any] = {
+        "round": g.round_no, "dealer": g.dealer, "current": g.cur, "phase": PHASE_NAMES[g.phase_id],
+        "scores": list(g.total), "players": players, "teams": teams,
+        "pile": format_cards(g.pile), "stock": format_cards(g.stock[::-1]),
+        "has_melded": list(g.has_melded),
+        "memory": [format_counts(m) for m in g.memory],
+        "rng": g.rng.bit_generator.state,
+        "round_results": json.loads(json.dumps(g.results)),
+    }
+    if g.turn_fresh and g.has_melded[g.cur]:
+        spec["turn_melds"] = " ".join(KINDS[r] for r in range(NUM_NATURAL) if g.turn_new >> r & 1)
+    if g.is_over:
+        spec["over"] = True
+    changes = g.rules.changes()
+    if changes:
+        spec["rules"] = changes
+    return spec
