@@ -79,7 +79,7 @@ def test_renamed_names_are_gone(face, old):
 
 
 @pytest.mark.parametrize("face", ["", "engine", "observation", "bots", "envs", "evaluation", "play", "web", "table",
-                                  "footcanasta"])
+                                  "footcanasta", "canasta"])
 def test_a_face_docstring_names_every_module_it_holds(face):
     folder = PACKAGE / face if face else PACKAGE
     doc = ast.get_docstring(ast.parse((folder / "__init__.py").read_text(encoding="utf-8")))

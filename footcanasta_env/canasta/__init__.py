@@ -5,6 +5,11 @@
 gymnasium, PettingZoo and torch: the environments and bots of this game, when they come, load when
 first asked for, as Foot Canasta's do.
 
+Its rooms: ``actions`` (the action table of section 11, and the turn's phases), ``rules`` (the ``Rules``
+object, refusing impossible settings), ``engine`` (the state, legality, melding, turns, rounds, scoring,
+scenarios, views, explanations and the public ``Game``). It is not yet registered with
+``footcanasta_env.games``: the game interface (observation, bots, table text) comes with the rest of it.
+
 Rulings where CANASTA_RULES.md is silent (the engine's; ``docs/CANASTA.md`` states them all):
 
 * Black threes are melded only after the partnership's initial meld (the set-aside melds of rule 7.2 never
