@@ -15,6 +15,7 @@ import os
 import queue
 import sqlite3
 import threading
+import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -151,7 +152,14 @@ class SQLite(Database):
         super().__init__(size)
         self.path = Path(path).expanduser()
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        self.execute("PRAGMA journal_mode=WAL")
+        for _ in range(100):  # the switch to WAL takes the file alone: workers opening a new file take turns
+            try:
+                self.execute("PRAGMA journal_mode=WAL")
+                break
+            except Unavailable:
+                time.sleep(0.05)
+        else:
+            raise Unavailable(f"cannot put {self.path} in WAL mode: the file stays locked")
 
     def _open(self) -> sqlite3.Connection:
         conn = sqlite3.connect(self.path, timeout=10.0, isolation_level=None, check_same_thread=False)
