@@ -23,10 +23,11 @@ from pathlib import Path
 from typing import Any
 
 POOL_WAIT = 10.0  # seconds a request waits for a free connection before it is told to come back later
+IDLE_CHECK = 1.0  # seconds idle after which a pooled connection is checked before use
 PG_OPTIONS = "-c lock_timeout=10s -c statement_timeout=30s"  # a stuck lock is a 503, never a hung worker
 
 
-class Unavailable(Exception):
+class Unavailable(ConnectionError):
     """The database cannot be reached now (down, restarting, or every connection busy): try again later."""
 
 
@@ -60,7 +61,7 @@ class Database:
     errors: tuple[type[BaseException], ...] = ()
 
     def __init__(self, size: int) -> None:
-        self._idle: queue.LifoQueue[Any] = queue.LifoQueue()
+        self._idle: queue.LifoQueue[tuple[Any, float]] = queue.LifoQueue()  # (connection, idle since)
         self._slots = threading.BoundedSemaphore(size)
 
     # ------------------------------------------------------------------ what each backend says
@@ -96,23 +97,37 @@ class Database:
             raise Unavailable("every database connection is busy")
         conn = None
         try:
-            try:
-                conn = self._idle.get_nowait()
-            except queue.Empty:
-                conn = self._open()
+            conn = self._take()
             yield conn
-            self._idle.put(conn)
+            self._idle.put((conn, time.monotonic()))
         except BaseException as e:
             if conn is not None and not isinstance(e, self.errors):
-                self._idle.put(conn)  # a refused move or a conflict: the transaction was rolled back
+                self._idle.put((conn, time.monotonic()))  # a refused move or a conflict: rolled back
             elif conn is not None:
                 self._discard(conn)
             if isinstance(e, self.errors) and self._unavailable(e):
                 self.close()
-                raise Unavailable(f"the database cannot be reached: {type(e).__name__}") from e
+                first = (str(e).strip().splitlines() or [""])[0]  # for the operator: never sent to a client
+                raise Unavailable(f"the database cannot be reached: {type(e).__name__}: {first}") from e
             raise
         finally:
             self._slots.release()
+
+    def _take(self) -> Any:
+        """An idle connection, asked first whether it still answers when it has been idle a while (the
+        server may have restarted meanwhile), or a new one."""
+        while True:
+            try:
+                conn, since = self._idle.get_nowait()
+            except queue.Empty:
+                return self._open()
+            if time.monotonic() - since < IDLE_CHECK:
+                return conn
+            try:
+                conn.execute("SELECT 1")
+                return conn
+            except self.errors:
+                self._discard(conn)
 
     @staticmethod
     def _discard(conn: Any) -> None:
@@ -136,7 +151,7 @@ class Database:
         """Close the idle connections (those in use close when given back broken, or stay)."""
         while True:
             try:
-                self._discard(self._idle.get_nowait())
+                self._discard(self._idle.get_nowait()[0])
             except queue.Empty:
                 return
 
@@ -204,7 +219,8 @@ class PostgreSQL(Database):
         self.execute("SELECT 1")  # a wrong URL or a server that is down is told at start
 
     def _open(self) -> Any:
-        return self._psycopg.connect(self.url, autocommit=True, connect_timeout=5, options=PG_OPTIONS)
+        extra = {} if "options=" in self.url else {"options": PG_OPTIONS}  # the URL's own options win
+        return self._psycopg.connect(self.url, autocommit=True, connect_timeout=5, **extra)
 
     def _sql(self, sql: str) -> str:
         return sql.replace("?", "%s")

@@ -507,8 +507,6 @@ def run_serve(args: argparse.Namespace) -> int:
         raise ValueError(f"--port must be 0 to 65535, got {args.port}")
     if not 1 <= args.workers <= 64:
         raise ValueError(f"--workers must be 1 to 64, got {args.workers}")
-    if args.db:
-        os.environ["FOOTCANASTA_DB"] = str(args.db)  # the worker processes' database
     app = create_app(args.db)  # the database is migrated here, once, before any worker starts
     where = app.state.room.store.db.describe()
     host = f"[{args.host}]" if ":" in args.host else args.host
@@ -521,6 +519,8 @@ def run_serve(args: argparse.Namespace) -> int:
         threading.Timer(1.0, lambda: webbrowser.open(url)).start()
     if args.workers > 1:
         app.state.room.store.db.close()
+        if args.db:
+            os.environ["FOOTCANASTA_DB"] = str(args.db)  # the worker processes read their settings there
         uvicorn.run(APP_FACTORY, factory=True, workers=args.workers, host=args.host, port=args.port,
                     log_level="warning")
     else:
