@@ -117,6 +117,19 @@ def servers(tmp_path):
         s.kill()
 
 
+def _group(pgid: int) -> list[str]:
+    """The command lines of a process group's live processes (Linux's /proc)."""
+    out = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+            if int(fields[2]) == pgid and fields[0] != "Z":
+                out.append((stat.parent / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace"))
+        except OSError:
+            continue  # gone meanwhile
+    return out
+
+
 def _new(s: Server, **body) -> tuple[str, dict]:
     r = s.http.post("/api/games", json={"partner": "greedy", "opponents": "greedy", **body})
     assert r.status_code == 201, r.text
@@ -136,6 +149,11 @@ def _play(s: Server, gid: str, state: dict) -> httpx.Response:
 def test_many_workers_play_one_game(db, servers):
     """``footcanasta serve --workers 2``: requests land on either worker, and the game is one game."""
     s = servers(db, workers=2)
+    deadline = time.monotonic() + 30
+    while sum("spawn_main" in cmd for cmd in _group(s.proc.pid)) != 2:  # the supervisor's two workers
+        assert time.monotonic() < deadline, _group(s.proc.pid)
+        time.sleep(0.2)
+    s.http.headers["Connection"] = "close"  # each request a new connection, taken by either worker
     gid, state = _new(s, seed=5)
     for _ in range(30):
         if state["over"]:

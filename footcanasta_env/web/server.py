@@ -5,7 +5,10 @@ environment variables, for each worker process of ``footcanasta serve --workers 
 table core's (``footcanasta_env.table``), one ``WebGame`` each (``session.py``); their state is in the
 database (``store.py``), written after every move over the version it was played on, so any worker
 serves any game, a restart loses nothing, and of two workers racing one move the second gets a 409. A
-worker's memory only caches games, checked against the stored version on every request. A game is any
+worker's memory only caches games, checked against the stored version on every request. One client
+(address) may have ``MAX_IN_PROGRESS`` unfinished games (a 429 beyond); unfinished games are deleted
+``GAME_TTL`` seconds after their last move; ``ENVIRONMENT`` lists the settings read from environment
+variables. A game is any
 of ``footcanasta_env.games`` (``"game"`` when creating one; Foot Canasta by default). Every answer to
 bad input is a 4xx with a one-line ``{"error": ...}`` (Starlette's ``exception_handlers``), a database
 that cannot be reached a 503 with ``Retry-After``; nothing a request does to a game happens unless all
