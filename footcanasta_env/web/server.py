@@ -8,11 +8,10 @@ serves any game, a restart loses nothing, and of two workers racing one move the
 worker's memory only caches games, checked against the stored version on every request. One client
 (address) may have ``MAX_IN_PROGRESS`` unfinished games (a 429 beyond); unfinished games are deleted
 ``GAME_TTL`` seconds after their last move; ``ENVIRONMENT`` lists the settings read from environment
-variables. A game is any
-of ``footcanasta_env.games`` (``"game"`` when creating one; Foot Canasta by default). Every answer to
-bad input is a 4xx with a one-line ``{"error": ...}`` (Starlette's ``exception_handlers``), a database
-that cannot be reached a 503 with ``Retry-After``; nothing a request does to a game happens unless all
-of it is legal.
+variables. A game is any of ``footcanasta_env.games`` (``"game"`` when creating one; Foot Canasta by
+default). Every answer to bad input is a 4xx with a one-line ``{"error": ...}`` (Starlette's
+``exception_handlers``), a database that cannot be reached a 503 with ``Retry-After``; nothing a request
+does to a game happens unless all of it is legal.
 """
 
 from __future__ import annotations
