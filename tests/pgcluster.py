@@ -44,7 +44,11 @@ class Cluster:
             shutil.chown(self.root, "postgres", "postgres")
             shutil.chown(self.sockets, "postgres", "postgres")
         self.port = _free_port()
-        self._run("initdb", "-D", str(self.data), "-A", "trust", "-U", "postgres", "--no-sync", "-E", "UTF8")
+        try:
+            self._run("initdb", "-D", str(self.data), "-A", "trust", "-U", "postgres", "--no-sync", "-E", "UTF8")
+        except BaseException:
+            shutil.rmtree(self.root, ignore_errors=True)
+            raise
 
     def _run(self, tool: str, *args: str) -> None:
         cmd = [str(self.bin / tool), *args]
