@@ -38,13 +38,13 @@ class Cluster:
         self.bin = bin_dir
         self.root = Path(tempfile.mkdtemp(prefix="footcanasta-pg-"))
         self.data, self.sockets, self.log = self.root / "data", self.root / "sock", self.root / "log"
-        self.sockets.mkdir()
         self.as_root = os.geteuid() == 0
-        if self.as_root:
-            shutil.chown(self.root, "postgres", "postgres")
-            shutil.chown(self.sockets, "postgres", "postgres")
         self.port = _free_port()
         try:
+            self.sockets.mkdir()
+            if self.as_root:
+                shutil.chown(self.root, "postgres", "postgres")
+                shutil.chown(self.sockets, "postgres", "postgres")
             self._run("initdb", "-D", str(self.data), "-A", "trust", "-U", "postgres", "--no-sync", "-E", "UTF8")
         except BaseException:
             shutil.rmtree(self.root, ignore_errors=True)
