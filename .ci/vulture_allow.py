@@ -24,6 +24,10 @@ _._has_updated  # unused attribute
 # Tests read it: the AEC env's public flag that a game ended on an illegal action (tests/test_env_aec.py).
 _.illegal_ended  # unused property
 
+# uvicorn: the app factory of each worker process of `footcanasta serve --workers N`, named by the string
+# APP_FACTORY (web/server.py).
+_.app_from_env  # unused function
+
 # tyro: a primitive rule registered by decorator (training/train_common.py).
 _._bool_rule  # unused function
 

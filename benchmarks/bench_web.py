@@ -68,7 +68,8 @@ def main() -> None:
     args = ap.parse_args()
     db = Path(tempfile.mkdtemp()) / "bench.sqlite3"
     port = free_port()
-    server = uvicorn.Server(uvicorn.Config(create_app(db), host="127.0.0.1", port=port, log_level="warning"))
+    app = create_app(db, max_in_progress=0)  # every client plays from 127.0.0.1: no cap on games per address
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
     th = threading.Thread(target=server.run, daemon=True)
     th.start()
     while not server.started:

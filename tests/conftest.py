@@ -14,3 +14,14 @@ def toy():
     register_game("toy", toy_game)
     yield toy_game
     unregister_game("toy")
+
+
+@pytest.fixture(scope="session")
+def pg_cluster():
+    """A throw-away PostgreSQL server for the session (tests/pgcluster.py); skipped when PostgreSQL is
+    not installed, except under CI."""
+    from tests.pgcluster import make_cluster
+
+    cluster = make_cluster()
+    yield cluster
+    cluster.remove()

@@ -1,10 +1,14 @@
-"""The web room's JSON API (footcanasta serve), through Starlette's TestClient."""
+"""The web room's JSON API (footcanasta serve), through Starlette's TestClient, on SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
 import json
+import sqlite3
 import threading
 import warnings
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -19,19 +23,36 @@ with warnings.catch_warnings():  # starlette >= 1.0 asks for httpx2; httpx still
 from footcanasta_env import load_scenario, new_game  # noqa: E402
 from footcanasta_env.bots import make_bot  # noqa: E402
 from footcanasta_env.replays import load_replay, reproduce  # noqa: E402
-from footcanasta_env.web import create_app  # noqa: E402
+from footcanasta_env.web import WebError, WebGame, create_app  # noqa: E402
+from footcanasta_env.web.db import Unavailable  # noqa: E402
+from footcanasta_env.web.store import SCHEMA_VERSION, Store  # noqa: E402
 
 TODAY = "2024-05-01"
 
 
-@pytest.fixture
-def db(tmp_path):
-    return tmp_path / "web.sqlite3"
+@dataclass
+class Db:
+    """Where a test's app keeps its games (a SQLite path or a PostgreSQL URL), the folder for its replay
+    files, and how to get another, empty database of the same kind."""
+
+    url: str
+    dir: Path
+    new: Callable[[str], str]
+
+    def other(self, name: str) -> Db:
+        return Db(self.new(name), self.dir, self.new)
 
 
-def client(db, tmp_path=None, today=TODAY) -> TestClient:
-    replay_dir = (tmp_path or db.parent) / "replays"
-    return TestClient(create_app(db, today=lambda: today, replay_dir=replay_dir))
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db(request, tmp_path) -> Db:
+    if request.param == "sqlite":
+        return Db(str(tmp_path / "web.sqlite3"), tmp_path, lambda name: str(tmp_path / f"{name}.sqlite3"))
+    cluster = request.getfixturevalue("pg_cluster")
+    return Db(cluster.new_db(), tmp_path, lambda name: cluster.new_db())
+
+
+def client(db: Db, today=TODAY, **settings) -> TestClient:
+    return TestClient(create_app(db.url, today=lambda: today, replay_dir=db.dir / "replays", **settings))
 
 
 def new(c: TestClient, **body) -> tuple[str, dict]:
@@ -65,7 +86,7 @@ def test_whole_game_first_legal_action(db):
     assert final["over"] and final["legal"] == [] and len(final["round_results"]) == 4
     assert final["scores"] == [sum(r["scores"][t] for r in final["round_results"]) for t in (0, 1)]
     # the saved replay reproduces the same game
-    files = list((db.parent / "replays").glob("*.json"))
+    files = list((db.dir / "replays").glob("*.json"))
     assert len(files) == 1
     game = reproduce(load_replay(files[0]))
     assert list(game.scores) == final["scores"]
@@ -280,7 +301,7 @@ def test_a_game_survives_a_restart(db):
     gid, state = new(c1, seed=9, partner="expert", opponents="expert")
     for _ in range(25):
         state = act(c1, gid, action=state["legal"][-1])["state"]
-    twin = client(db.parent / "twin.sqlite3")  # the same game, never restarted
+    twin = client(db.other("twin"))  # the same game, never restarted
     tid, tstate = new(twin, seed=9, partner="expert", opponents="expert")
     for _ in range(25):
         tstate = act(twin, tid, action=tstate["legal"][-1])["state"]
@@ -391,7 +412,7 @@ def test_a_toy_game_through_the_browser_api(db, toy):
     replay = c.get(f"/api/games/{gid}/replay")
     assert replay.status_code == 200 and replay.json()["game"] == "toy"
     assert "toy-" in replay.headers["content-disposition"]
-    files = list((db.parent / "replays").glob("*-toy-seed-3-web-*.json"))
+    files = list((db.dir / "replays").glob("*-toy-seed-3-web-*.json"))
     assert len(files) == 1
     assert list(reproduce(load_replay(files[0])).scores) == final["scores"]
     assert [a for s, a in replay.json()["actions"] if s == 0] == played
@@ -427,26 +448,171 @@ def test_leaderboards_are_per_game(db, toy):
     assert page.status_code == 200 and toy.TITLE in page.text and "Ada" in page.text
 
 
-def test_an_older_database_is_brought_forward(db):
-    """A database of the schema before games had names: its games and leaderboard keep working."""
-    import sqlite3
+def _schema_version(store: Store) -> int:
+    return store.db.execute("SELECT version FROM schema_version").rows[0][0]
 
+
+OLD_GAMES = """CREATE TABLE games (id TEXT PRIMARY KEY, spec TEXT NOT NULL, actions TEXT NOT NULL,
+    over INTEGER NOT NULL DEFAULT 0, started TEXT NOT NULL, updated REAL NOT NULL, replay TEXT)"""
+OLD_BOARDS = {  # the leaderboard of schema versions 0 (before games had names) and 1
+    0: "CREATE TABLE leaderboard (date TEXT NOT NULL, name TEXT NOT NULL, game_id TEXT NOT NULL, us INTEGER NOT NULL, "
+       "them INTEGER NOT NULL, finished REAL NOT NULL, PRIMARY KEY (date, name))",
+    1: "CREATE TABLE leaderboard (game TEXT NOT NULL DEFAULT 'footcanasta', date TEXT NOT NULL, name TEXT NOT NULL, "
+       "game_id TEXT NOT NULL, us INTEGER NOT NULL, them INTEGER NOT NULL, finished REAL NOT NULL, "
+       "PRIMARY KEY (game, date, name))",
+}
+
+
+@pytest.mark.parametrize("version", [0, 1])
+def test_an_older_database_is_brought_forward(tmp_path, version):
+    """A SQLite file of an older schema (0: before games had names; 1: the one-process server's): its
+    games and leaderboard keep working, and its games go on."""
+    db = Db(str(tmp_path / "new.sqlite3"), tmp_path, lambda name: str(tmp_path / f"{name}.sqlite3"))
     c = client(db)
     gid, state = new(c, seed=9, partner="random", opponents="random")
     state = act(c, gid, action=state["legal"][0])["state"]
-    conn = sqlite3.connect(db)
-    spec = json.loads(conn.execute("SELECT spec FROM games WHERE id=?", (gid,)).fetchone()[0])
-    assert spec.pop("game") == "footcanasta"
-    conn.executescript(
-        "DROP TABLE leaderboard; CREATE TABLE leaderboard (date TEXT NOT NULL, name TEXT NOT NULL, "
-        "game_id TEXT NOT NULL, us INTEGER NOT NULL, them INTEGER NOT NULL, finished REAL NOT NULL, "
-        "PRIMARY KEY (date, name)); PRAGMA user_version=0;")
-    conn.execute("INSERT INTO leaderboard VALUES (?, 'Old', 'x', 5000, 100, 0)", (TODAY,))
-    conn.execute("UPDATE games SET spec=? WHERE id=?", (json.dumps(spec), gid))  # a row written before "game"
+    row = sqlite3.connect(db.url).execute("SELECT id, spec, actions, over, started, updated FROM games").fetchone()
+    spec = json.loads(row[1])
+    if version == 0:
+        assert spec.pop("game") == "footcanasta"  # a row written before "game"
+    old = db.other("old")
+    conn = sqlite3.connect(old.url)
+    conn.executescript(f"{OLD_GAMES}; {OLD_BOARDS[version]}; PRAGMA user_version={version};")
+    conn.execute("INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, NULL)", (row[0], json.dumps(spec), *row[2:]))
+    conn.execute("INSERT INTO leaderboard (date, name, game_id, us, them, finished) "
+                 "VALUES (?, 'Old', 'x', 5000, 100, 0)", (TODAY,))  # version 1's game column: its default
     conn.commit()
     conn.close()
-    c2 = client(db)
+    c2 = client(old)
     assert c2.get(f"/api/games/{gid}").json()["state"] == state
     assert [e["name"] for e in c2.get(f"/api/leaderboard?date={TODAY}").json()["entries"]] == ["Old"]
     assert c2.get(f"/api/leaderboard?date={TODAY}&game=toy").status_code == 400  # toy not registered here
-    assert sqlite3.connect(db).execute("PRAGMA user_version").fetchone()[0] == 1
+    assert _schema_version(Store(old.url)) == SCHEMA_VERSION
+    assert act(c2, gid, action=state["legal"][0], version=state["version"])["state"]["version"] > state["version"]
+
+
+def test_two_servers_starting_on_one_new_database(db):
+    """Each worker migrates at start: on a new database they make one schema between them, at today's version."""
+    stores: list[Store] = []
+    errors: list[BaseException] = []
+
+    def start():
+        try:
+            stores.append(Store(db.url))
+        except BaseException as e:  # told below, not lost in the thread
+            errors.append(e)
+
+    threads = [threading.Thread(target=start) for _ in range(3)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors and len(stores) == 3 and {_schema_version(s) for s in stores} == {SCHEMA_VERSION}
+    assert stores[0].db.execute("SELECT COUNT(*) FROM schema_version").rows[0][0] == 1
+
+
+# ---------------------------------------------------------------------------------------------- many workers
+
+
+def _app(db: Db, **settings):
+    return create_app(db.url, today=lambda: TODAY, replay_dir=db.dir / "replays", **settings)
+
+
+def test_two_workers_racing_one_move(db, monkeypatch):
+    """Two apps on one database (two worker processes): both play the same move on the same version at
+    once; the database takes one (200) and refuses the other (409), and both then show the same game."""
+    a, b = TestClient(_app(db)), TestClient(_app(db))
+    gid, state = new(a, seed=13, partner="greedy", opponents="greedy")
+    assert b.get(f"/api/games/{gid}").json()["state"] == state  # b rebuilt it from the store
+    both_played = threading.Barrier(2, timeout=30)
+    events = WebGame.events
+
+    def events_after_both(self, steps):  # each has played in its memory before either writes
+        both_played.wait()
+        return events(self, steps)
+
+    monkeypatch.setattr(WebGame, "events", events_after_both)
+    results: dict[str, object] = {}
+
+    def click(name, c):
+        results[name] = c.post(f"/api/games/{gid}/actions", json={"action": state["legal"][0],
+                                                                   "version": state["version"]})
+
+    threads = [threading.Thread(target=click, args=(n, c)) for n, c in (("a", a), ("b", b))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    monkeypatch.undo()
+    codes = sorted(r.status_code for r in results.values())
+    assert codes == [200, 409], [r.text for r in results.values()]
+    loser = next(r for r in results.values() if r.status_code == 409)
+    assert "moved on" in loser.json()["error"]
+    winner = next(r for r in results.values() if r.status_code == 200).json()["state"]
+    assert a.get(f"/api/games/{gid}").json()["state"] == b.get(f"/api/games/{gid}").json()["state"] == winner
+    # each goes on from the stored game, whichever played last
+    after = act(b, gid, action=winner["legal"][0], version=winner["version"])["state"]
+    assert act(a, gid, action=after["legal"][0], version=after["version"])["state"]["version"] > after["version"]
+
+
+def test_a_finished_game_is_entered_once(db):
+    store = Store(db.url)
+    store.create_game("g" * 24, {"game": "footcanasta"}, [(0, "draw")], TODAY, "1.2.3.4")
+    entry = ("footcanasta", TODAY, "Ada", 5000, 100)
+    assert store.save_move("g" * 24, 1, [(0, "draw"), (1, "draw")], True, None, entry) is True
+    with pytest.raises(WebError) as e:  # a second worker finishing the same game from the same version
+        store.save_move("g" * 24, 1, [(0, "draw"), (1, "draw")], True, None, entry)
+    assert e.value.status == 409
+    assert [x["name"] for x in store.leaderboard("footcanasta", TODAY)] == ["Ada"]
+    assert store.load_game("g" * 24)["entered"] is True and store.version("g" * 24) == 2
+
+
+def test_a_client_at_its_cap_gets_a_429(db):
+    app = _app(db, max_in_progress=2)
+    a, b = TestClient(app, client=("10.0.0.1", 5000)), TestClient(app, client=("10.0.0.2", 5000))
+    new(a, seed=1, partner="random", opponents="random")
+    gid, state = new(a, seed=2, partner="random", opponents="random")
+    r = a.post("/api/games", json={"seed": 3})
+    assert r.status_code == 429 and "too many unfinished games" in r.json()["error"], r.text
+    assert app.state.room.in_progress("10.0.0.1") == 2 and app.state.room.in_progress("10.0.0.2") == 0
+    new(b, seed=3)  # another client is not held back
+    play_out(a, gid, state, lambda s: s["legal"][-1])  # a finished game no longer counts
+    new(a, seed=4)
+
+
+def test_unfinished_games_expire_and_finished_ones_stay(db):
+    c = client(db)
+    room = c.app.state.room
+    open_id, _ = new(c, seed=1, partner="random", opponents="random")
+    done_id, final = _finish(c, daily=TODAY, name="Ada")
+    assert room.expire(3600) == 0
+    assert room.expire(0) == 1
+    assert c.get(f"/api/games/{open_id}").status_code == 404
+    assert c.get(f"/api/games/{done_id}").json()["state"] == final
+    assert [e["name"] for e in c.get(f"/api/leaderboard?date={TODAY}").json()["entries"]] == ["Ada"]
+    assert room.store.load_replay(done_id)["result"]["scores"] == final["scores"]
+
+
+def test_settings_from_the_environment(monkeypatch, tmp_path):
+    from footcanasta_env.web.server import env_settings
+
+    env = {"FOOTCANASTA_DB": str(tmp_path / "x.sqlite3"), "FOOTCANASTA_MAX_GAMES": "3", "FOOTCANASTA_GAME_TTL": "60"}
+    assert env_settings(env) == {"db": str(tmp_path / "x.sqlite3"), "max_in_progress": 3, "game_ttl": 60.0}
+    with pytest.raises(ValueError, match="FOOTCANASTA_MAX_GAMES must be a int"):
+        env_settings({"FOOTCANASTA_MAX_GAMES": "many"})
+    for var, value in env.items():
+        monkeypatch.setenv(var, value)
+    room = create_app().state.room
+    assert (room.store.path, room.max_in_progress, room.game_ttl) == (tmp_path / "x.sqlite3", 3, 60.0)
+
+
+def test_a_database_that_cannot_be_reached_is_a_503(db, monkeypatch):
+    c = client(db)
+    gid, _ = new(c, seed=1)
+
+    def down(*args):
+        raise Unavailable("the database cannot be reached: test")
+
+    monkeypatch.setattr(c.app.state.room.store, "version", down)
+    r = c.get(f"/api/games/{gid}")
+    assert r.status_code == 503 and r.headers["retry-after"] and "try again" in r.json()["error"]

@@ -1,12 +1,13 @@
 """Play in the browser: ``footcanasta serve``, a local Starlette server and a small vanilla-JS page.
 
-The room owns: the HTTP face (``server``: ``create_app(db_path)``, the JSON API, the leaderboard page and
-the ``serve`` subcommand), one person's game (``session``: ``WebGame``, the table core's ``Table`` plus the
-leaderboard name and start date, its state and events told through the game's ``TableText`` from the
-person's views only), the SQLite store of games in progress, replays and the per-game daily leaderboards
-(``store``), and the page itself (``static/``: index.html, app.js, style.css, no build step). Any game of
-``footcanasta_env.games`` can be played through the API; the page draws Foot Canasta. The engine never
-imports this package.
+The room owns: the HTTP face (``server``: ``create_app(db)``, the JSON API, the leaderboard page and the
+``serve`` subcommand, one process or ``--workers N``), one person's game (``session``: ``WebGame``, the
+table core's ``Table`` plus the leaderboard name and start date, its state and events told through the
+game's ``TableText`` from the person's views only), the store of games, replays and the per-game daily
+leaderboards (``store``, with its schema and migrations), the two databases it runs on behind one small
+interface (``db``: SQLite by default, PostgreSQL for hosting), and the page itself (``static/``:
+index.html, app.js, style.css, no build step). Any game of ``footcanasta_env.games`` can be played
+through the API; the page draws Foot Canasta. The engine never imports this package.
 """
 
 from .server import add_parsers, create_app, run_serve

@@ -1,11 +1,17 @@
 """The Starlette app of ``footcanasta serve``: the page, the JSON API, the leaderboard, and the subcommand.
 
-``create_app(db_path)`` builds the app. The games are the table core's (``footcanasta_env.table``), one
-``WebGame`` each (``session.py``), kept in memory (one lock each) and in SQLite (``store.py``), written
-after every request, so a restart loses nothing. A game is any of ``footcanasta_env.games`` (``"game"``
-when creating one; Foot Canasta by default). Every answer to bad input is a 4xx with a one-line
-``{"error": ...}`` (Starlette's ``exception_handlers``); nothing a request does to a game happens unless
-all of it is legal.
+``create_app(db)`` builds the app over a SQLite file or a PostgreSQL URL; ``app_from_env`` builds it from
+environment variables, for each worker process of ``footcanasta serve --workers N``. The games are the
+table core's (``footcanasta_env.table``), one ``WebGame`` each (``session.py``); their state is in the
+database (``store.py``), written after every move over the version it was played on, so any worker
+serves any game, a restart loses nothing, and of two workers racing one move the second gets a 409. A
+worker's memory only caches games, checked against the stored version on every request. One client
+(address) may have ``MAX_IN_PROGRESS`` unfinished games (a 429 beyond); unfinished games are deleted
+``GAME_TTL`` seconds after their last move; ``ENVIRONMENT`` lists the settings read from environment
+variables. A game is any of ``footcanasta_env.games`` (``"game"`` when creating one; Foot Canasta by
+default). Every answer to bad input is a 4xx with a one-line ``{"error": ...}`` (Starlette's
+``exception_handlers``), a database that cannot be reached a 503 with ``Retry-After``; nothing a request
+does to a game happens unless all of it is legal.
 """
 
 from __future__ import annotations
@@ -16,9 +22,12 @@ import json
 import os
 import secrets
 import threading
+import time
 import unicodedata
+import weakref
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +42,7 @@ from starlette.staticfiles import StaticFiles
 from ..games import check_game_name, get_game
 from ..table import Deal, Table, TableError, parse_daily
 from ..table.deal import today as local_today
+from .db import Unavailable
 from .session import WebError, WebGame
 from .store import DEFAULT_DB, Store
 
@@ -42,6 +52,11 @@ MAX_NAME = 32
 MAX_SESSIONS = 2000
 MAX_ACTIONS = 16
 CREATE_KEYS = {"game", "seed", "daily", "scenario", "partner", "opponents", "name"}
+MAX_IN_PROGRESS = 20  # unfinished games one client may have
+GAME_TTL = 24 * 3600.0  # seconds after its last move an unfinished game is deleted
+EXPIRE_EVERY = 60.0  # seconds between two sweeps of expired games, in each worker
+RETRY_AFTER = "2"  # seconds, when the database is down or busy
+APP_FACTORY = "footcanasta_env.web.server:app_from_env"
 
 
 def _line(e: BaseException) -> str:
@@ -157,15 +172,21 @@ def _parse(table: Table, text: Any) -> list[str]:
 
 
 class Room:
-    """The games of one server: a bounded in-memory cache over the store, the finishing of games, and the
-    JSON API's answers (each takes the path's game id, if any, and the request's body or query)."""
+    """The games of one worker process: a bounded in-memory cache over the store (only a cache: a game is
+    used only at the version the store holds, else rebuilt from it), the finishing of games, and the JSON
+    API's answers (each takes the path's game id, if any, and the request's body or query)."""
 
-    def __init__(self, store: Store, today: Callable[[], str], replay_dir: Path | None) -> None:
+    def __init__(self, store: Store, today: Callable[[], str], replay_dir: Path | None,
+                 max_in_progress: int = MAX_IN_PROGRESS, game_ttl: float = GAME_TTL) -> None:
         self.store = store
         self.today = today
         self.replay_dir = replay_dir
+        self.max_in_progress = max_in_progress
+        self.game_ttl = game_ttl
         self.games: OrderedDict[str, WebGame] = OrderedDict()
         self.lock = threading.Lock()
+        self._game_locks: weakref.WeakValueDictionary[str, Any] = weakref.WeakValueDictionary()
+        self._expired_at = 0.0
 
     # ------------------------------------------------------------------ games in memory and in the store
 
@@ -174,54 +195,87 @@ class Room:
             self.games[gid] = wg
             self.games.move_to_end(gid)
             while len(self.games) > MAX_SESSIONS:
-                old = next((k for k, g in self.games.items() if not g.lock.locked()), None)
-                if old is None:
-                    break
-                del self.games[old]
+                self.games.popitem(last=False)  # a request using it holds its own reference
 
-    def get(self, gid: str) -> WebGame:
-        """The game ``gid``, from memory or rebuilt from the store (404 when there is none)."""
+    def _forget(self, gid: str) -> None:
+        with self.lock:
+            self.games.pop(gid, None)
+
+    def _game_lock(self, gid: str) -> Any:
+        with self.lock:
+            lock = self._game_locks.get(gid)
+            if lock is None:
+                lock = self._game_locks[gid] = threading.Lock()
+            return lock
+
+    @contextmanager
+    def game(self, gid: str) -> Iterator[WebGame]:
+        """The game ``gid`` at the version the store holds, for one request of this process at a time
+        (404 when there is none). A request that fails after changing it leaves it out of the cache."""
         if not isinstance(gid, str) or not 10 <= len(gid) <= 64:
             raise WebError("no such game", 404)
-        with self.lock:
-            wg = self.games.get(gid)
-            if wg is not None:
-                self.games.move_to_end(gid)
-                return wg
-            row = self.store.load_game(gid)
-            if row is None:
+        with self._game_lock(gid):
+            stored = self.store.version(gid)
+            if stored is None:
+                self._forget(gid)
                 raise WebError("no such game", 404)
-            wg = self.games[gid] = WebGame.rebuild(row["spec"], row["actions"], row["started"])
-            return wg
+            with self.lock:
+                wg = self.games.get(gid)
+            if wg is None or wg.table.version != stored:
+                row = self.store.load_game(gid)
+                if row is None:
+                    raise WebError("no such game", 404)
+                wg = WebGame.rebuild(row["spec"], row["actions"], row["started"], row["entered"])
+            self._remember(gid, wg)
+            before = wg.table.version
+            try:
+                yield wg
+            except BaseException:
+                if wg.table.version != before:  # played in memory but not written: the store decides
+                    self._forget(gid)
+                raise
 
-    def save(self, gid: str, wg: WebGame) -> None:
+    def save(self, gid: str, wg: WebGame, played_on: int) -> None:
+        """Write the moves played on version ``played_on``; a finished game's replay and leaderboard entry
+        go in with its last move, and its replay file is written by the worker that wrote that move."""
         table = wg.table
-        self.store.save_game(gid, wg.spec(), table.log, table.game.is_over, wg.started)
-        if table.game.is_over:
-            self.finish(gid, wg)
-
-    def finish(self, gid: str, wg: WebGame) -> None:
-        """A finished game: keep its replay, write the replay file, enter it on the leaderboard."""
-        if wg.finished:
-            return
-        wg.finished = True
-        table = wg.table
-        if table.deal.scenario is None:  # a replay is a seed and moves; a scenario deal has no seed to replay
-            replay = table.replay("web")
-            self.store.save_replay(gid, replay.to_dict())
-            if self.replay_dir is not None:
-                try:
-                    self.replay_dir.mkdir(parents=True, exist_ok=True)
-                    replay.save(self.replay_dir / table.replay_name(f"-web-{gid[:8]}"))
-                except OSError:
-                    pass  # the replay is in the database as well
-        if wg.ranked:
+        over = table.game.is_over
+        replay = table.replay("web") if over and table.deal.scenario is None else None  # a scenario has no seed
+        entry = None
+        if over and wg.ranked:
             us, them = table.game.scores[:2]
-            wg.entered = self.store.rank(table.deal.game, table.deal.daily, wg.name, gid, int(us), int(them))
+            entry = (table.deal.game, table.deal.daily, wg.name, int(us), int(them))
+        entered = self.store.save_move(gid, played_on, table.log, over, replay and replay.to_dict(), entry)
+        if entry is not None:
+            wg.entered = entered
+        if replay is not None and self.replay_dir is not None:
+            try:
+                self.replay_dir.mkdir(parents=True, exist_ok=True)
+                replay.save(self.replay_dir / table.replay_name(f"-web-{gid[:8]}"))
+            except OSError:
+                pass  # the replay is in the database as well
+
+    def in_progress(self, client: str) -> int:
+        """How many unfinished games ``client`` has."""
+        return self.store.in_progress(client)
+
+    def expire(self, older_than: float | None = None) -> int:
+        """Delete the unfinished games untouched for ``older_than`` seconds (the room's ``game_ttl``)."""
+        self._expired_at = time.monotonic()
+        return self.store.expire(self.game_ttl if older_than is None else older_than)
+
+    def _check_room(self, client: str) -> None:
+        """Expire old unfinished games (at most once a minute), then refuse a client at its cap (429)."""
+        if time.monotonic() - self._expired_at > EXPIRE_EVERY:
+            self.expire()
+        if self.max_in_progress and self.in_progress(client) >= self.max_in_progress:
+            hours = self.game_ttl / 3600
+            raise WebError(f"too many unfinished games from your address (at most {self.max_in_progress}): "
+                           f"finish one, or wait for one to expire ({hours:g} hours after its last move)", 429)
 
     # ------------------------------------------------------------------ the JSON API
 
-    def create(self, data: dict[str, Any]) -> dict[str, Any]:
+    def create(self, data: dict[str, Any], client: str = "") -> dict[str, Any]:
         """POST /api/games: deal a game of ``game`` and let the bots play up to the person's first decision."""
         _check_keys(data, CREATE_KEYS)
         game = get_game(data.get("game"))
@@ -229,71 +283,67 @@ class Room:
         name = check_name(data.get("name"))
         deal = Deal(game=game.NAME, seed=data.get("seed"), daily=data.get("daily"),
                     scenario=_scenario(data.get("scenario")))
+        self._check_room(client)
         try:
             table = Table.open(deal, partner, opponents)
         except (ValueError, TypeError) as e:
             raise WebError(f"cannot deal that game: {_line(e)}") from None
         wg = WebGame(table, name, self.today())
         gid = secrets.token_urlsafe(18)
-        with wg.lock:
-            events = wg.events(list(table.bot_steps()))
-            self.save(gid, wg)
-            self._remember(gid, wg)
-            return {"id": gid, "state": wg.state(), "events": events}
+        events = wg.events(list(table.bot_steps()))
+        self.store.create_game(gid, wg.spec(), table.log, wg.started, client)
+        if table.game.is_over:  # a scenario the bots played to its end
+            self.save(gid, wg, table.version)
+        self._remember(gid, wg)
+        return {"id": gid, "state": wg.state(), "events": events}
 
     def show(self, gid: str, query: dict[str, Any]) -> dict[str, Any]:
-        wg = self.get(gid)
-        with wg.lock:
+        with self.game(gid) as wg:
             return {"state": wg.state()}
 
     def play(self, gid: str, data: dict[str, Any]) -> dict[str, Any]:
         """The person's actions, all or none (a stale ``version`` is a 409), then the bots' up to the next."""
         _check_keys(data, {"action", "actions", "command", "version"})
-        wg = self.get(gid)
-        with wg.lock:
+        with self.game(gid) as wg:
             table, version = wg.table, data.get("version")
             if version is not None and (isinstance(version, bool) or not isinstance(version, int)):
                 raise WebError("version must be a whole number")
             if version is not None and version != table.version:
                 raise WebError(f"the game has moved on (version {table.version}, not {version}); reload it", 409)
+            played_on = table.version
             events = wg.events(table.play(_names(table, data)))
-            self.save(gid, wg)
+            self.save(gid, wg, played_on)
             return {"events": events, "state": wg.state()}
 
     def selection(self, gid: str, data: dict[str, Any]) -> dict[str, Any]:
         _check_keys(data, {"cards"})
-        wg = self.get(gid)
-        with wg.lock:
+        with self.game(gid) as wg:
             table = wg.table
             return {"buttons": table.text.selection(table.view(), data.get("cards", []), table.check),
                     "version": table.version}
 
     def parse(self, gid: str, data: dict[str, Any]) -> dict[str, Any]:
         _check_keys(data, {"command"})
-        wg = self.get(gid)
-        with wg.lock:
+        with self.game(gid) as wg:
             try:
                 return {"actions": _parse(wg.table, data.get("command")), "error": "", "version": wg.table.version}
             except WebError as e:  # a typo is an answer, not a failed request
                 return {"actions": [], "error": str(e), "version": wg.table.version}
 
     def hint(self, gid: str, query: dict[str, Any]) -> dict[str, Any]:
-        wg = self.get(gid)
-        with wg.lock:
+        with self.game(gid) as wg:
             action, bot = wg.table.hint()
             return {"action": wg.table.module.action_name(action), "bot": bot}
 
     def replay(self, gid: str, query: dict[str, Any]) -> Response:
-        wg = self.get(gid)
-        with wg.lock:
+        with self.game(gid) as wg:
             data = wg.table.replay("web").to_dict()
         name = f"{wg.table.deal.game}-{gid[:8]}.json"
         return JSONResponse(data, headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
     def review(self, gid: str, query: dict[str, Any]) -> dict[str, Any]:
         """The search bot's review of the person's decisions, after the game."""
-        wg = self.get(gid)
-        with wg.lock:
+        with self.game(gid) as wg:
             if not wg.table.game.is_over:
                 raise WebError("the game is not over yet: a review comes after the game", 409)
             replay = wg.table.replay("web")
@@ -317,13 +367,21 @@ class Room:
 # ---------------------------------------------------------------------------------------------- the app
 
 
-def _route(path: str, fn: Callable[..., Any], method: str = "GET", status: int = 200) -> Route:
+def client_address(request: Request) -> str:
+    """The address a request came from (the client of the game caps)."""
+    return request.client.host if request.client else ""
+
+
+def _route(path: str, fn: Callable[..., Any], method: str = "GET", status: int = 200,
+           client: bool = False) -> Route:
     """A JSON route: ``fn(*path_params, data)`` runs in the threadpool, ``data`` being a POST's JSON body
-    or a GET's query; a dict it returns is sent as JSON with ``status``, a ``Response`` as it is."""
+    or a GET's query (``client``: with the client's address after it); a dict it returns is sent as JSON
+    with ``status``, a ``Response`` as it is."""
 
     async def endpoint(request: Request) -> Response:
         data = await _body(request) if method == "POST" else dict(request.query_params)
-        out = await run_in_threadpool(fn, *request.path_params.values(), data)
+        extra = (client_address(request),) if client else ()
+        out = await run_in_threadpool(fn, *request.path_params.values(), data, *extra)
         return out if isinstance(out, Response) else JSONResponse(out, status_code=status)
 
     return Route(path, endpoint, methods=[method])
@@ -362,27 +420,63 @@ async def _http_error(request: Request, exc: Exception) -> Response:
     return _error(str(getattr(exc, "detail", "") or ("not found" if status == 404 else "bad request")), status)
 
 
+async def _unavailable(request: Request, exc: Exception) -> Response:
+    response = _error("the database is unavailable; try again in a moment", 503)
+    response.headers["Retry-After"] = RETRY_AFTER
+    return response
+
+
 async def _server_error(request: Request, exc: Exception) -> Response:
     return _error("internal error; the game was not changed", 500)
 
 
 HANDLERS: dict[Any, Callable[..., Any]] = {
     TableError: _table_error, ValueError: _bad_request, TypeError: _bad_request, KeyError: _bad_request,
-    HTTPException: _http_error, Exception: _server_error,
+    HTTPException: _http_error, Unavailable: _unavailable, Exception: _server_error,
 }
 
 
-def create_app(db_path: str | os.PathLike[str] | None = None, today: Callable[[], str] | None = None,
-               replay_dir: str | os.PathLike[str] | None = None) -> Starlette:
-    """The web app over the database at ``db_path`` (default ``~/.footcanasta/web.sqlite3``)."""
-    store = Store(db_path or DEFAULT_DB)
-    if replay_dir is None:
-        replay_dir = os.environ.get("FOOTCANASTA_REPLAY_DIR") or store.path.parent / "replays"
-    room = Room(store, today or local_today, Path(replay_dir).expanduser())
+# Every setting the app reads from the environment, in one place (``footcanasta serve --workers N`` hands
+# its options to the worker processes this way): variable -> (create_app's parameter, how it is read).
+ENVIRONMENT: dict[str, tuple[str, Callable[[str], Any]]] = {
+    "FOOTCANASTA_DB": ("db", str),
+    "FOOTCANASTA_REPLAY_DIR": ("replay_dir", str),
+    "FOOTCANASTA_MAX_GAMES": ("max_in_progress", int),
+    "FOOTCANASTA_GAME_TTL": ("game_ttl", float),
+}
+
+
+def env_settings(environ: dict[str, str] | None = None) -> dict[str, Any]:
+    """create_app's settings given by environment variables (those not set are left out)."""
+    environ = dict(os.environ if environ is None else environ)
+    out: dict[str, Any] = {}
+    for var, (key, read) in ENVIRONMENT.items():
+        if environ.get(var, "").strip():
+            try:
+                out[key] = read(environ[var].strip())
+            except ValueError:
+                raise ValueError(f"{var} must be a {read.__name__}, got {environ[var]!r}") from None
+    return out
+
+
+def create_app(db: str | os.PathLike[str] | None = None, today: Callable[[], str] | None = None,
+               replay_dir: str | os.PathLike[str] | None = None, max_in_progress: int | None = None,
+               game_ttl: float | None = None) -> Starlette:
+    """The web app over the database ``db``: a SQLite file (default ``~/.footcanasta/web.sqlite3``) or a
+    ``postgresql://`` URL. Settings not given are read from the environment (``ENVIRONMENT``), else the
+    defaults: replay files beside a SQLite file (none for PostgreSQL: the replays are in the database),
+    ``MAX_IN_PROGRESS`` unfinished games per client, expired ``GAME_TTL`` seconds after their last move."""
+    given = {"db": db, "replay_dir": replay_dir, "max_in_progress": max_in_progress, "game_ttl": game_ttl}
+    settings = {**env_settings(), **{k: v for k, v in given.items() if v is not None}}
+    store = Store(settings.get("db") or DEFAULT_DB)
+    replays = settings.get("replay_dir") or (store.path.parent / "replays" if store.path else None)
+    room = Room(store, today or local_today, Path(replays).expanduser() if replays else None,
+                settings.get("max_in_progress", MAX_IN_PROGRESS), settings.get("game_ttl", GAME_TTL))
+    room.expire()
     routes = [
         Route("/", _index),
         Route("/leaderboard", _board_page),
-        _route("/api/games", room.create, "POST", status=201),
+        _route("/api/games", room.create, "POST", status=201, client=True),
         _route("/api/games/{gid}", room.show),
         _route("/api/games/{gid}/actions", room.play, "POST"),
         _route("/api/games/{gid}/selection", room.selection, "POST"),
@@ -399,24 +493,40 @@ def create_app(db_path: str | os.PathLike[str] | None = None, today: Callable[[]
     return app
 
 
+def app_from_env() -> Starlette:
+    """The app of one worker process of ``footcanasta serve --workers N``: every setting from the environment."""
+    return create_app()
+
+
 # ---------------------------------------------------------------------------------------------- command
 
 
 def run_serve(args: argparse.Namespace) -> int:
-    """Run ``footcanasta serve``."""
+    """Run ``footcanasta serve``: one process, or ``--workers N`` processes sharing the port and the database."""
     import uvicorn
 
     if not 0 <= args.port <= 65535:
         raise ValueError(f"--port must be 0 to 65535, got {args.port}")
-    app = create_app(args.db)
+    if not 1 <= args.workers <= 64:
+        raise ValueError(f"--workers must be 1 to 64, got {args.workers}")
+    app = create_app(args.db)  # the database is migrated here, once, before any worker starts
+    where = app.state.room.store.db.describe()
     host = f"[{args.host}]" if ":" in args.host else args.host
     url = f"http://{host}:{args.port}/"
-    print(f"Foot Canasta in the browser: {url}  (database {app.state.room.store.path}; Ctrl+C stops)", flush=True)
+    workers = f"{args.workers} workers, " if args.workers > 1 else ""
+    print(f"Foot Canasta in the browser: {url}  ({workers}database {where}; Ctrl+C stops)", flush=True)
     if args.open:
         import webbrowser
 
         threading.Timer(1.0, lambda: webbrowser.open(url)).start()
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
+    if args.workers > 1:
+        app.state.room.store.db.close()
+        if args.db:
+            os.environ["FOOTCANASTA_DB"] = str(args.db)  # the worker processes read their settings there
+        uvicorn.run(APP_FACTORY, factory=True, workers=args.workers, host=args.host, port=args.port,
+                    log_level="warning")
+    else:
+        uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
     return 0
 
 
@@ -426,6 +536,9 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
                        description="Start a local web server to play Foot Canasta in the browser.")
     p.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1: this machine only)")
     p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
-    p.add_argument("--db", default=None, metavar="PATH", help=f"SQLite database (default {DEFAULT_DB})")
+    p.add_argument("--db", default=None, metavar="PATH|URL",
+                   help=f"SQLite file or postgresql://user@host/dbname (default {DEFAULT_DB}; env FOOTCANASTA_DB)")
+    p.add_argument("--workers", type=int, default=1, metavar="N",
+                   help="worker processes sharing the port and the database (default 1)")
     p.add_argument("--open", action="store_true", help="open the page in the web browser")
     p.set_defaults(func=run_serve)

@@ -8,9 +8,8 @@ through the game's ``TableText``. Everything sent out comes from the person's vi
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from ..seats import SEAT_NAMES
@@ -30,8 +29,6 @@ class WebGame:
     name: str | None
     started: str
     entered: bool | None = None
-    finished: bool = False
-    lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
     @property
     def ranked(self) -> bool:
@@ -52,11 +49,12 @@ class WebGame:
                 **self.bots, "name": self.name}
 
     @classmethod
-    def rebuild(cls, spec: dict[str, Any], log: Sequence[tuple[int, str]], started: str) -> WebGame:
+    def rebuild(cls, spec: dict[str, Any], log: Sequence[tuple[int, str]], started: str,
+                entered: bool | None = None) -> WebGame:
         """A stored game (a spec without ``game`` is Foot Canasta's, as rows written before games had names)."""
         deal = Deal.from_dict(spec)
         table = Table.rebuild(deal, spec.get("partner") or None, spec.get("opponents") or None, log)
-        return cls(table, spec.get("name"), started)
+        return cls(table, spec.get("name"), started, entered)
 
     def state(self) -> dict[str, Any]:
         """The page's state: the game's JSON of the person's view, and the web's fields."""
