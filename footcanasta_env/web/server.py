@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import html
 import json
+import logging
 import os
 import secrets
 import threading
@@ -25,6 +26,7 @@ from typing import Any
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
@@ -33,7 +35,10 @@ from starlette.staticfiles import StaticFiles
 from ..games import check_game_name, get_game
 from ..table import Deal, Table, TableError, parse_daily
 from ..table.deal import today as local_today
+from .front import CLIENT, Front, access_log
+from .guard import Guards, Refused
 from .session import WebError, WebGame
+from .settings import SettingError, Settings, add_arguments
 from .store import DEFAULT_DB, Store
 
 STATIC = Path(__file__).with_name("static")
@@ -54,16 +59,16 @@ def _error(message: str, status: int = 400) -> JSONResponse:
     return JSONResponse({"error": " ".join(str(message).split())[:300]}, status_code=status)
 
 
-async def _body(request: Request) -> dict[str, Any]:
+async def _body(request: Request, limit: int = MAX_BODY) -> dict[str, Any]:
     """The request's JSON object, read with a size cap; anything else is a WebError."""
     length = request.headers.get("content-length")
-    if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
-        raise WebError(f"request body too large (at most {MAX_BODY} bytes)", 413)
+    if length is not None and (not length.isdigit() or int(length) > limit):
+        raise WebError(f"request body too large (at most {limit} bytes)", 413)
     raw = b""
     async for chunk in request.stream():
         raw += chunk
-        if len(raw) > MAX_BODY:
-            raise WebError(f"request body too large (at most {MAX_BODY} bytes)", 413)
+        if len(raw) > limit:
+            raise WebError(f"request body too large (at most {limit} bytes)", 413)
     if not raw.strip():
         return {}
     try:
@@ -317,13 +322,19 @@ class Room:
 # ---------------------------------------------------------------------------------------------- the app
 
 
-def _route(path: str, fn: Callable[..., Any], method: str = "GET", status: int = 200) -> Route:
-    """A JSON route: ``fn(*path_params, data)`` runs in the threadpool, ``data`` being a POST's JSON body
-    or a GET's query; a dict it returns is sent as JSON with ``status``, a ``Response`` as it is."""
+def _route(path: str, fn: Callable[..., Any], method: str = "GET", status: int = 200, limit: str = "",
+           bots: bool = False) -> Route:
+    """A JSON route: ``fn(*path_params, data)`` runs in the threadpool (in the bots' pool when ``bots``),
+    ``data`` being a POST's JSON body or a GET's query; a dict it returns is sent as JSON with ``status``,
+    a ``Response`` as it is. ``limit`` names the client's rate limit it counts against, if any."""
 
     async def endpoint(request: Request) -> Response:
-        data = await _body(request) if method == "POST" else dict(request.query_params)
-        out = await run_in_threadpool(fn, *request.path_params.values(), data)
+        guards: Guards = request.app.state.guards
+        if limit:
+            guards.limits.take(limit, request.scope[CLIENT])
+        data = await _body(request, guards.settings.max_body) if method == "POST" else dict(request.query_params)
+        args = (*request.path_params.values(), data)
+        out = await (guards.pool.run(fn, *args) if bots else run_in_threadpool(fn, *args))
         return out if isinstance(out, Response) else JSONResponse(out, status_code=status)
 
     return Route(path, endpoint, methods=[method])
@@ -350,7 +361,21 @@ async def _board_page(request: Request) -> Response:
 
 
 async def _table_error(request: Request, exc: Exception) -> Response:
-    return _error(str(exc), getattr(exc, "status", 400))
+    response = _error(str(exc), getattr(exc, "status", 400))
+    if isinstance(exc, Refused):
+        response.headers["Retry-After"] = str(exc.retry_after)
+    return response
+
+
+async def _healthz(request: Request) -> Response:
+    """GET /healthz, for load balancers: 200 when the database answers a query, else 503."""
+    room: Room = request.app.state.room
+    try:
+        await run_in_threadpool(room.store.leaderboard, "footcanasta", "2000-01-01")
+    except Exception:  # whatever the database's failure, the answer is the same: not ready
+        return JSONResponse({"ok": False, "error": "the database does not answer"}, status_code=503,
+                            headers={"Retry-After": "5", "Cache-Control": "no-store"})
+    return JSONResponse({"ok": True}, headers={"Cache-Control": "no-store"})
 
 
 async def _bad_request(request: Request, exc: Exception) -> Response:
@@ -372,30 +397,50 @@ HANDLERS: dict[Any, Callable[..., Any]] = {
 }
 
 
+def _not_yet(settings: Settings) -> None:
+    """Refuse the settings of the database half of issue 28 that this server does not act on yet."""
+    later = {"--workers": settings.workers != 1, "--games-per-client": settings.games_per_client != 0,
+             "--game-expiry": settings.game_expiry != 0,
+             f"--db postgresql://... (--db-pool {settings.db_pool})": settings.db.startswith("postgres")}
+    named = [k for k, v in later.items() if v]
+    if named:
+        raise SettingError(f"{named[0]} needs games kept in a shared database, which this server does not do yet")
+
+
 def create_app(db_path: str | os.PathLike[str] | None = None, today: Callable[[], str] | None = None,
-               replay_dir: str | os.PathLike[str] | None = None) -> Starlette:
-    """The web app over the database at ``db_path`` (default ``~/.footcanasta/web.sqlite3``)."""
-    store = Store(db_path or DEFAULT_DB)
+               replay_dir: str | os.PathLike[str] | None = None, settings: Settings | None = None) -> Starlette:
+    """The web app over the database at ``db_path`` (default: ``settings.db``, else ``~/.footcanasta/web.sqlite3``).
+    ``settings`` default to the environment's (``Settings.load()``); ``db_path`` and ``replay_dir`` win over them."""
+    settings = Settings.load() if settings is None else settings
+    _not_yet(settings)
+    store = Store(db_path or settings.db or DEFAULT_DB)
     if replay_dir is None:
-        replay_dir = os.environ.get("FOOTCANASTA_REPLAY_DIR") or store.path.parent / "replays"
+        replay_dir = settings.replay_dir or store.path.parent / "replays"
     room = Room(store, today or local_today, Path(replay_dir).expanduser())
     routes = [
         Route("/", _index),
         Route("/leaderboard", _board_page),
-        _route("/api/games", room.create, "POST", status=201),
+        Route("/healthz", _healthz),
+        _route("/api/games", room.create, "POST", status=201, limit="create", bots=True),
         _route("/api/games/{gid}", room.show),
-        _route("/api/games/{gid}/actions", room.play, "POST"),
-        _route("/api/games/{gid}/selection", room.selection, "POST"),
-        _route("/api/games/{gid}/parse", room.parse, "POST"),
-        _route("/api/games/{gid}/hint", room.hint),
+        _route("/api/games/{gid}/actions", room.play, "POST", limit="moves", bots=True),
+        _route("/api/games/{gid}/selection", room.selection, "POST", limit="moves"),
+        _route("/api/games/{gid}/parse", room.parse, "POST", limit="moves"),
+        _route("/api/games/{gid}/hint", room.hint, limit="hints", bots=True),
         _route("/api/games/{gid}/replay", room.replay),
-        _route("/api/games/{gid}/review", room.review),
+        _route("/api/games/{gid}/review", room.review, limit="hints", bots=True),
         _route("/api/bots", room.bots),
         _route("/api/leaderboard", room.board),
         Mount("/static", app=StaticFiles(directory=STATIC), name="static"),
     ]
-    app = Starlette(routes=routes, exception_handlers=HANDLERS)
+    app = Starlette(routes=routes, exception_handlers=HANDLERS, middleware=[Middleware(Front, settings=settings)])
     app.state.room = room
+    app.state.guards = Guards.of(settings)
+    if settings.access_log and not access_log.handlers:
+        handler = logging.StreamHandler()
+        handler.setFormatter(logging.Formatter("%(asctime)s %(message)s"))
+        access_log.addHandler(handler)
+        access_log.setLevel(logging.INFO)
     return app
 
 
@@ -403,20 +448,25 @@ def create_app(db_path: str | os.PathLike[str] | None = None, today: Callable[[]
 
 
 def run_serve(args: argparse.Namespace) -> int:
-    """Run ``footcanasta serve``."""
+    """Run ``footcanasta serve``: the settings of the environment with the flags over them."""
     import uvicorn
 
-    if not 0 <= args.port <= 65535:
-        raise ValueError(f"--port must be 0 to 65535, got {args.port}")
-    app = create_app(args.db)
-    host = f"[{args.host}]" if ":" in args.host else args.host
-    url = f"http://{host}:{args.port}/"
+    settings = Settings.load(args=args)
+    app = create_app(settings=settings)
+    if settings.host not in ("127.0.0.1", "localhost", "::1") and not (
+            settings.rate_create and settings.rate_moves and settings.rate_hints):
+        print("Warning: open to other machines with a rate limit off; see the README's \"Host it\" "
+              "(--rate-create, --rate-moves, --rate-hints)", flush=True)
+    host = f"[{settings.host}]" if ":" in settings.host else settings.host
+    url = f"http://{host}:{settings.port}/"
     print(f"Foot Canasta in the browser: {url}  (database {app.state.room.store.path}; Ctrl+C stops)", flush=True)
     if args.open:
         import webbrowser
 
         threading.Timer(1.0, lambda: webbrowser.open(url)).start()
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
+    # no Server header (it names uvicorn's version) and uvicorn's access log off: Front writes one without ids
+    uvicorn.run(app, host=settings.host, port=settings.port, log_level="warning", server_header=False,
+                access_log=False, proxy_headers=False)
     return 0
 
 
@@ -424,8 +474,6 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     """Register ``serve``."""
     p = sub.add_parser("serve", help="play in the browser: start a local web server",
                        description="Start a local web server to play Foot Canasta in the browser.")
-    p.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1: this machine only)")
-    p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
-    p.add_argument("--db", default=None, metavar="PATH", help=f"SQLite database (default {DEFAULT_DB})")
+    add_arguments(p)
     p.add_argument("--open", action="store_true", help="open the page in the web browser")
     p.set_defaults(func=run_serve)
