@@ -74,6 +74,11 @@ class Front:
         start = time.perf_counter()
         try:
             await self._timed(scope, receive, send_with_headers, sent)
+        except Exception:
+            # Starlette's last-resort handler answers outside this middleware: answer here, with the headers
+            if "status" not in sent:
+                await _send_error(send_with_headers, 500, "internal error; the game was not changed")
+            raise
         finally:
             if self.settings.access_log:
                 ms = (time.perf_counter() - start) * 1000
@@ -89,8 +94,14 @@ class Front:
         with anyio.move_on_after(limit) as timer:
             await self.app(scope, receive, send)
         if timer.cancelled_caught and "status" not in sent:
-            body = json.dumps({"error": f"the request took too long (over {limit:g} s); try again"}).encode()
-            await send({"type": "http.response.start", "status": 503, "headers": [
-                (b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
-                (b"retry-after", b"5")]})
-            await send({"type": "http.response.body", "body": body})
+            await _send_error(send, 503, f"the request took too long (over {limit:g} s); try again", retry_after=5)
+
+
+async def _send_error(send: Any, status: int, message: str, retry_after: int = 0) -> None:
+    """A JSON ``{"error": ...}`` answer sent straight to the ASGI ``send``."""
+    body = json.dumps({"error": message}).encode()
+    headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
+    if retry_after:
+        headers.append((b"retry-after", str(retry_after).encode()))
+    await send({"type": "http.response.start", "status": status, "headers": headers})
+    await send({"type": "http.response.body", "body": body})
