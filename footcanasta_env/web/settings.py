@@ -154,7 +154,7 @@ SPECS = (
     Spec("bot_queue", _whole(0, 10000), "requests per process that may wait for a bot thread; "
                                         "beyond them a 503 with Retry-After"),
     Spec("rate_create", _whole(0), "new games per client per minute (0: no limit)"),
-    Spec("rate_moves", _whole(0), "move requests per client per minute (0: no limit)"),
+    Spec("rate_moves", _whole(0), "moves, selections and typed commands per client per minute (0: no limit)"),
     Spec("rate_hints", _whole(0), "hints and reviews per client per minute (0: no limit)"),
     Spec("games_per_client", _whole(0), "unfinished games one client may hold (0: no limit)"),
     Spec("game_expiry", _seconds, "seconds after its last move that an unfinished game is deleted (0: never)"),
