@@ -330,3 +330,44 @@ def test_the_access_log_leaves_out_game_ids(tmp_path, caplog):
     assert '"GET /api/games/{id}" 200' in lines[1] and '"GET /" 200' in lines[2]
     assert '"POST /api/games/{id}/actions" 409' in lines[3]
     assert redact("/api/games/abc/hint") == "/api/games/{id}/hint"
+
+
+# ---------------------------------------------------------------------------------------------- the command
+
+
+def test_serve_sends_no_server_header_and_logs_no_game_id(tmp_path):
+    """``footcanasta serve`` itself (uvicorn): settings from the environment, no Server header, our access log."""
+    import os
+    import socket
+    import subprocess
+    import sys
+
+    import httpx
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    env = {**os.environ, "FOOTCANASTA_PORT": str(port), "FOOTCANASTA_DB": str(tmp_path / "web.sqlite3"),
+           "FOOTCANASTA_ACCESS_LOG": "1"}
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    server = subprocess.Popen([sys.executable, "-m", "footcanasta_env.cli", "serve"], env=env, cwd=root,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        url = f"http://127.0.0.1:{port}"
+        for _ in range(200):
+            try:
+                if httpx.get(f"{url}/healthz").status_code == 200:
+                    break
+            except httpx.TransportError:
+                time.sleep(0.05)
+        r = httpx.post(f"{url}/api/games", json={"seed": 2, "partner": "greedy", "opponents": "greedy"})
+        assert r.status_code == 201
+        gid = r.json()["id"]
+        for answer in (r, httpx.get(f"{url}/?game={gid}"), httpx.get(f"{url}/api/games/{gid}x")):
+            assert "server" not in answer.headers
+            _assert_secure(answer)
+    finally:
+        server.terminate()
+        out, err = server.communicate(timeout=20)
+    assert f"127.0.0.1:{port}" in out
+    assert '"POST /api/games" 201' in err and '"GET /api/games/{id}" 404' in err and gid not in err
