@@ -5,7 +5,10 @@
 after every request, so a restart loses nothing. A game is any of ``footcanasta_env.games`` (``"game"``
 when creating one; Foot Canasta by default). Every answer to bad input is a 4xx with a one-line
 ``{"error": ...}`` (Starlette's ``exception_handlers``); nothing a request does to a game happens unless
-all of it is legal.
+all of it is legal. ``settings`` (``settings.py``, from the environment by default) bound what a client may
+ask: the routes that run the bots do so in the bounded pool of ``guard.py`` and count against the client's
+rate limits; ``front.py`` wraps the app (security headers, time limit, access log). ``GET /healthz`` says
+whether the database answers.
 """
 
 from __future__ import annotations
@@ -42,7 +45,6 @@ from .settings import SettingError, Settings, add_arguments
 from .store import DEFAULT_DB, Store
 
 STATIC = Path(__file__).with_name("static")
-MAX_BODY = 64 * 1024
 MAX_NAME = 32
 MAX_SESSIONS = 2000
 MAX_ACTIONS = 16
@@ -59,8 +61,8 @@ def _error(message: str, status: int = 400) -> JSONResponse:
     return JSONResponse({"error": " ".join(str(message).split())[:300]}, status_code=status)
 
 
-async def _body(request: Request, limit: int = MAX_BODY) -> dict[str, Any]:
-    """The request's JSON object, read with a size cap; anything else is a WebError."""
+async def _body(request: Request, limit: int) -> dict[str, Any]:
+    """The request's JSON object, at most ``limit`` bytes (``Settings.max_body``); anything else is a WebError."""
     length = request.headers.get("content-length")
     if length is not None and (not length.isdigit() or int(length) > limit):
         raise WebError(f"request body too large (at most {limit} bytes)", 413)
