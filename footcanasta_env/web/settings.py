@@ -123,6 +123,7 @@ class Spec:
     name: str
     parse: Callable[[str, str], Any]
     meaning: str
+    metavar: str = "N"
 
     @property
     def env(self) -> str:
@@ -142,14 +143,16 @@ class Spec:
 
 
 SPECS = (
-    Spec("host", _text, "address to bind; 127.0.0.1 is this machine only, 0.0.0.0 every interface"),
+    Spec("host", _text, "address to bind; 127.0.0.1 is this machine only, 0.0.0.0 every interface", "ADDRESS"),
     Spec("port", _whole(0, 65535), "port to listen on"),
-    Spec("db", _text, "the database: a SQLite file's path, or postgresql://user:pass@host/name to host"),
-    Spec("replay_dir", _text, "where finished games are written as replay files (default: replays/ by the db)"),
+    Spec("db", _text, "the database: a SQLite file's path, or postgresql://user:pass@host/name to host "
+                      "(none: ~/.footcanasta/web.sqlite3)", "PATH|URL"),
+    Spec("replay_dir", _text, "where finished games are written as replay files (none: replays/ next to a "
+                              "SQLite database)", "DIR"),
     Spec("workers", _whole(1, 256), "server processes on this machine"),
     Spec("db_pool", _whole(1, 1000), "database connections each process keeps (PostgreSQL)"),
-    Spec("trusted_proxies", _networks, "addresses of reverse proxies whose X-Forwarded-For is believed "
-                                       "(comma-separated addresses or networks; none by default)"),
+    Spec("trusted_proxies", _networks, "reverse proxies whose X-Forwarded-For is believed: comma-separated "
+                                       "addresses or networks", "ADDRESSES"),
     Spec("bot_threads", _whole(1, 256), "threads per process that run the bots (moves, new games, hints, reviews)"),
     Spec("bot_queue", _whole(0, 10000), "requests per process that may wait for a bot thread; "
                                         "beyond them a 503 with Retry-After"),
@@ -157,10 +160,12 @@ SPECS = (
     Spec("rate_moves", _whole(0), "moves, selections and typed commands per client per minute (0: no limit)"),
     Spec("rate_hints", _whole(0), "hints and reviews per client per minute (0: no limit)"),
     Spec("games_per_client", _whole(0), "unfinished games one client may hold (0: no limit)"),
-    Spec("game_expiry", _seconds, "seconds after its last move that an unfinished game is deleted (0: never)"),
-    Spec("max_body", _whole(1024, 16 * 1024 * 1024), "largest request body in bytes"),
-    Spec("request_timeout", _seconds, "seconds a request may take before it is answered 503 (0: no limit)"),
-    Spec("access_log", _switch, "1 writes one line per request to stderr (game ids left out)"),
+    Spec("game_expiry", _seconds, "seconds after its last move that an unfinished game is deleted (0: never)",
+         "SECONDS"),
+    Spec("max_body", _whole(1024, 16 * 1024 * 1024), "largest request body in bytes", "BYTES"),
+    Spec("request_timeout", _seconds, "seconds a request may take before it is answered 503 (0: no limit)",
+         "SECONDS"),
+    Spec("access_log", _switch, "1 writes one line per request to stderr (game ids left out)", "0|1"),
 )
 DEFAULT = Settings()
 assert [s.name for s in SPECS] == [f.name for f in dataclasses.fields(Settings)], "a setting without a Spec"
@@ -170,5 +175,5 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     """One flag per setting (each defaults to None: the environment's value, then the default, applies)."""
     for spec in SPECS:
         default = spec.show(getattr(DEFAULT, spec.name)) or "none"
-        parser.add_argument(spec.flag, dest=spec.name, default=None, metavar=spec.name.split("_")[-1].upper(),
+        parser.add_argument(spec.flag, dest=spec.name, default=None, metavar=spec.metavar,
                             help=f"{spec.meaning} (${spec.env}; default {default})")
