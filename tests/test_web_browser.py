@@ -207,3 +207,22 @@ def test_the_page_works_under_its_content_security_policy(server, browser):
     page.wait_for_function("() => window.__csp.length > 0")
     assert any("style-src" in v for v in page.evaluate("window.__csp"))
     context.close()
+
+
+def test_a_stale_page_shows_the_game_as_it_is(server, browser):
+    import httpx
+
+    errors: list[str] = []
+    page = open_page(browser, f"{server}/?seed=41", errors, reduced_motion="reduce")
+    wait_ready(page)
+    gid = page.evaluate("localStorage.getItem('footcanasta-game')")
+    shown = page.eval_on_selector_all("[data-action]", "els => els.map(e => e.dataset.action)")
+    # another tab (or a move whose answer ran out of time) moves the game on
+    state = httpx.get(f"{server}/api/games/{gid}").json()["state"]
+    assert httpx.post(f"{server}/api/games/{gid}/actions", json={"action": state["legal"][0]}).status_code == 200
+    now = httpx.get(f"{server}/api/games/{gid}").json()["state"]
+    page.click(f'[data-action="{shown[-1]}"]')  # the stale page's move: a 409
+    page.wait_for_function("() => document.getElementById('message').textContent.includes('moved on')")
+    page.wait_for_function(f"() => document.querySelectorAll('[data-action]').length === {len(now['legal'])}")
+    assert page.eval_on_selector_all("[data-action]", "els => els.map(e => e.dataset.action)") == now["legal"]
+    assert [e for e in errors if "409" not in e] == []  # Chromium logs the refused request itself
