@@ -41,7 +41,7 @@ from ..table.deal import today as local_today
 from .front import CLIENT, Front, access_log
 from .guard import Guards, Refused
 from .session import WebError, WebGame
-from .settings import SettingError, Settings, add_arguments
+from .settings import DEFAULT, SettingError, Settings, add_arguments
 from .store import DEFAULT_DB, Store
 
 STATIC = Path(__file__).with_name("static")
@@ -400,10 +400,12 @@ HANDLERS: dict[Any, Callable[..., Any]] = {
 
 
 def _not_yet(settings: Settings) -> None:
-    """Refuse the settings of the database half of issue 28 that this server does not act on yet."""
-    later = {"--workers": settings.workers != 1, "--games-per-client": settings.games_per_client != 0,
-             "--game-expiry": settings.game_expiry != 0,
-             f"--db postgresql://... (--db-pool {settings.db_pool})": settings.db.startswith("postgres")}
+    """Refuse the settings of the database half of issue 28 that this server does not act on yet
+    (``max_games`` and ``game_ttl``, the cap and the expiry of unfinished games, are that half's too)."""
+    later = {"--workers": settings.workers != 1,
+             f"--db postgresql://... (--db-pool {settings.db_pool})": settings.db.startswith("postgres"),
+             "--max-games": settings.max_games != DEFAULT.max_games,
+             "--game-ttl": settings.game_ttl != DEFAULT.game_ttl}
     named = [k for k, v in later.items() if v]
     if named:
         raise SettingError(f"{named[0]} needs games kept in a shared database, which this server does not do yet")

@@ -40,8 +40,8 @@ class Settings:
     rate_create: int = 0  # a public server sets these (the README's "Host it" has values that suit people)
     rate_moves: int = 0
     rate_hints: int = 0
-    games_per_client: int = 0
-    game_expiry: float = 0.0
+    max_games: int = 20
+    game_ttl: float = 24 * 3600.0
     max_body: int = 64 * 1024
     request_timeout: float = 60.0
     access_log: bool = False
@@ -139,6 +139,8 @@ class Spec:
             return ",".join(str(v) for v in value)
         if isinstance(value, bool):
             return "1" if value else "0"
+        if isinstance(value, float):
+            return f"{value:g}"
         return str(value)
 
 
@@ -159,8 +161,8 @@ SPECS = (
     Spec("rate_create", _whole(0), "new games per client per minute (0: no limit)"),
     Spec("rate_moves", _whole(0), "moves, selections and typed commands per client per minute (0: no limit)"),
     Spec("rate_hints", _whole(0), "hints and reviews per client per minute (0: no limit)"),
-    Spec("games_per_client", _whole(0), "unfinished games one client may hold (0: no limit)"),
-    Spec("game_expiry", _seconds, "seconds after its last move that an unfinished game is deleted (0: never)",
+    Spec("max_games", _whole(0), "unfinished games one client may hold; one more is a 429 (0: no limit)"),
+    Spec("game_ttl", _seconds, "seconds after its last move that an unfinished game is deleted (0: never)",
          "SECONDS"),
     Spec("max_body", _whole(1024, 16 * 1024 * 1024), "largest request body in bytes", "BYTES"),
     Spec("request_timeout", _seconds, "seconds a request may take before it is answered 503 (0: no limit)",
