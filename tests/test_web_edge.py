@@ -46,7 +46,7 @@ def new_game(c: TestClient, **body) -> str:
 def test_the_default_settings_are_the_local_server():
     s = Settings.load({})
     assert s == Settings() and s.host == "127.0.0.1" and s.port == 8000 and s.workers == 1 and s.db == ""
-    assert s.environ() == {}
+    assert Settings.load(s.environ()) == s and set(s.environ()) == {spec.env for spec in SPECS}
 
 
 def test_settings_come_from_environment_variables():
@@ -60,6 +60,9 @@ def test_settings_come_from_environment_variables():
     assert s.trusted_proxies == (ipaddress.ip_network("10.0.0.0/8"), ipaddress.ip_network("192.168.1.5/32"))
     assert s.access_log is True and s.request_timeout == 2.5
     assert Settings.load(s.environ()) == s  # what a worker process reads back is the same
+    # every variable is written: one a worker inherited cannot win over a flag set back to the default
+    args = build_parser().parse_args(["serve", "--port", "8000"])
+    assert Settings.load({**env, **Settings.load(env, args).environ()}).port == 8000
 
 
 def test_flags_win_over_environment_variables():

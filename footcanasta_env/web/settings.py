@@ -60,13 +60,9 @@ class Settings:
         return cls(**values)
 
     def environ(self) -> dict[str, str]:
-        """These settings as environment variables: what a worker process reads to get the same ones."""
-        out = {}
-        for spec in SPECS:
-            value = getattr(self, spec.name)
-            if value != getattr(DEFAULT, spec.name):
-                out[spec.env] = spec.show(value)
-        return out
+        """These settings as environment variables, every one (a variable left out would let one the worker
+        inherited win over a flag): what a worker process reads to get the same settings."""
+        return {spec.env: spec.show(getattr(self, spec.name)) for spec in SPECS}
 
 
 def _whole(low: int, high: int | None = None) -> Callable[[str, str], int]:
