@@ -594,12 +594,13 @@ def test_unfinished_games_expire_and_finished_ones_stay(db):
 
 
 def test_settings_from_the_environment(monkeypatch, tmp_path):
-    from footcanasta_env.web.server import env_settings
+    from footcanasta_env.web import Settings
 
     env = {"FOOTCANASTA_DB": str(tmp_path / "x.sqlite3"), "FOOTCANASTA_MAX_GAMES": "3", "FOOTCANASTA_GAME_TTL": "60"}
-    assert env_settings(env) == {"db": str(tmp_path / "x.sqlite3"), "max_in_progress": 3, "game_ttl": 60.0}
-    with pytest.raises(ValueError, match="FOOTCANASTA_MAX_GAMES must be a int"):
-        env_settings({"FOOTCANASTA_MAX_GAMES": "many"})
+    got = Settings.load(env)
+    assert (got.db, got.max_games, got.game_ttl) == (str(tmp_path / "x.sqlite3"), 3, 60)
+    with pytest.raises(ValueError, match="FOOTCANASTA_MAX_GAMES"):
+        Settings.load({"FOOTCANASTA_MAX_GAMES": "many"})
     for var, value in env.items():
         monkeypatch.setenv(var, value)
     room = create_app().state.room

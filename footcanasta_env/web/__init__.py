@@ -5,13 +5,18 @@ The room owns: the HTTP face (``server``: ``create_app(db)``, the JSON API, the 
 table core's ``Table`` plus the leaderboard name and start date, its state and events told through the
 game's ``TableText`` from the person's views only), the store of games, replays and the per-game daily
 leaderboards (``store``, with its schema and migrations), the two databases it runs on behind one small
-interface (``db``: SQLite by default, PostgreSQL for hosting), and the page itself (``static/``:
-index.html, app.js, style.css, no build step). Any game of ``footcanasta_env.games`` can be played
-through the API; the page draws Foot Canasta. The engine never imports this package.
+interface (``db``: SQLite by default, PostgreSQL for hosting), every setting of the server from the
+environment and the flags (``settings``: ``Settings``), what one client may ask (``guard``: who the client
+is behind trusted proxies, rate limits, the bots' bounded pool), the front door every request passes
+(``front``: security headers, time limit, an access log without game ids), and the page itself
+(``static/``: index.html, app.js, style.css, no build step). Any game of ``footcanasta_env.games`` can be
+played through the API; the page draws Foot Canasta. The engine never imports this package.
 """
 
 from .server import add_parsers, create_app, run_serve
 from .session import WebError, WebGame
+from .settings import SettingError, Settings
 from .store import DEFAULT_DB, Store
 
-__all__ = ["DEFAULT_DB", "Store", "WebError", "WebGame", "add_parsers", "create_app", "run_serve"]
+__all__ = ["DEFAULT_DB", "SettingError", "Settings", "Store", "WebError", "WebGame", "add_parsers", "create_app",
+           "run_serve"]

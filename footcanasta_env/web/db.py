@@ -243,6 +243,7 @@ def is_url(where: str | os.PathLike[str]) -> bool:
     return isinstance(where, str) and where.startswith(("postgresql://", "postgres://"))
 
 
-def connect(where: str | os.PathLike[str]) -> Database:
-    """The database at ``where``: a ``postgresql://`` URL, or the path of a SQLite file."""
-    return PostgreSQL(str(where)) if is_url(where) else SQLite(where)
+def connect(where: str | os.PathLike[str], pool: int | None = None) -> Database:
+    """The database at ``where``: a ``postgresql://`` URL (``pool`` connections at most, 10 by default), or
+    the path of a SQLite file."""
+    return PostgreSQL(str(where), pool or 10) if is_url(where) else SQLite(where)

@@ -5,11 +5,13 @@ environment variables, for each worker process of ``footcanasta serve --workers 
 table core's (``footcanasta_env.table``), one ``WebGame`` each (``session.py``); their state is in the
 database (``store.py``), written after every move over the version it was played on, so any worker
 serves any game, a restart loses nothing, and of two workers racing one move the second gets a 409. A
-worker's memory only caches games, checked against the stored version on every request. One client
-(address) may have ``MAX_IN_PROGRESS`` unfinished games (a 429 beyond); unfinished games are deleted
-``GAME_TTL`` seconds after their last move; ``ENVIRONMENT`` lists the settings read from environment
-variables. A game is any of ``footcanasta_env.games`` (``"game"`` when creating one; Foot Canasta by
-default). Every answer to bad input is a 4xx with a one-line ``{"error": ...}`` (Starlette's
+worker's memory only caches games, checked against the stored version on every request. Every setting
+(``settings.py``: ``Settings``, from ``FOOTCANASTA_*`` variables and the flags) bounds what a client may
+ask: the cap on unfinished games per client (a 429 beyond) and their expiry, the routes that run the
+bots doing so in the bounded pool of ``guard.py`` and counting against the client's rate limits;
+``front.py`` wraps the app (security headers, time limit, access log). ``GET /healthz`` says whether the
+database answers. A game is any of ``footcanasta_env.games`` (``"game"`` when creating one; Foot Canasta
+by default). Every answer to bad input is a 4xx with a one-line ``{"error": ...}`` (Starlette's
 ``exception_handlers``), a database that cannot be reached a 503 with ``Retry-After``; nothing a request
 does to a game happens unless all of it is legal.
 """
@@ -17,8 +19,10 @@ does to a game happens unless all of it is legal.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import html
 import json
+import logging
 import os
 import secrets
 import threading
@@ -34,6 +38,7 @@ from typing import Any
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
@@ -43,11 +48,13 @@ from ..games import check_game_name, get_game
 from ..table import Deal, Table, TableError, parse_daily
 from ..table.deal import today as local_today
 from .db import Unavailable
+from .front import CLIENT, Front, access_log
+from .guard import Guards, Refused
 from .session import WebError, WebGame
+from .settings import Settings, add_arguments
 from .store import DEFAULT_DB, Store
 
 STATIC = Path(__file__).with_name("static")
-MAX_BODY = 64 * 1024
 MAX_NAME = 32
 MAX_SESSIONS = 2000
 MAX_ACTIONS = 16
@@ -69,16 +76,16 @@ def _error(message: str, status: int = 400) -> JSONResponse:
     return JSONResponse({"error": " ".join(str(message).split())[:300]}, status_code=status)
 
 
-async def _body(request: Request) -> dict[str, Any]:
-    """The request's JSON object, read with a size cap; anything else is a WebError."""
+async def _body(request: Request, limit: int) -> dict[str, Any]:
+    """The request's JSON object, at most ``limit`` bytes (``Settings.max_body``); anything else is a WebError."""
     length = request.headers.get("content-length")
-    if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
-        raise WebError(f"request body too large (at most {MAX_BODY} bytes)", 413)
+    if length is not None and (not length.isdigit() or int(length) > limit):
+        raise WebError(f"request body too large (at most {limit} bytes)", 413)
     raw = b""
     async for chunk in request.stream():
         raw += chunk
-        if len(raw) > MAX_BODY:
-            raise WebError(f"request body too large (at most {MAX_BODY} bytes)", 413)
+        if len(raw) > limit:
+            raise WebError(f"request body too large (at most {limit} bytes)", 413)
     if not raw.strip():
         return {}
     try:
@@ -367,21 +374,20 @@ class Room:
 # ---------------------------------------------------------------------------------------------- the app
 
 
-def client_address(request: Request) -> str:
-    """The address a request came from (the client of the game caps)."""
-    return request.client.host if request.client else ""
-
-
-def _route(path: str, fn: Callable[..., Any], method: str = "GET", status: int = 200,
-           client: bool = False) -> Route:
-    """A JSON route: ``fn(*path_params, data)`` runs in the threadpool, ``data`` being a POST's JSON body
-    or a GET's query (``client``: with the client's address after it); a dict it returns is sent as JSON
-    with ``status``, a ``Response`` as it is."""
+def _route(path: str, fn: Callable[..., Any], method: str = "GET", status: int = 200, limit: str = "",
+           bots: bool = False, client: bool = False) -> Route:
+    """A JSON route: ``fn(*path_params, data)`` runs in the threadpool (in the bots' pool when ``bots``),
+    ``data`` being a POST's JSON body or a GET's query (``client``: with the client's address after it); a
+    dict it returns is sent as JSON with ``status``, a ``Response`` as it is. ``limit`` names the client's
+    rate limit it counts against, if any."""
 
     async def endpoint(request: Request) -> Response:
-        data = await _body(request) if method == "POST" else dict(request.query_params)
-        extra = (client_address(request),) if client else ()
-        out = await run_in_threadpool(fn, *request.path_params.values(), data, *extra)
+        guards: Guards = request.app.state.guards
+        if limit:
+            guards.limits.take(limit, request.scope[CLIENT])
+        data = await _body(request, guards.settings.max_body) if method == "POST" else dict(request.query_params)
+        args = (*request.path_params.values(), data, *((request.scope[CLIENT],) if client else ()))
+        out = await (guards.pool.run(fn, *args) if bots else run_in_threadpool(fn, *args))
         return out if isinstance(out, Response) else JSONResponse(out, status_code=status)
 
     return Route(path, endpoint, methods=[method])
@@ -408,7 +414,21 @@ async def _board_page(request: Request) -> Response:
 
 
 async def _table_error(request: Request, exc: Exception) -> Response:
-    return _error(str(exc), getattr(exc, "status", 400))
+    response = _error(str(exc), getattr(exc, "status", 400))
+    if isinstance(exc, Refused):
+        response.headers["Retry-After"] = str(exc.retry_after)
+    return response
+
+
+async def _healthz(request: Request) -> Response:
+    """GET /healthz, for load balancers: 200 when the database answers a query, else 503."""
+    room: Room = request.app.state.room
+    try:
+        await run_in_threadpool(room.store.leaderboard, "footcanasta", "2000-01-01")
+    except Exception:  # whatever the database's failure, the answer is the same: not ready
+        return JSONResponse({"ok": False, "error": "the database does not answer"}, status_code=503,
+                            headers={"Retry-After": "5", "Cache-Control": "no-store"})
+    return JSONResponse({"ok": True}, headers={"Cache-Control": "no-store"})
 
 
 async def _bad_request(request: Request, exc: Exception) -> Response:
@@ -436,60 +456,46 @@ HANDLERS: dict[Any, Callable[..., Any]] = {
 }
 
 
-# Every setting the app reads from the environment, in one place (``footcanasta serve --workers N`` hands
-# its options to the worker processes this way): variable -> (create_app's parameter, how it is read).
-ENVIRONMENT: dict[str, tuple[str, Callable[[str], Any]]] = {
-    "FOOTCANASTA_DB": ("db", str),
-    "FOOTCANASTA_REPLAY_DIR": ("replay_dir", str),
-    "FOOTCANASTA_MAX_GAMES": ("max_in_progress", int),
-    "FOOTCANASTA_GAME_TTL": ("game_ttl", float),
-}
-
-
-def env_settings(environ: dict[str, str] | None = None) -> dict[str, Any]:
-    """create_app's settings given by environment variables (those not set are left out)."""
-    environ = dict(os.environ if environ is None else environ)
-    out: dict[str, Any] = {}
-    for var, (key, read) in ENVIRONMENT.items():
-        if environ.get(var, "").strip():
-            try:
-                out[key] = read(environ[var].strip())
-            except ValueError:
-                raise ValueError(f"{var} must be a {read.__name__}, got {environ[var]!r}") from None
-    return out
-
-
 def create_app(db: str | os.PathLike[str] | None = None, today: Callable[[], str] | None = None,
                replay_dir: str | os.PathLike[str] | None = None, max_in_progress: int | None = None,
-               game_ttl: float | None = None) -> Starlette:
+               game_ttl: float | None = None, settings: Settings | None = None) -> Starlette:
     """The web app over the database ``db``: a SQLite file (default ``~/.footcanasta/web.sqlite3``) or a
-    ``postgresql://`` URL. Settings not given are read from the environment (``ENVIRONMENT``), else the
-    defaults: replay files beside a SQLite file (none for PostgreSQL: the replays are in the database),
-    ``MAX_IN_PROGRESS`` unfinished games per client, expired ``GAME_TTL`` seconds after their last move."""
-    given = {"db": db, "replay_dir": replay_dir, "max_in_progress": max_in_progress, "game_ttl": game_ttl}
-    settings = {**env_settings(), **{k: v for k, v in given.items() if v is not None}}
-    store = Store(settings.get("db") or DEFAULT_DB)
-    replays = settings.get("replay_dir") or (store.path.parent / "replays" if store.path else None)
+    ``postgresql://`` URL. ``settings`` default to the environment's (``Settings.load()``); the arguments
+    given win over them. Replay files go beside a SQLite file (none for PostgreSQL: the replays are in
+    the database)."""
+    settings = Settings.load() if settings is None else settings
+    given = {"db": db and str(db), "replay_dir": replay_dir and str(replay_dir), "max_games": max_in_progress,
+             "game_ttl": game_ttl}
+    settings = dataclasses.replace(settings, **{k: v for k, v in given.items() if v is not None})
+    store = Store(settings.db or DEFAULT_DB, settings.db_pool)
+    replays = settings.replay_dir or (store.path.parent / "replays" if store.path else None)
     room = Room(store, today or local_today, Path(replays).expanduser() if replays else None,
-                settings.get("max_in_progress", MAX_IN_PROGRESS), settings.get("game_ttl", GAME_TTL))
+                settings.max_games, settings.game_ttl)
     room.expire()
     routes = [
         Route("/", _index),
         Route("/leaderboard", _board_page),
-        _route("/api/games", room.create, "POST", status=201, client=True),
+        Route("/healthz", _healthz),
+        _route("/api/games", room.create, "POST", status=201, client=True, limit="create", bots=True),
         _route("/api/games/{gid}", room.show),
-        _route("/api/games/{gid}/actions", room.play, "POST"),
-        _route("/api/games/{gid}/selection", room.selection, "POST"),
-        _route("/api/games/{gid}/parse", room.parse, "POST"),
-        _route("/api/games/{gid}/hint", room.hint),
+        _route("/api/games/{gid}/actions", room.play, "POST", limit="moves", bots=True),
+        _route("/api/games/{gid}/selection", room.selection, "POST", limit="moves"),
+        _route("/api/games/{gid}/parse", room.parse, "POST", limit="moves"),
+        _route("/api/games/{gid}/hint", room.hint, limit="hints", bots=True),
         _route("/api/games/{gid}/replay", room.replay),
-        _route("/api/games/{gid}/review", room.review),
+        _route("/api/games/{gid}/review", room.review, limit="hints", bots=True),
         _route("/api/bots", room.bots),
         _route("/api/leaderboard", room.board),
         Mount("/static", app=StaticFiles(directory=STATIC), name="static"),
     ]
-    app = Starlette(routes=routes, exception_handlers=HANDLERS)
+    app = Starlette(routes=routes, exception_handlers=HANDLERS, middleware=[Middleware(Front, settings=settings)])
     app.state.room = room
+    app.state.guards = Guards.of(settings)
+    if settings.access_log and not access_log.handlers:
+        handler = logging.StreamHandler()
+        handler.setFormatter(logging.Formatter("%(asctime)s %(message)s"))
+        access_log.addHandler(handler)
+        access_log.setLevel(logging.INFO)
     return app
 
 
@@ -502,43 +508,42 @@ def app_from_env() -> Starlette:
 
 
 def run_serve(args: argparse.Namespace) -> int:
-    """Run ``footcanasta serve``: one process, or ``--workers N`` processes sharing the port and the database."""
+    """Run ``footcanasta serve``: the settings of the environment with the flags over them; one process, or
+    ``--workers N`` processes sharing the port and the database."""
     import uvicorn
 
-    if not 0 <= args.port <= 65535:
-        raise ValueError(f"--port must be 0 to 65535, got {args.port}")
-    if not 1 <= args.workers <= 64:
-        raise ValueError(f"--workers must be 1 to 64, got {args.workers}")
-    app = create_app(args.db)  # the database is migrated here, once, before any worker starts
+    settings = Settings.load(args=args)
+    app = create_app(settings=settings)  # the database is migrated here, once, before any worker starts
+    if settings.host not in ("127.0.0.1", "localhost", "::1") and not (
+            settings.rate_create and settings.rate_moves and settings.rate_hints):
+        print("Warning: open to other machines with a rate limit off; see the README's \"Host it\" "
+              "(--rate-create, --rate-moves, --rate-hints)", flush=True)
     where = app.state.room.store.db.describe()
-    host = f"[{args.host}]" if ":" in args.host else args.host
-    url = f"http://{host}:{args.port}/"
-    workers = f"{args.workers} workers, " if args.workers > 1 else ""
-    print(f"Foot Canasta in the browser: {url}  ({workers}database {where}; Ctrl+C stops)", flush=True)
+    host = f"[{settings.host}]" if ":" in settings.host else settings.host
+    url = f"http://{host}:{settings.port}/"
+    workers = f"{settings.workers} workers, " if settings.workers > 1 else ""
+    print(f"Play in the browser: {url}  ({workers}database {where}; Ctrl+C stops)", flush=True)
     if args.open:
         import webbrowser
 
         threading.Timer(1.0, lambda: webbrowser.open(url)).start()
-    if args.workers > 1:
+    # no Server header (it names uvicorn's version) and uvicorn's access log off: Front writes one without ids
+    quiet = dict(log_level="warning", server_header=False, access_log=False, proxy_headers=False)
+    if settings.workers > 1:
         app.state.room.store.db.close()
-        if args.db:
-            os.environ["FOOTCANASTA_DB"] = str(args.db)  # the worker processes read their settings there
-        uvicorn.run(APP_FACTORY, factory=True, workers=args.workers, host=args.host, port=args.port,
-                    log_level="warning")
+        os.environ.update(settings.environ())  # the worker processes read their settings there
+        uvicorn.run(APP_FACTORY, factory=True, workers=settings.workers, host=settings.host, port=settings.port,
+                    **quiet)
     else:
-        uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
+        uvicorn.run(app, host=settings.host, port=settings.port, **quiet)
     return 0
 
 
 def add_parsers(sub: argparse._SubParsersAction) -> None:
     """Register ``serve``."""
     p = sub.add_parser("serve", help="play in the browser: start a local web server",
-                       description="Start a local web server to play Foot Canasta in the browser.")
-    p.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1: this machine only)")
-    p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
-    p.add_argument("--db", default=None, metavar="PATH|URL",
-                   help=f"SQLite file or postgresql://user@host/dbname (default {DEFAULT_DB}; env FOOTCANASTA_DB)")
-    p.add_argument("--workers", type=int, default=1, metavar="N",
-                   help="worker processes sharing the port and the database (default 1)")
+                       description="Start a web server to play in the browser (locally by default; "
+                                   "see the README's \"Host it\" for hosting).")
+    add_arguments(p)
     p.add_argument("--open", action="store_true", help="open the page in the web browser")
     p.set_defaults(func=run_serve)

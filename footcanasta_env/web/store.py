@@ -130,8 +130,8 @@ def migrate(db: Database) -> None:
 class Store:
     """The database of one server (of each of its worker processes): games, replays, leaderboards."""
 
-    def __init__(self, where: str | os.PathLike[str]) -> None:
-        self.db = connect(where)
+    def __init__(self, where: str | os.PathLike[str], pool: int | None = None) -> None:
+        self.db = connect(where, pool)
         migrate(self.db)
 
     @property

@@ -35,7 +35,11 @@ async function api(method, path, body) {
   const r = await fetch(path, opts);
   let data = null;
   try { data = await r.json(); } catch (e) { data = { error: r.statusText }; }
-  if (!r.ok) throw new Error((data && data.error) || `HTTP ${r.status}`);
+  if (!r.ok) {
+    const err = new Error((data && data.error) || `HTTP ${r.status}`);
+    err.status = r.status;
+    throw err;
+  }
   return data;
 }
 
@@ -356,6 +360,10 @@ async function play(actions) {
     busy = false;
     setMessage(e.message, true);
     render();
+    // the game moved on (another tab), or a move that ran out of time may have been made: show the truth
+    if (e.status === 409 || e.status === 503) {
+      try { await load(gameId); } catch (e2) { /* the message above stands */ }
+    }
   }
 }
 
