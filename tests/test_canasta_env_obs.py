@@ -398,3 +398,31 @@ def test_hidden_cards_are_the_other_seats_cards_and_the_next_stock_cards():
     with pytest.raises(ValueError, match="seat"):
         hidden_cards(g, 4)
     assert g.to_scenario() == canasta.load_scenario(g.to_scenario()).to_scenario()  # nothing changed
+
+
+def test_fast_encoder_when_the_game_ends_with_cards_set_aside():
+    # An empty stock ends the round at the draw (rule 9.4); the cap ends the game with the melds still set aside.
+    spec = scenario(["K K 9 8", "Q Q 5 6", "7 8", "4 10"], set_aside=["A A A"], stock="", pile="5",
+                    rules={"max_rounds": 1})
+    game = canasta.load_scenario(spec)
+    enc = GameEncoder(game)
+    before = [enc.observe(s).tobytes() for s in range(4)]
+    assert before == [encode(game.view(s)).tobytes() for s in range(4)]
+    game.step("draw")
+    assert game.is_over
+    for s in range(4):
+        assert enc.observe(s).tobytes() == encode(game.view(s)).tobytes(), s
+    assert enc.observe(0).tobytes() != before[0]
+
+
+def test_fast_encoder_syncs_by_itself_and_after_many_actions():
+    game = canasta.new_game(9)
+    enc = GameEncoder(game)
+    pick = random.Random(9)
+    for gap in (1, 1, 2, 3, 7, 1, 30, 1, 200, 1, 1):
+        for _ in range(gap):  # no invalidate(): the encoder sees the game's action count move
+            if not game.is_over:
+                acts = game.legal_actions()
+                game.step(acts[pick.randrange(len(acts))])
+        seat = pick.randrange(4)
+        assert enc.observe(seat).tobytes() == encode(game.view(seat)).tobytes()
