@@ -250,15 +250,27 @@ def test_rules_and_max_rounds_in_constructor_and_reset():
     assert e.unwrapped.game.rules == canasta.Rules(target=100, max_rounds=1)  # the constructor's cap stays
     e.reset(seed=8)
     assert e.unwrapped.game.rules == canasta.Rules(target=3000, max_rounds=1)
-    for bad in ({"max_rounds": 0}, {"max_rounds": "2"}, {"rules": "fast"}, {"rules": {"decks": 3}}):
+    for bad in ({"max_rounds": 0}, {"max_rounds": "2"}, {"rules": "fast"}, {"rules": {"decks": 3}},
+                {"max_rounds": 2, "rounds": 3}):
         with pytest.raises(ValueError):
             canasta.env(**bad)
 
 
+def test_rounds_is_the_other_name_of_max_rounds():
+    e = canasta.env(rounds=2)  # as Foot Canasta's envs and the training scripts say it
+    e.reset(seed=1)
+    assert e.unwrapped.game.rules.max_rounds == 2
+    e.reset(seed=1, options={"rounds": 1})
+    assert e.unwrapped.game.rules.max_rounds == 1
+    assert canasta.GymEnv(rounds=3, max_rounds=3).rules.max_rounds == 3
+    with pytest.raises(ValueError, match="same cap"):
+        e.reset(seed=1, options={"rounds": 1, "max_rounds": 4})
+
+
 def test_unknown_reset_options_are_warned_and_ignored():
     e = canasta.env()
-    with pytest.warns(UserWarning, match="rounds"):
-        e.reset(seed=0, options={"rounds": 1})
+    with pytest.warns(UserWarning, match="target"):
+        e.reset(seed=0, options={"target": 1000})
     assert e.agents == list(AGENTS)
 
 

@@ -20,7 +20,7 @@ from ..engine import Game, ScenarioError, load_scenario, new_game
 from ..rules import Rules
 
 REWARD_MODES = ("round", "win")
-RESET_OPTIONS = ("scenario", "rules", "max_rounds")
+RESET_OPTIONS = ("scenario", "rules", "max_rounds", "rounds")
 DEFAULT_MAX_ROUNDS = 20
 """The round cap of the envs' default rules: a fixed policy may never reach the target of 5,000."""
 
@@ -42,6 +42,14 @@ def resolve_rules(rules: Rules | dict | None, max_rounds: int | None) -> Rules:
             raise ValueError(f"max_rounds must be a whole number of at least 1, got {max_rounds!r}")
         r = dataclasses.replace(r, max_rounds=int(max_rounds))
     return r
+
+
+def round_cap(max_rounds: int | None, rounds: int | None, where: str) -> int | None:
+    """The round cap given as ``max_rounds`` or as ``rounds`` (its other name: Foot Canasta's envs and the
+    training scripts call the number of rounds a game plays so); both at once must agree."""
+    if max_rounds is not None and rounds is not None and max_rounds != rounds:
+        raise ValueError(f"{where}: max_rounds={max_rounds!r} and rounds={rounds!r} name the same cap; give one")
+    return max_rounds if max_rounds is not None else rounds
 
 
 def set_episode_settings(env: Any, rules: Rules | dict | None, max_rounds: int | None, reward_mode: str,
@@ -81,7 +89,8 @@ def reset_options(options: Mapping[str, Any] | None) -> dict[str, Any]:
 def start_episode_game(options: Mapping[str, Any], rules: Rules, max_rounds: int | None, seed: int) -> Game:
     """The game an episode starts with: ``options`` from ``reset_options``, else the env's ``rules``
     (``max_rounds``: the constructor's cap, which the options' may replace)."""
-    max_rounds = options.get("max_rounds", max_rounds)
+    given = round_cap(options.get("max_rounds"), options.get("rounds"), "reset options")
+    max_rounds = given if given is not None else max_rounds
     if "rules" in options:
         rules = resolve_rules(options["rules"], max_rounds)
     elif max_rounds is not None:

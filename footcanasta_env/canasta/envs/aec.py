@@ -75,14 +75,23 @@ The game ends (all agents terminated) when a partnership reaches the target (5,0
 apart, or after the round cap. A fixed policy may never reach the target, so without `rules` the env
 plays `Rules(max_rounds=20)` (``DEFAULT_MAX_ROUNDS``): the rules of CANASTA_RULES.md with a cap of 20
 rounds. `rules=canasta.Rules()` plays to the target with no cap; `max_rounds=N` sets the cap of
-whichever rules are played. All agents are truncated after `max_actions` actions (default 20,000).
+whichever rules are played (`rounds=N` is the same: the name Foot Canasta's envs and the training
+scripts use). All agents are truncated after `max_actions` actions (default 20,000).
 Constructor: `rules=Rules(...)` (or a dict of its fields), `max_rounds`, `reward_mode`, `reward_scale`,
 `max_actions`, `render_mode` (`"ansi"` returns text, `"human"` prints it after each step),
 `render_seat` (the seat whose view is rendered; `None` shows every card). `reset(seed=...,
 options={...})` takes `"scenario"` (a scenario dict or JSON string, CANASTA_RULES.md section 13;
 ``Game.to_scenario()`` writes one: played under its own `rules` when it has some, else the env's),
-`"rules"` and `"max_rounds"` for one episode; unknown options are ignored with a warning. Without a
+`"rules"` and `"max_rounds"` (or `"rounds"`) for one episode; unknown options are ignored with a warning. Without a
 seed, each reset draws the next game seed from the generator of the last seeded reset.
+
+## The one-seat env
+
+``canasta.CanastaGymEnv`` (the game interface's ``GymEnv``) is registered with gymnasium as
+`footcanasta/Canasta-v0`: `gymnasium.make("footcanasta/Canasta-v0", learner_seats=(0, 2), opponents=...)`
+after `import footcanasta_env`. The learner plays one seat or a partnership, the other seats play inside
+`step()`, and `action_masks()` gives the legal actions, so sb3-contrib's MaskablePPO plugs in unchanged.
+Its rewards and options are the ones above.
 
 ## Version history
 
@@ -104,7 +113,7 @@ from ..actions import NUM_ACTIONS, action_name
 from ..engine import Game, IllegalActionError
 from ..observation import OBS_SIZE, OBS_VERSION, GameEncoder, observation_bounds
 from ..rules import Rules
-from ._episode import reset_options, set_episode_settings, start_episode_game, team_reward
+from ._episode import reset_options, round_cap, set_episode_settings, start_episode_game, team_reward
 from .text import render_game
 
 AGENTS: tuple[str, ...] = ("player_0", "player_1", "player_2", "player_3")
@@ -124,10 +133,10 @@ class raw_env(AECEnv):
 
     def __init__(self, rules: Rules | dict | None = None, max_rounds: int | None = None, reward_mode: str = "round",
                  reward_scale: float = 0.001, max_actions: int = 20000, render_mode: str | None = None,
-                 render_seat: int | None = 0) -> None:
+                 render_seat: int | None = 0, rounds: int | None = None) -> None:
         super().__init__()
-        set_episode_settings(self, rules, max_rounds, reward_mode, reward_scale, max_actions, render_mode,
-                             render_seat)
+        cap = round_cap(max_rounds, rounds, "canasta env")
+        set_episode_settings(self, rules, cap, reward_mode, reward_scale, max_actions, render_mode, render_seat)
         self.possible_agents = list(AGENTS)
         low, high = observation_bounds(self.rules)
         obs_space = spaces.Dict({

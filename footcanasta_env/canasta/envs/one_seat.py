@@ -11,13 +11,13 @@ seats are played inside ``step()`` by opponents given at construction, until the
 
 Observation: the ``Box`` of ``footcanasta_env.canasta.observation`` (OBS_VERSION 1) for the learner seat
 to act. Action: ``Discrete(NUM_ACTIONS)``; ``action_masks()`` gives the exact legal-action mask (the
-convention of sb3-contrib), also in ``info["action_mask"]``. Reward, rules, ``max_rounds`` and reset
-options: as the AEC env's (``aec.py``, the documentation page). A step returns the reward of every action
-since the learner's previous action, its own and the opponents', so the rewards of an episode add up to
-the partnership's exact total. An illegal learner action ends the episode with reward -1 (plus any
-reward already earned in that step) and ``info["illegal_action"]``; an opponent's illegal action is a
-bug in the opponent and raises ``IllegalActionError``. Episodes end with the game (terminated) or after
-``max_actions`` actions by all seats (truncated).
+convention of sb3-contrib), also in ``info["action_mask"]``. Reward, rules, ``max_rounds`` (or
+``rounds``) and reset options: as the AEC env's (``aec.py``, the documentation page). A step returns the
+reward of every action since the learner's previous action, its own and the opponents', so the rewards
+of an episode add up to the partnership's exact total. An illegal learner action ends the episode with
+reward -1 (plus any reward already earned in that step) and ``info["illegal_action"]``; an opponent's
+illegal action is a bug in the opponent and raises ``IllegalActionError``. Episodes end with the game
+(terminated) or after ``max_actions`` actions by all seats (truncated).
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ from ..actions import NUM_ACTIONS, action_name
 from ..engine import Game, IllegalActionError, View
 from ..observation import OBS_SIZE, OBS_VERSION, GameEncoder, observation_bounds
 from ..rules import Rules
-from ._episode import reset_options, set_episode_settings, start_episode_game, team_reward
+from ._episode import reset_options, round_cap, set_episode_settings, start_episode_game, team_reward
 from .text import render_game
 
 OpponentSpec = Any  # str | object with act(view) | Callable[[View], int]
@@ -82,11 +82,12 @@ class CanastaGymEnv(gym.Env):
     def __init__(self, learner_seats: int | Sequence[int] = 0, opponents: OpponentSpec = None,
                  rules: Rules | dict | None = None, max_rounds: int | None = None, reward_mode: str = "round",
                  reward_scale: float = 0.001, max_actions: int = 20000, render_mode: str | None = None,
-                 render_seat: int | None = None, opponent_seed: int | None = None) -> None:
+                 render_seat: int | None = None, opponent_seed: int | None = None,
+                 rounds: int | None = None) -> None:
         super().__init__()
         self.learner_seats = _learner_seats(learner_seats)
-        set_episode_settings(self, rules, max_rounds, reward_mode, reward_scale, max_actions, render_mode,
-                             render_seat)
+        cap = round_cap(max_rounds, rounds, "canasta gym env")
+        set_episode_settings(self, rules, cap, reward_mode, reward_scale, max_actions, render_mode, render_seat)
         self.team = self.learner_seats[0] & 1
         self._policies = self._build_opponents(opponents, opponent_seed)
         low, high = observation_bounds(self.rules)
