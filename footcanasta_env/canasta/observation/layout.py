@@ -64,8 +64,8 @@ and the one in the env's docstring (``canasta/envs/aec.py``), against ``OFFSETS`
 
 The pile's order below its top card is not encoded (it is public, but a pickup takes the whole pile, so
 only its counts matter for play). ``encode(view)`` (``reference.py``) is the reference encoding of a
-``View``; ``GameEncoder`` (``fast.py``) reads the engine's count lists directly, for the envs, and is
-tested to give the same bytes.
+``View``; ``GameEncoder`` (``fast.py``), for the envs, keeps a seat-independent vector up to date from
+the engine's count lists and gathers each seat's observation from it; it is tested to give the same bytes.
 
 Version history: 1 - first layout.
 """
