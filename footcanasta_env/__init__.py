@@ -15,7 +15,7 @@ The house, one room per concern (each subpackage's ``__init__`` says what it own
   bot), ``envs`` (the AEC and one-seat envs and their gymnasium registration), and ``footcanasta`` (the
   game's face for the house, and how it is told to people at the table);
 * classic Canasta, the second game: ``canasta`` (its rules engine so far; its own package, as a game of the
-  house is);
+  house is) and ``canasta_v0`` (its ``env`` / ``raw_env``, PettingZoo's versioned module);
 * the game-generic layers, which reach a game only through ``games``: ``evaluation`` (duplicate matches,
   leagues, plots, move review), ``table`` (one person against bots: the core of the terminal and the
   browser), ``play`` (the terminal game), ``web`` (the browser game, ``footcanasta serve``).

@@ -2,13 +2,16 @@
 
 ``from footcanasta_env import canasta`` then ``canasta.new_game(seed)``, ``canasta.load_scenario(spec)``,
 ``canasta.Rules(...)``, ``canasta.action_name(i)`` / ``canasta.action_id(name)``. The face stays free of
-gymnasium, PettingZoo and torch: the environments and bots of this game, when they come, load when
-first asked for, as Foot Canasta's do.
+gymnasium, PettingZoo and torch: the observation (``observation``: ``encode``, ``GameEncoder``,
+``hidden_cards``) and the environments (``envs``: ``env()``, ``raw_env()``, ``CanastaGymEnv`` also named
+``GymEnv``, registered with gymnasium as ``footcanasta/Canasta-v0``; ``team_reward``) load when first asked
+for, as Foot Canasta's do.
 
 Its rooms: ``actions`` (the action table of section 11, and the turn's phases), ``rules`` (the ``Rules``
 object, refusing impossible settings), ``engine`` (the state, legality, melding, turns, rounds, scoring,
-scenarios, views, explanations and the public ``Game``). It is not yet registered with
-``footcanasta_env.games``: the game interface (observation, bots, table text) comes with the rest of it.
+scenarios, views, explanations and the public ``Game``), ``observation`` (the index table, the encoders,
+the critic's hidden cards), ``envs`` (the AEC and one-seat envs). It is not yet registered with
+``footcanasta_env.games``: the game interface (bots, table text) comes with the rest of it.
 
 Rulings where CANASTA_RULES.md is silent (the engine's; ``docs/CANASTA.md`` states them all):
 
@@ -40,4 +43,23 @@ __all__ = [
     "ACTION_NAMES", "ACTION_VERSION", "DEFAULT_RULES", "Game", "IllegalActionError", "NAME", "NUM_ACTIONS",
     "PHASE_NAMES", "Rules", "ScenarioError", "TITLE", "View", "action_id", "action_name", "load_scenario",
     "new_game",
+    # loaded when first asked for (_LAZY)
+    "CanastaGymEnv", "GameEncoder", "GymEnv", "HIDDEN_CARDS_SIZE", "OBS_SIZE", "OBS_VERSION", "OFFSETS", "encode",
+    "env", "hidden_cards", "raw_env", "team_reward",
 ]
+
+# name -> (module, its name there); GymEnv is the game interface's name of the one-seat env.
+_LAZY = {**{n: ("observation", n) for n in ("GameEncoder", "HIDDEN_CARDS_SIZE", "OBS_SIZE", "OBS_VERSION", "OFFSETS",
+                                            "encode", "hidden_cards")},
+         **{n: ("envs", n) for n in ("CanastaGymEnv", "env", "raw_env", "team_reward")},
+         "GymEnv": ("envs", "CanastaGymEnv")}
+
+
+def __getattr__(name: str):
+    # The observation and the envs (gymnasium, PettingZoo) load only when asked for.
+    if name in _LAZY:
+        import importlib
+
+        module, attr = _LAZY[name]
+        return getattr(importlib.import_module(f"{__name__}.{module}"), attr)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

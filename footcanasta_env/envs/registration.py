@@ -19,7 +19,8 @@ import warnings
 GYM_ENV_ID = "footcanasta/FootCanasta-v0"
 
 # gymnasium id -> the entry point gymnasium imports on the first make()
-GYM_ENVS = {GYM_ENV_ID: "footcanasta_env.envs.one_seat:FootCanastaGymEnv"}
+GYM_ENVS = {GYM_ENV_ID: "footcanasta_env.envs.one_seat:FootCanastaGymEnv",
+            "footcanasta/Canasta-v0": "footcanasta_env.canasta.envs.one_seat:CanastaGymEnv"}
 
 
 def register_gymnasium_envs() -> None:

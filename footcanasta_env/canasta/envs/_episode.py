@@ -1,0 +1,140 @@
+"""What both Canasta envs share about an episode: constructor checks, reset options, the game they start,
+rewards.
+
+One home for each: the AEC env (``aec.py``) and the one-seat env (``one_seat.py``) resolve rules, refuse
+bad options, start a game from a seed or a scenario, and turn round results into team rewards through
+the same functions, so the two can never disagree.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import warnings
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import numpy as np
+
+from ..engine import Game, ScenarioError, load_scenario, new_game
+from ..rules import Rules
+
+REWARD_MODES = ("round", "win")
+RESET_OPTIONS = ("scenario", "rules", "max_rounds", "rounds")
+DEFAULT_MAX_ROUNDS = 20
+"""The round cap of the envs' default rules: a fixed policy may never reach the target of 5,000."""
+
+
+def resolve_rules(rules: Rules | dict | None, max_rounds: int | None) -> Rules:
+    """A Rules object from a Rules, a dict of fields or None (the defaults capped at ``DEFAULT_MAX_ROUNDS``
+    rounds), its round cap replaced by ``max_rounds`` when that is given."""
+    if rules is None:
+        r = Rules(max_rounds=DEFAULT_MAX_ROUNDS)
+    elif isinstance(rules, Rules):
+        r = rules
+    elif isinstance(rules, dict):
+        r = Rules.from_dict(rules)
+    else:
+        raise ValueError("rules must be a footcanasta_env.canasta.Rules or a dict of its fields, "
+                         f"got {type(rules).__name__}")
+    if max_rounds is not None:
+        if isinstance(max_rounds, bool) or not isinstance(max_rounds, (int, np.integer)):
+            raise ValueError(f"max_rounds must be a whole number of at least 1, got {max_rounds!r}")
+        r = dataclasses.replace(r, max_rounds=int(max_rounds))
+    return r
+
+
+def round_cap(max_rounds: int | None, rounds: int | None, where: str) -> int | None:
+    """The round cap given as ``max_rounds`` or as ``rounds`` (its other name: Foot Canasta's envs and the
+    training scripts call the number of rounds a game plays so); both at once must agree."""
+    if max_rounds is not None and rounds is not None and max_rounds != rounds:
+        raise ValueError(f"{where}: max_rounds={max_rounds!r} and rounds={rounds!r} name the same cap; give one")
+    return max_rounds if max_rounds is not None else rounds
+
+
+def set_episode_settings(env: Any, rules: Rules | dict | None, max_rounds: int | None, reward_mode: str,
+                         reward_scale: float, max_actions: int, render_mode: str | None,
+                         render_seat: int | None) -> None:
+    """Check the constructor options both envs share and set them on ``env``: ``rules`` (the episodes'),
+    ``max_rounds``, ``reward_mode``, ``reward_scale``, ``max_actions``, ``render_mode``, ``render_seat``;
+    a bad option raises ``ValueError`` naming it."""
+    if reward_mode not in REWARD_MODES:
+        raise ValueError(f"reward_mode must be one of {REWARD_MODES}, got {reward_mode!r}")
+    if render_mode is not None and render_mode not in env.metadata["render_modes"]:
+        raise ValueError(f"render_mode must be one of {env.metadata['render_modes']} or None, got {render_mode!r}")
+    if render_seat is not None and render_seat not in (0, 1, 2, 3):
+        raise ValueError(f"render_seat must be a seat 0 to 3 or None (all seats), got {render_seat!r}")
+    if isinstance(max_actions, bool) or not isinstance(max_actions, int) or max_actions < 1:
+        raise ValueError(f"max_actions must be a positive whole number, got {max_actions!r}")
+    env.rules = resolve_rules(rules, max_rounds)
+    env.max_rounds = max_rounds
+    env.reward_mode = reward_mode
+    env.reward_scale = float(reward_scale)
+    env.max_actions = max_actions
+    env.render_mode = render_mode
+    env.render_seat = render_seat
+
+
+def reset_options(options: Mapping[str, Any] | None) -> dict[str, Any]:
+    """A copy of ``reset``'s options; unknown keys are named in a warning (PettingZoo and gymnasium
+    pass options through, so a typo must not pass unnoticed)."""
+    opts = dict(options) if options else {}
+    unknown = sorted(k for k in opts if k not in RESET_OPTIONS)
+    if unknown:
+        warnings.warn(f"canasta reset: ignoring unknown option(s) {', '.join(map(repr, unknown))} "
+                      f"(known: {', '.join(RESET_OPTIONS)})", stacklevel=3)
+    return opts
+
+
+def start_episode_game(options: Mapping[str, Any], rules: Rules, max_rounds: int | None, seed: int) -> Game:
+    """The game an episode starts with: ``options`` from ``reset_options``, else the env's ``rules``
+    (``max_rounds``: the constructor's cap, which the options' may replace)."""
+    given = round_cap(options.get("max_rounds"), options.get("rounds"), "reset options")
+    max_rounds = given if given is not None else max_rounds
+    if "rules" in options:
+        rules = resolve_rules(options["rules"], max_rounds)
+    elif max_rounds is not None:
+        rules = resolve_rules(rules, max_rounds)
+    scenario = options.get("scenario")
+    if scenario is None:
+        return new_game(seed, rules)
+    return _scenario_game(scenario, rules, max_rounds, seed)
+
+
+def _scenario_game(scenario: dict | str, rules: Rules, max_rounds: int | None, seed: int) -> Game:
+    """The game of a scenario: under its own rules when it has some (with ``max_rounds`` when given),
+    else under ``rules``."""
+    if isinstance(scenario, (str, bytes)):
+        try:
+            scenario = json.loads(scenario)
+        except json.JSONDecodeError as e:
+            raise ScenarioError(f"scenario is not valid JSON: {e}") from None
+    if not isinstance(scenario, dict):
+        raise ScenarioError(f"scenario must be a dict or a JSON string, got {type(scenario).__name__}")
+    spec = dict(scenario)
+    if "rules" in spec:
+        try:
+            rules = resolve_rules(spec.pop("rules"), max_rounds)
+        except (ValueError, TypeError) as e:
+            raise ScenarioError(f"scenario rules: {e}") from None
+    changes = rules.changes()
+    if changes:
+        spec["rules"] = changes
+    return load_scenario(spec, seed=seed)
+
+
+def team_reward(results: Sequence[Mapping[str, Any]], team: int, mode: str = "round", scale: float = 0.001,
+                final_scores: Sequence[int] | None = None) -> float:
+    """Partnership ``team``'s reward for newly finished rounds.
+
+    ``results``: the round results finished since the last reward (``Game.round_results[k:]``).
+    ``mode="round"``: their score difference (own minus other) times ``scale``. ``mode="win"``: +1, -1 or
+    0 once the game is over (``final_scores``, the two totals, given only then), 0 before. The other
+    partnership's reward is the negative: the game is zero-sum between partnerships.
+    """
+    if mode == "round":
+        return sum((r["scores"][team] - r["scores"][1 - team]) for r in results) * scale
+    if final_scores is None:
+        return 0.0
+    own, other = final_scores[team], final_scores[1 - team]
+    return 1.0 if own > other else -1.0 if own < other else 0.0

@@ -1,0 +1,183 @@
+"""Classic Canasta's observation layout: the index table of one seat's ``View`` as a flat float32 vector.
+
+Everything is relative to the observing seat: relative seats are 0 me, 1 left (acts after me),
+2 partner, 3 right; teams are "own" and "other". Per-kind blocks use the 14 kinds a player can hold,
+in this order: ``4 5 6 7 8 9 10 J Q K A 2 JK B3`` (red threes are laid down at once, never held, so
+they have no column). Per-rank blocks use the 11 natural ranks ``4 .. A`` (a partnership has at most
+one meld of each, CANASTA_RULES.md rule 5.4).
+
+Layout, ``OBS_VERSION`` 1, ``OBS_SIZE`` 274 (index: feature, raw value x scale):
+
+    index    size  feature                                                        scale
+    0-13       14  own held cards per kind (set-aside cards excluded)              1/8
+    14-57      44  own set-aside melds (only while I act before my team's         see MELDS
+                   initial meld; zeros otherwise), a MELDS block
+    58          1  card value of my set-aside melds                                1/100
+    59-102     44  own team's table melds, a MELDS block (zeros until it is down)  see MELDS
+    103-111     9  own team, a TEAM block                                          see TEAM
+    112-155    44  other team's table melds, a MELDS block                         see MELDS
+    156-164     9  other team, a TEAM block                                        see TEAM
+    165-179    15  pile top card: one-hot over the 14 kinds, then "pile empty"     1
+    180         1  pile size                                                       1/100
+    181-194    14  pile contents per kind (every discard was seen; a pickup        1/8
+                   takes them all)
+    195-266    72  per relative seat (me, left, partner, right), 18 each:
+                   +0 cards held, set-aside included                               1/30
+                   +1 to act (zero once the game is over)                          1
+                   +2 is the dealer                                                1
+                   +3 has melded a card this round (rule 8.4)                      1
+                   +4..17 public memory of pickups per kind (rule 12)              1/8
+    267         1  stock size                                                      1/100
+    268         1  round, clipped to 100                                           1/10
+    269         1  last round: the round cap (Rules.max_rounds) ends the game     1
+                   after this round
+    270         1  target, clipped to 100000                                       1/10000
+    271-272     2  phase of the player to act: draw, play (zero once over)         1
+    273         1  game over                                                       1
+
+MELDS block (44) for one team's melds, 4 rows of the 11 ranks ``4 .. A``:
+
+    +0   naturals in the meld of the rank                      1/8
+    +11  twos in it                                            1/3
+    +22  jokers in it                                          1/3
+    +33  it is a canasta (seven cards or more)                 1
+
+TEAM block (9):
+
+    +0   red threes laid down                                  1/4
+    +1   initial meld made this round (down)                   1
+    +2   natural canastas on the table                         1/4
+    +3   mixed canastas on the table                           1/4
+    +4   black threes melded (only on the way out)             1/4
+    +5   card value of its table melds, black threes included  1/1000
+         (zero until down)
+    +6   the pile is frozen for it (rule 4.2)                  1
+    +7   its initial-meld minimum this round (rule 7.1)        1/100
+    +8   its total of the finished rounds, clipped to +-100000 1/10000
+
+``OFFSETS`` maps each block of the table, by name and in order, to its first index (the public way to
+read a feature: ``obs[OFFSETS["stock"]]``); the same offsets are the constants ``O_HAND`` .. ``O_OVER``
+(``O_TABLE`` and ``O_TEAM`` by side, 0 own and 1 other) that the encoders use. ``ROW_NAT`` ..
+``ROW_CANASTA`` are the rows of a MELDS block, ``T_RED`` .. ``T_SCORE`` the entries of a TEAM block,
+``HOLD_INDEX`` the kinds of the per-kind columns. ``tests/test_canasta_env_obs.py`` checks this table,
+and the one in the env's docstring (``canasta/envs/aec.py``), against ``OFFSETS``.
+
+The pile's order below its top card is not encoded (it is public, but a pickup takes the whole pile, so
+only its counts matter for play). ``encode(view)`` (``reference.py``) is the reference encoding of a
+``View``; ``GameEncoder`` (``fast.py``), for the envs, keeps a seat-independent vector up to date from
+the engine's count lists and gathers each seat's observation from it; it is tested to give the same bytes.
+
+Version history: 1 - first layout.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ...cards import BLACK3, HOLD_KINDS, NUM_KINDS, NUM_NATURAL, RED3, deck_counts
+from ..rules import DECKS, MAX_WILDS, Rules
+
+OBS_VERSION = 1
+
+NUM_HOLD = len(HOLD_KINDS)  # 14
+HOLD_INDEX = np.array(HOLD_KINDS, dtype=np.intp)
+KIND_COLUMN = [HOLD_KINDS.index(k) if k in HOLD_KINDS else -1 for k in range(NUM_KINDS)]
+
+ROW_NAT, ROW_TWO, ROW_JK, ROW_CANASTA = (row * NUM_NATURAL for row in range(4))
+MELD_BLOCK = 4 * NUM_NATURAL
+T_RED, T_DOWN, T_NATURAL, T_MIXED, T_BLACK3, T_VALUE, T_FROZEN, T_MINIMUM, T_SCORE = range(9)
+TEAM_BLOCK = 9
+SEAT_BLOCK = 4 + NUM_HOLD
+SCORE_CLIP = 100_000
+ROUND_CLIP = 100
+
+# (name, size, scale) in layout order; offsets follow.
+_MELD_SCALE = np.repeat(np.array([1 / 8, 1 / 3, 1 / 3, 1.0]), NUM_NATURAL)
+_TEAM_SCALE = np.array([0.25, 1.0, 0.25, 0.25, 0.25, 1e-3, 1.0, 0.01, 1e-4])
+_SEAT_SCALE = np.array([1 / 30, 1.0, 1.0, 1.0] + [1 / 8] * NUM_HOLD)
+_LAYOUT: list[tuple[str, int, float | np.ndarray]] = [
+    ("hand", NUM_HOLD, 1 / 8),
+    ("aside", MELD_BLOCK, _MELD_SCALE),
+    ("aside_value", 1, 0.01),
+    ("own_table", MELD_BLOCK, _MELD_SCALE),
+    ("own_team", TEAM_BLOCK, _TEAM_SCALE),
+    ("other_table", MELD_BLOCK, _MELD_SCALE),
+    ("other_team", TEAM_BLOCK, _TEAM_SCALE),
+    ("pile_top", NUM_HOLD + 1, 1.0),
+    ("pile_size", 1, 0.01),
+    ("pile_counts", NUM_HOLD, 1 / 8),
+    ("seats", 4 * SEAT_BLOCK, np.tile(_SEAT_SCALE, 4)),
+    ("stock", 1, 0.01),
+    ("round", 1, 0.1),
+    ("last_round", 1, 1.0),
+    ("target", 1, 1e-4),
+    ("phase", 2, 1.0),
+    ("over", 1, 1.0),
+]
+
+OFFSETS: dict[str, int] = {}
+_scales: list[np.ndarray] = []
+_off = 0
+for _name, _size, _scale in _LAYOUT:
+    OFFSETS[_name] = _off
+    _scales.append(np.broadcast_to(np.asarray(_scale, dtype=np.float64), (_size,)))
+    _off += _size
+OBS_SIZE = _off
+SCALE = np.concatenate(_scales).astype(np.float32)
+SCALE.setflags(write=False)
+assert OBS_SIZE == 274 and SCALE.shape == (OBS_SIZE,)
+
+# OFFSETS as constants, for the encoders; the table and team blocks by side (0 own, 1 other).
+O_HAND = OFFSETS["hand"]
+O_ASIDE = OFFSETS["aside"]
+O_ASIDE_VALUE = OFFSETS["aside_value"]
+O_TABLE = (OFFSETS["own_table"], OFFSETS["other_table"])
+O_TEAM = (OFFSETS["own_team"], OFFSETS["other_team"])
+O_PILE_TOP = OFFSETS["pile_top"]
+O_PILE_SIZE = OFFSETS["pile_size"]
+O_PILE_COUNTS = OFFSETS["pile_counts"]
+O_SEATS = OFFSETS["seats"]
+O_STOCK = OFFSETS["stock"]
+O_ROUND = OFFSETS["round"]
+O_LAST_ROUND = OFFSETS["last_round"]
+O_TARGET = OFFSETS["target"]
+O_PHASE = OFFSETS["phase"]
+O_OVER = OFFSETS["over"]
+
+
+def clip_score(s: int) -> int:
+    """A score as the observation holds it, clipped to +-SCORE_CLIP."""
+    return SCORE_CLIP if s > SCORE_CLIP else -SCORE_CLIP if s < -SCORE_CLIP else s
+
+
+def observation_bounds(rules: Rules) -> tuple[np.ndarray, np.ndarray]:
+    """(low, high) float32 bounds of every feature under ``rules``, for the observation space."""
+    d = deck_counts(DECKS)
+    total = sum(d)
+    value = sum(n * v for n, v in zip(d, rules.card_values, strict=True))
+    kinds = np.array([d[k] for k in HOLD_KINDS], dtype=np.float64)
+    raw = np.ones(OBS_SIZE, dtype=np.float64)
+    melds = np.repeat(np.array([d[0], MAX_WILDS, MAX_WILDS, 1.0]), NUM_NATURAL)
+    team = np.array([d[RED3], 1, NUM_NATURAL, NUM_NATURAL, d[BLACK3], value, 1, max(rules.minimums), SCORE_CLIP])
+    raw[O_HAND:O_HAND + NUM_HOLD] = kinds
+    raw[O_ASIDE:O_ASIDE + MELD_BLOCK] = melds
+    raw[O_ASIDE_VALUE] = value
+    for side in (0, 1):
+        raw[O_TABLE[side]:O_TABLE[side] + MELD_BLOCK] = melds
+        raw[O_TEAM[side]:O_TEAM[side] + TEAM_BLOCK] = team
+    raw[O_PILE_SIZE] = total
+    raw[O_PILE_COUNTS:O_PILE_COUNTS + NUM_HOLD] = kinds
+    for rel in range(4):
+        o = O_SEATS + rel * SEAT_BLOCK
+        raw[o] = total
+        raw[o + 4:o + SEAT_BLOCK] = kinds
+    raw[O_STOCK] = total
+    raw[O_ROUND] = ROUND_CLIP
+    raw[O_TARGET] = SCORE_CLIP
+    raw = np.maximum(raw, 1.0)  # every feature has a range, so no bound pair is equal
+    high = (raw * SCALE).astype(np.float32)
+    low = np.zeros(OBS_SIZE, dtype=np.float32)
+    for side in (0, 1):
+        low[O_TEAM[side] + T_SCORE] = -high[O_TEAM[side] + T_SCORE]
+    return low, high
+

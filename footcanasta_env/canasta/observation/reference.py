@@ -1,0 +1,129 @@
+"""The reference encoder: ``encode(view)``, the observation of a ``View`` written plainly from the layout.
+
+It reads nothing but the ``View``, so it is the definition the fast encoder (``fast.py``) is tested
+against, byte for byte.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from ...cards import BLACK3, JOKER, TWO
+from ..engine import View
+from ..engine.view import Meld
+from ..rules import CANASTA_SIZE
+from .layout import (
+    HOLD_INDEX,
+    KIND_COLUMN,
+    NUM_HOLD,
+    O_ASIDE,
+    O_ASIDE_VALUE,
+    O_HAND,
+    O_LAST_ROUND,
+    O_OVER,
+    O_PHASE,
+    O_PILE_COUNTS,
+    O_PILE_SIZE,
+    O_PILE_TOP,
+    O_ROUND,
+    O_SEATS,
+    O_STOCK,
+    O_TABLE,
+    O_TARGET,
+    O_TEAM,
+    OBS_SIZE,
+    ROUND_CLIP,
+    ROW_CANASTA,
+    ROW_JK,
+    ROW_NAT,
+    ROW_TWO,
+    SCALE,
+    SEAT_BLOCK,
+    T_BLACK3,
+    T_DOWN,
+    T_FROZEN,
+    T_MINIMUM,
+    T_MIXED,
+    T_NATURAL,
+    T_RED,
+    T_SCORE,
+    T_VALUE,
+    clip_score,
+)
+
+
+def melds_value(melds: Sequence[Meld], values: Sequence[int]) -> int:
+    """Card value of (rank, naturals, twos, jokers) melds."""
+    return sum(nat * values[r] + two * values[TWO] + jk * values[JOKER] for r, nat, two, jk in melds)
+
+
+def _melds_raw(out: np.ndarray, o: int, melds: Sequence[Meld]) -> None:
+    """Write the MELDS block of one team's melds."""
+    for r, nat, two, jk in melds:
+        out[o + ROW_NAT + r] = nat
+        out[o + ROW_TWO + r] = two
+        out[o + ROW_JK + r] = jk
+        out[o + ROW_CANASTA + r] = nat + two + jk >= CANASTA_SIZE
+
+
+def _team_raw(out: np.ndarray, view: View, side: int, team: int) -> None:
+    """Write a team's MELDS and TEAM blocks."""
+    o = O_TEAM[side]
+    out[o + T_RED] = view.red_threes[team]
+    out[o + T_BLACK3] = view.black_threes[team]
+    out[o + T_FROZEN] = view.frozen[team]
+    out[o + T_MINIMUM] = view.minimums[team]
+    out[o + T_SCORE] = clip_score(view.scores[team])
+    if view.down[team]:
+        melds = view.melds[team]
+        _melds_raw(out, O_TABLE[side], melds)
+        out[o + T_DOWN] = 1
+        out[o + T_NATURAL], out[o + T_MIXED] = view.canastas(team)
+        values = view.rules.card_values
+        out[o + T_VALUE] = melds_value(melds, values) + view.black_threes[team] * values[BLACK3]
+
+
+def encode_raw(view: View) -> np.ndarray:
+    """Unscaled features of ``view`` (counts, flags) in the observation layout, float32."""
+    out = np.zeros(OBS_SIZE, dtype=np.float32)
+    me = view.seat
+    mine = me & 1
+    out[O_HAND:O_HAND + NUM_HOLD] = view.hand[HOLD_INDEX]
+    if view.set_aside:
+        _melds_raw(out, O_ASIDE, view.set_aside)
+        out[O_ASIDE_VALUE] = melds_value(view.set_aside, view.rules.card_values)
+    _team_raw(out, view, 0, mine)
+    _team_raw(out, view, 1, 1 - mine)
+    pile = view.pile
+    if pile:
+        out[O_PILE_TOP + KIND_COLUMN[pile[-1]]] = 1
+        for k in pile:
+            out[O_PILE_COUNTS + KIND_COLUMN[k]] += 1
+    else:
+        out[O_PILE_TOP + NUM_HOLD] = 1
+    out[O_PILE_SIZE] = len(pile)
+    for rel in range(4):
+        s = (me + rel) & 3
+        o = O_SEATS + rel * SEAT_BLOCK
+        out[o] = view.held[s]
+        out[o + 1] = (not view.is_over) and view.current_player == s
+        out[o + 2] = view.dealer == s
+        out[o + 3] = view.has_melded[s]
+        out[o + 4:o + SEAT_BLOCK] = view.memory[s][HOLD_INDEX]
+    out[O_STOCK] = view.stock_size
+    out[O_ROUND] = min(view.round, ROUND_CLIP)
+    out[O_LAST_ROUND] = view.rules.max_rounds == view.round
+    out[O_TARGET] = clip_score(view.target)
+    if not view.is_over:
+        out[O_PHASE + (0 if view.phase == "draw" else 1)] = 1
+    out[O_OVER] = view.is_over
+    return out
+
+
+def encode(view: View) -> np.ndarray:
+    """The observation vector of ``view``: a new float32 array of ``OBS_SIZE``, relative to ``view.seat``."""
+    out = encode_raw(view)
+    np.multiply(out, SCALE, out=out)
+    return out
