@@ -64,7 +64,7 @@ def _meld_line(before: View, after: View, seat: int, typ: int) -> list[str]:
         if seat != viewer:
             return []
         value = melds_value(after.set_aside, before.rules.card_values)
-        what = "; ".join(added_cards(o, m) + ("" if o is None else f" to the {KINDS[m[0]]}s")
+        what = "; ".join(added_cards(o, m) + ("" if o is None else f" more to the {KINDS[m[0]]}s")
                          for o, m in changed(before.set_aside, after.set_aside))
         return [f"You set aside {what} (set aside: {value} of the {before.minimums[t]} needed)."]
     out = []

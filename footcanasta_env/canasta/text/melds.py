@@ -91,14 +91,14 @@ def canasta_events(before: Sequence[Meld], after: Sequence[Meld]) -> list[str]:
     return out
 
 
-def canastas_text(melds: Sequence[Meld]) -> str:
-    """The canastas of a partnership by kind: ``canastas: 1 natural (K), 2 mixed (7 A)``."""
+def canastas_text(melds: Sequence[Meld], times: str = "×") -> str:
+    """The canastas of a partnership by kind, with their sizes: ``canastas: 1 natural (K×7), 2 mixed (7×8 A×7)``."""
     done = [m for m in melds if is_canasta(m)]
     if not done:
         return "no canasta yet"
     parts = []
     for k in ("natural", "mixed"):
-        ranks = [KINDS[m[0]] for m in done if kind(m) == k]
+        ranks = [f"{KINDS[m[0]]}{times}{size(m)}" for m in done if kind(m) == k]
         if ranks:
             parts.append(f"{len(ranks)} {k} ({' '.join(ranks)})")
     return "canastas: " + ", ".join(parts)

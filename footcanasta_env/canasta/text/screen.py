@@ -15,7 +15,6 @@ from typing import Any
 
 from rich.console import Console, Group, RenderableType
 from rich.padding import Padding
-from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
@@ -54,12 +53,14 @@ def frozen_reason(view: View, team: int) -> str:
 
 
 def minimum_line(view: View) -> Text:
-    """Each partnership's initial-meld minimum this round, from its score (rule 7.1)."""
+    """Each partnership's initial-meld minimum this round, from its score (rule 7.1), and whether it is made."""
     parts = []
     for t in (view.team, 1 - view.team):
         name = "you" if t == view.team else TEAM_NAMES[t]
-        state = "made" if view.down[t] else f"{view.minimums[t]} needed, {score_band(view.rules, view.scores[t])}"
-        parts.append(f"{name} {state}")
+        if view.down[t]:
+            parts.append(f"{name}: made")
+        else:
+            parts.append(f"{name}: {view.minimums[t]} needed ({score_band(view.rules, view.scores[t])})")
     return Text("Initial meld: " + "; ".join(parts) + ".")
 
 
@@ -96,8 +97,7 @@ def team_lines(view: View, t: int, times: str = "×") -> list[Text]:
         name.append(f": no initial meld yet; {red}" + (" (minus until it melds)" if view.red_threes[t] else ""))
         return [name]
     black = f"; black 3s {view.black_threes[t]}" if view.black_threes[t] else ""
-    canastas = ", ".join(f"{KINDS[m[0]]}×{sum(m[1:])}" for m in view.melds[t] if is_canasta(m))
-    name.append(f": {canastas_text(view.melds[t])}" + (f" [{canastas}]" if canastas else "") + f"; {red}{black}")
+    name.append(f": {canastas_text(view.melds[t], times)}; {red}{black}")
     open_melds = [meld_short(m, times) for m in view.melds[t] if not is_canasta(m)]
     return [name, Text("  melds: " + ("  ".join(open_melds) if open_melds else "none open"))]
 
@@ -149,10 +149,10 @@ def render_screen(view: View, events: Sequence[str] = (), width: int = 80, times
     """The whole play screen for South's ``view``, with the events since South's last move (or ``since``)."""
     rules = view.rules
     cap = f" (at most {rules.max_rounds} rounds)" if rules.max_rounds else ""
-    title = (f"Canasta, round {view.round}   {TEAM_NAMES[0]} {view.scores[0]}   {TEAM_NAMES[1]} "
-             f"{view.scores[1]}   playing to {view.target}{cap}")
-    parts: list[RenderableType] = [Rule(Text(title, style="bold"), align="left"), minimum_line(view),
-                                   pile_line(view)]
+    title = (f"Round {view.round}   {TEAM_NAMES[0]} {view.scores[0]}   {TEAM_NAMES[1]} {view.scores[1]}   "
+             f"target {view.target}{cap}")
+    # A rule crops a title that does not fit; a line of text wraps instead (a round cap makes it long).
+    parts: list[RenderableType] = [Text(title, style="bold underline"), minimum_line(view), pile_line(view)]
     for t in (view.team, 1 - view.team):
         parts += team_lines(view, t, times)
     parts += players_lines(view, times)
