@@ -20,7 +20,7 @@ from rich.text import Text
 
 from ...cards import BLACK3, HOLD_KINDS, JOKER, KINDS, TWO
 from ...seats import SEAT_NAMES, TEAM_NAMES, partner_of
-from ..actions import action_name
+from ..actions import DRAW_ID, PICKUP_ID, action_name
 from ..engine import View
 from ..rules import Rules
 from .melds import canastas_text, is_canasta, meld_short, melds_inline, melds_value
@@ -86,7 +86,7 @@ def pile_line(view: View) -> Text:
     other = frozen_reason(view, 1 - view.team)
     if other and not why:
         line.append(f"; frozen for {TEAM_NAMES[1 - view.team]} ({other})")
-    return line.append(".")
+    return line if line.plain.endswith("...") else line.append(".")
 
 
 def team_lines(view: View, t: int, times: str = "×") -> list[Text]:
@@ -136,7 +136,8 @@ def legal_grid(legal: Sequence[int], width: int) -> Text:
 
 def _turn_line(view: View) -> Text:
     if view.phase == "draw":
-        step = "draw (d) or take the pile (p)" + ("; or set melds aside first (m)" if not view.down[view.team] else "")
+        aside = not view.down[view.team] and any(a not in (DRAW_ID, PICKUP_ID) for a in view.legal_actions)
+        step = "draw (d) or take the pile (p)" + ("; or set melds aside first (m)" if aside else "")
     elif view.down[view.team]:
         step = "meld (m), add (a), then discard (x)"
     else:
