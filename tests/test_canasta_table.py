@@ -299,7 +299,7 @@ def test_view_state_has_what_the_page_needs():
     assert s["legal"] == names(g) and s["target"] == 5000 and s["scores"] == [-100, 3000]
     assert s["minimum"] == [15, 120] and s["teams"][1]["minimum"] == 120
     assert s["pile"] == {"size": 3, "top": "Q", "cards": ["8", "2", "Q"], "frozen": True,
-                         "frozen_why": "a wild card is in it", "blocked": False}
+                         "frozen_why": "a wild card is in it", "blocked": False, "no_pickup": False}
     team = s["teams"][0]
     assert team["canastas"] == {"natural": 1, "mixed": 1} and team["red_threes"] == 2 and team["down"]
     assert [m["state"] for m in team["melds"]] == ["mixed canasta", "natural canasta", "natural, 4 to go"]

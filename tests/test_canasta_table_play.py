@@ -188,6 +188,9 @@ def test_a_whole_browser_api_game_of_canasta(game, client, tmp_path):
         moves += 1
     assert {"draw", "discard"} <= kinds and moves > 20
     assert len(state["round_results"]) == 2 and state["final"]
+    first = state["round_results"][0]
+    assert {"natural", "mixed", "red_threes", "going_out", "cards_held"} <= set(first["breakdown"][0])
+    assert "round 1 is over" in first["text"] and isinstance(first["concealed"], bool)
     assert state["scores"] == [sum(r["scores"][t] for r in state["round_results"]) for t in (0, 1)]
     replay = client.get(f"/api/games/{gid}/replay").json()
     assert replay["game"] == NAME

@@ -102,7 +102,8 @@ def result_json(result: dict[str, Any]) -> dict[str, Any]:
 def _players_json(view: View) -> list[dict[str, Any]]:
     players = []
     for s in range(4):
-        memory = [] if s == view.seat else _counts(view.memory[s])
+        memory = "" if s == view.seat else "  ".join(
+            f"{c['card']}×{c['count']}" if c["count"] > 1 else c["card"] for c in _counts(view.memory[s]))
         players.append({"seat": s, "name": SEAT_NAMES[s], "label": SEAT_LABELS[s], "held": int(view.held[s]),
                         "melded": bool(view.has_melded[s]), "from_pile": memory,
                         "to_play": view.current_player == s and not view.is_over})
@@ -139,7 +140,7 @@ def view_state(view: View, round_results: Sequence[dict[str, Any]]) -> dict[str,
         "teams": [_team_json(view, t) for t in (0, 1)],
         "pile": {"size": len(pile), "top": pile[-1] if pile else None, "cards": pile,
                  "frozen": bool(view.frozen[view.team]), "frozen_why": frozen_reason(view, view.team),
-                 "blocked": top is None or top in (TWO, JOKER, BLACK3)},
+                 "blocked": top == BLACK3, "no_pickup": top is None or top in (TWO, JOKER, BLACK3)},
         "stock": int(view.stock_size), "round_results": [result_json(r) for r in round_results],
     }
 
