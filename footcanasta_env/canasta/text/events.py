@@ -58,7 +58,7 @@ def _pickup_line(before: View, after: View, seat: int) -> str:
     return line + "."
 
 
-def _meld_line(before: View, after: View, seat: int, typ: int) -> list[str]:
+def _meld_line(before: View, after: View, seat: int) -> list[str]:
     viewer, t = before.seat, seat & 1
     if not before.down[t]:  # set aside: private to the player (rules 7.2, 12)
         if seat != viewer:
@@ -93,7 +93,7 @@ def describe_step(before: View, after: View, seat: int, action: int) -> list[str
         lines.append(f"{w} laid down the initial meld: {melds_inline(new)} "
                      f"(worth {melds_value(new, before.rules.card_values)}).")
     elif typ in (MELD, ADD):
-        lines += _meld_line(before, after, seat, typ)
+        lines += _meld_line(before, after, seat)
     elif typ == MELD_B3:
         n = after.black_threes[t] - before.black_threes[t]
         lines.append(f"{w} melded {' '.join(['B3'] * n)} on the way out.")
