@@ -212,7 +212,7 @@ def test_rules_from_dict_refuses_unknown_fields_and_the_other_games_rules():
 PACKAGE = pathlib.Path(canasta.__file__).parent
 ALLOWED_ROOT = {"footcanasta_env.cards", "footcanasta_env.seats", "footcanasta_env.seeds"}
 # The envs room alone may load the RL frameworks it adapts the game to (never the engine: see below).
-ALLOWED_THIRD_PARTY = {"envs": {"numpy", "gymnasium", "pettingzoo"}}
+ALLOWED_THIRD_PARTY = {"envs": {"numpy", "gymnasium", "pettingzoo"}, "text": {"numpy", "rich"}}  # the rest: numpy
 
 
 def test_the_package_imports_only_the_shared_root_vocabulary():

@@ -29,6 +29,7 @@ COPIES = {  # package data -> the repository file it copies
     "footcanasta_env/bots/data/learned.npz": "checkpoints/learned.npz",
     "footcanasta_env/bots/data/learned.json": "checkpoints/learned.json",
     "footcanasta_env/data/RULES.md": "docs/RULES.md",
+    "footcanasta_env/data/CANASTA.md": "docs/CANASTA.md",
 }
 
 

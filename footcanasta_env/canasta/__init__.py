@@ -10,8 +10,10 @@ for, as Foot Canasta's do.
 Its rooms: ``actions`` (the action table of section 11, and the turn's phases), ``rules`` (the ``Rules``
 object, refusing impossible settings), ``engine`` (the state, legality, melding, turns, rounds, scoring,
 scenarios, views, explanations and the public ``Game``), ``observation`` (the index table, the encoders,
-the critic's hidden cards), ``envs`` (the AEC and one-seat envs). It is not yet registered with
-``footcanasta_env.games``: the game interface (bots, table text) comes with the rest of it.
+the critic's hidden cards), ``envs`` (the AEC and one-seat envs), ``text`` (its ``TableText``, offered as
+``table``: how the table tells its moves, screens and JSON state to a person). The face offers
+``rules_text`` (docs/CANASTA.md, shipped as package data) and loads the observation, the envs and
+``table`` on first use.
 
 Rulings where CANASTA_RULES.md is silent (the engine's; ``docs/CANASTA.md`` states them all):
 
@@ -32,6 +34,12 @@ Rulings where CANASTA_RULES.md is silent (the engine's; ``docs/CANASTA.md`` stat
   the round cap of ``Rules.max_rounds`` ends it anyway (a draw when equal).
 """
 
+from __future__ import annotations
+
+import re
+from importlib import resources
+from typing import Any
+
 from .actions import ACTION_NAMES, ACTION_VERSION, NUM_ACTIONS, PHASE_NAMES, action_id, action_name
 from .engine import Game, IllegalActionError, ScenarioError, View, load_scenario, new_game
 from .rules import DEFAULT_RULES, Rules
@@ -39,27 +47,48 @@ from .rules import DEFAULT_RULES, Rules
 NAME = "canasta"
 TITLE = "Canasta"
 
+# The rules document travels with the package (a copy of docs/CANASTA.md, kept identical by a test).
+RULES_RESOURCE = resources.files("footcanasta_env") / "data" / "CANASTA.md"
+
 __all__ = [
     "ACTION_NAMES", "ACTION_VERSION", "DEFAULT_RULES", "Game", "IllegalActionError", "NAME", "NUM_ACTIONS",
     "PHASE_NAMES", "Rules", "ScenarioError", "TITLE", "View", "action_id", "action_name", "load_scenario",
-    "new_game",
+    "new_game", "rules_text",
     # loaded when first asked for (_LAZY)
     "CanastaGymEnv", "GameEncoder", "GymEnv", "HIDDEN_CARDS_SIZE", "OBS_SIZE", "OBS_VERSION", "OFFSETS", "encode",
-    "env", "hidden_cards", "raw_env", "team_reward",
+    "env", "hidden_cards", "raw_env", "table", "team_reward",
 ]
 
-# name -> (module, its name there); GymEnv is the game interface's name of the one-seat env.
-_LAZY = {**{n: ("observation", n) for n in ("GameEncoder", "HIDDEN_CARDS_SIZE", "OBS_SIZE", "OBS_VERSION", "OFFSETS",
-                                            "encode", "hidden_cards")},
-         **{n: ("envs", n) for n in ("CanastaGymEnv", "env", "raw_env", "team_reward")},
-         "GymEnv": ("envs", "CanastaGymEnv")}
+
+def rules_text(section: int | str | None = None) -> str:
+    """The rules (docs/CANASTA.md), or only section ``section`` (``## N. Title`` up to the next ``## ``)."""
+    text = RULES_RESOURCE.read_text(encoding="utf-8")
+    if section is None:
+        return text
+    try:
+        number = int(section)
+    except (TypeError, ValueError):
+        raise ValueError(f"a rules section is a number, got {section!r}") from None
+    found = re.search(rf"^## {number}\. .*?(?=^## |\Z)", text, flags=re.M | re.S)
+    if not found:
+        numbers = re.findall(r"^## (\d+)\. ", text, flags=re.M)
+        raise ValueError(f"the rules have no section {section} (sections {numbers[0]}-{numbers[-1]})")
+    return found.group(0).rstrip() + "\n"
 
 
-def __getattr__(name: str):
-    # The observation and the envs (gymnasium, PettingZoo) load only when asked for.
+# name -> (module, its name there); GymEnv is the game interface's name of the one-seat env. The table's
+# words are the module ``text``, not ``table``, so that importing it never shadows the lazy ``table``.
+_LAZY = {**{n: (".observation", n) for n in ("GameEncoder", "HIDDEN_CARDS_SIZE", "OBS_SIZE", "OBS_VERSION",
+                                             "OFFSETS", "encode", "hidden_cards")},
+         **{n: (".envs", n) for n in ("CanastaGymEnv", "env", "raw_env", "team_reward")},
+         "GymEnv": (".envs", "CanastaGymEnv"), "table": (".text.tabletext", "TABLE")}
+
+
+def __getattr__(name: str) -> Any:
+    # The observation, the envs (gymnasium, PettingZoo) and the table's words (rich) load only when asked for.
     if name in _LAZY:
         import importlib
 
         module, attr = _LAZY[name]
-        return getattr(importlib.import_module(f"{__name__}.{module}"), attr)
+        return getattr(importlib.import_module(module, __name__), attr)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,0 +1,177 @@
+"""What the person types at the Canasta prompt, turned into an action or a one-line reason citing the rule.
+
+Accepted: every canonical action name of CANASTA_RULES.md section 11 (any case, a meld's cards in any
+order), the short forms ``d``, ``p``, ``l``, ``m K K K`` (``m K`` when one meld of K is possible,
+``m B3`` for black threes), ``a K`` (a natural K onto the Ks), ``a K 2``, ``a 2`` (onto whichever meld
+takes it), ``x 9``, the number of a listed legal action, and the words ``help``, ``rules``, ``hint``,
+``pile``, ``log`` (``log all``), ``look`` and ``quit``. A move that is not legal now is refused with the
+engine's reason (``game.why_illegal``), which names the rule.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from ...cards import BLACK3, JOKER, KINDS, NUM_NATURAL, RED3, TWO, kind_of
+from ..actions import (
+    ACTION_CARD,
+    ACTION_CARDS,
+    ACTION_TYPE,
+    ADD,
+    DISCARD,
+    MELD,
+    MELD_B3,
+    NUM_ACTIONS,
+    action_id,
+    action_name,
+)
+
+Why = Callable[[int], str]
+
+
+@dataclass(frozen=True)
+class Command:
+    """One parsed input line: ``kind`` is action, help, rules, hint, pile, log, look, quit, empty or error."""
+
+    kind: str
+    action: int | None = None
+    message: str = ""
+
+
+VERBS = {"d": "draw", "draw": "draw", "p": "pickup", "pickup": "pickup", "take": "pickup",
+         "l": "laydown", "laydown": "laydown", "lay": "laydown", "m": "meld", "meld": "meld",
+         "a": "add", "add": "add", "x": "discard", "discard": "discard"}
+WORDS = {"help": "help", "h": "help", "?": "help", "hint": "hint", "pile": "pile", "look": "look",
+         "show": "look", "log": "log", "rules": "rules", "quit": "quit", "q": "quit", "exit": "quit"}
+USAGE = "type an action such as 'd', 'p', 'm K K K', 'a K 2' or 'x 9', its number, or 'help'"
+
+
+def _uses(a: int) -> list[int]:
+    """The card kinds an action takes from the hand."""
+    r, nat, two, jk = ACTION_CARDS[a]
+    if ACTION_TYPE[a] == DISCARD:
+        return [ACTION_CARD[a]]
+    return [r] * nat + [TWO] * two + [JOKER] * jk
+
+
+def _exact(a: int, legal: Sequence[int], why: Why) -> Command:
+    if a in legal:
+        return Command("action", a)
+    return Command("error", message=f"'{action_name(a)}' is not legal now: {why(a)}")
+
+
+def _choose(shown: str, candidates: list[int], legal: Sequence[int], why: Why) -> Command:
+    """The one legal action among ``candidates``, or a message saying none or which ones."""
+    ok = [a for a in legal if a in candidates]
+    if len(ok) == 1:
+        return Command("action", ok[0])
+    if ok:
+        opts = ", ".join(f"{list(legal).index(a) + 1} '{action_name(a)}'" for a in ok)
+        return Command("error", message=f"'{shown}' could be {opts}: type the full action or its number")
+    if candidates:
+        return Command("error", message=f"'{shown}' is not legal now: {why(candidates[0])}")
+    return Command("error", message=f"'{shown}' is no Canasta move: {USAGE}")
+
+
+def parse_command(text: str, legal: Sequence[int], why: Why) -> Command:
+    """Turn one line of input into a command: an action, a word like ``help``, or an error to show."""
+    tokens = text.split()
+    if not tokens:
+        return Command("empty")
+    word, shown = tokens[0].lower(), " ".join(tokens)
+    if len(tokens) == 1 and word in WORDS:
+        return Command(WORDS[word])
+    if word == "log":
+        if len(tokens) == 2 and tokens[1].lower() == "all":
+            return Command("log", message="all")
+        return Command("error", message=f"'{shown}': type 'log' for this round or 'log all' for the whole game")
+    if word.lstrip("+-").isdigit():
+        return _number(tokens, shown, legal)
+    try:
+        return _exact(action_id(shown), legal, why)  # a canonical name, any case and card order
+    except ValueError:
+        pass
+    verb = VERBS.get(word)
+    if verb is None:
+        return Command("error", message=f"unknown command '{shown}': {USAGE}")
+    rest = tokens[1:]
+    if verb in ("draw", "pickup", "laydown"):
+        if rest and [t.lower() for t in rest] != ["down"]:
+            return Command("error", message=f"'{verb}' takes no cards (you typed '{shown}')")
+        return _exact(action_id(verb), legal, why)
+    try:
+        kinds = [kind_of(t) for t in rest]
+    except ValueError as e:
+        return Command("error", message=str(e))
+    if RED3 in kinds:
+        return Command("error", message="red threes are laid down at once: never held, melded or discarded "
+                                        "(rule 3.4)")
+    if verb == "discard":
+        if len(kinds) != 1:
+            return Command("error", message="discard one card, e.g. 'x 9'")
+        return _exact(action_id(f"discard {KINDS[kinds[0]]}"), legal, why)
+    if verb == "meld":
+        return _meld(kinds, shown, legal, why)
+    return _add(kinds, shown, legal, why)
+
+
+def _number(tokens: list[str], shown: str, legal: Sequence[int]) -> Command:
+    """``3``: the third action in the list of legal actions."""
+    if len(tokens) > 1:
+        return Command("error", message=f"'{shown}': type one action number at a time")
+    n = int(tokens[0])
+    if not legal:
+        return Command("error", message="there is nothing to choose now")
+    if not 1 <= n <= len(legal):
+        return Command("error", message=f"there is no action number {n}: choose 1 to {len(legal)}")
+    return Command("action", legal[n - 1])
+
+
+def _contains(have: Sequence[int], want: Sequence[int]) -> bool:
+    rest = list(have)
+    for k in want:
+        if k not in rest:
+            return False
+        rest.remove(k)
+    return True
+
+
+def _meld(kinds: list[int], shown: str, legal: Sequence[int], why: Why) -> Command:
+    if not kinds:
+        return _choose(shown, [a for a in range(NUM_ACTIONS) if ACTION_TYPE[a] in (MELD, MELD_B3)], legal, why)
+    if BLACK3 in kinds:
+        if any(k != BLACK3 for k in kinds):
+            return Command("error", message="black threes are melded alone, three or four of them, no wild card "
+                                            "(rule 5.3)")
+        cands = [a for a in range(NUM_ACTIONS) if ACTION_TYPE[a] == MELD_B3 and ACTION_CARDS[a][1] >= len(kinds)]
+        return _choose(shown, cands, legal, why)
+    if len(kinds) > 3:
+        return Command("error", message="a new meld is three cards (m K K K, m K K 2); add more with 'a', "
+                                        "e.g. 'a K' (rule 5.1)")
+    cands = [a for a in range(NUM_ACTIONS) if ACTION_TYPE[a] == MELD and _contains(_uses(a), kinds)]
+    if not cands:
+        return Command("error", message=f"'{shown}' is not a meld: at least two natural cards of one rank 4 .. A "
+                                        "and at most one wild card in three (rules 5.1, 5.2)")
+    return _choose(shown, cands, legal, why)
+
+
+def _add(kinds: list[int], shown: str, legal: Sequence[int], why: Why) -> Command:
+    if len(kinds) > 2:
+        return Command("error", message="add one card at a time, e.g. 'a K' or 'a K 2'")
+    if len(kinds) == 2:
+        rank, card = kinds
+        if rank >= NUM_NATURAL:
+            return Command("error", message=f"'{shown}': name the meld's rank first, then the card (a K 2); "
+                                            "there are no wild or black-three melds to add to (rules 5.2, 5.3)")
+        try:
+            return _exact(action_id(f"add {KINDS[rank]} {KINDS[card]}"), legal, why)
+        except ValueError:
+            return Command("error", message=f"'{shown}' does not fit: the meld of {KINDS[rank]} takes a "
+                                            f"{KINDS[rank]} or a wild card (rule 5.1)")
+    if len(kinds) == 1 and kinds[0] < NUM_NATURAL:
+        return _exact(action_id(f"add {KINDS[kinds[0]]} {KINDS[kinds[0]]}"), legal, why)
+    if kinds and kinds[0] == BLACK3:
+        return Command("error", message="black threes are never added to a meld (rule 5.3)")
+    cands = [a for a in range(NUM_ACTIONS) if ACTION_TYPE[a] == ADD and (not kinds or kinds[0] in _uses(a))]
+    return _choose(shown, cands, legal, why)

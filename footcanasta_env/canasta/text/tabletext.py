@@ -1,0 +1,98 @@
+"""Canasta's ``TableText``: how the table tells its moves, screens and state to a person.
+
+The pieces live beside this file: ``melds`` (a meld in words), ``events`` (a move in words, the turn log),
+``commands`` (the prompt's short forms), ``screen`` (the terminal table), ``texts`` (help, rules in brief,
+the pile), ``webstate`` (the page's JSON state and selection buttons). Every one reads a seat's ``View``
+and public facts only; ``replay_note`` and ``private_text`` serve the replay, where every card is shown.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from ..actions import ACTION_TYPE, ACTION_TYPE_NAMES, ADD, DISCARD, DRAW, LAYDOWN, MELD, MELD_B3, PICKUP
+from ..engine import Game, View
+from ..rules import Rules
+from . import commands, events, screen, texts, webstate
+from .melds import melds_inline
+
+PUBLIC_TYPES = (DRAW, PICKUP, LAYDOWN, DISCARD, MELD_B3)
+
+
+class CanastaText:
+    """The words and pictures of Canasta at a person's table."""
+
+    def turn_log(self, viewer: int) -> events.TurnLog:
+        return events.TurnLog(viewer)
+
+    def describe_step(self, before: View, after: View, seat: int, action: int) -> list[str]:
+        return events.describe_step(before, after, seat, action)
+
+    def describe_round_end(self, result: dict[str, Any], viewer: int = 0) -> str:
+        return events.describe_round_end(result, viewer)
+
+    def event_kind(self, action: int) -> str:
+        return ACTION_TYPE_NAMES[ACTION_TYPE[action]]
+
+    def is_public(self, before: View, seat: int, action: int) -> bool:
+        """Whether the viewer may see which action it was: a meld set aside by another player is private
+        until laid down (rules 7.2, 12)."""
+        return seat == before.seat or ACTION_TYPE[action] in PUBLIC_TYPES or bool(before.down[seat & 1])
+
+    def parse_command(self, text: str, legal: Sequence[int], why: Callable[[int], str]) -> commands.Command:
+        return commands.parse_command(text, legal, why)
+
+    def render_screen(self, view: View, events: Sequence[str] = (), width: int = 80, times: str = "×",
+                      since: str = "") -> Any:
+        return screen.render_screen(view, events, width, times, since)
+
+    def round_table(self, result: dict[str, Any], scores: Sequence[int], rules: Rules) -> Any:
+        return screen.round_table(result, scores)
+
+    def final_text(self, scores: Sequence[int]) -> str:
+        return screen.final_text(scores)
+
+    def help_text(self, rules: Rules, round: int, times: str = "×") -> str:
+        return texts.help_text(rules, round, times)
+
+    def info_text(self, kind: str, view: View, rules: Rules) -> str | None:
+        """The answer to the prompt's game words: ``rules`` (in brief, and scoring) and ``pile``."""
+        if kind == "rules":
+            return texts.rules_brief(rules) + "\n" + texts.scoring_text(rules)
+        if kind == "pile":
+            return texts.pile_text(view)
+        return None
+
+    def replay_note(self, game: Game, seat: int, action: int) -> str:
+        """What an action does to melds that are set aside, in words ('' for most); told before the step."""
+        typ = ACTION_TYPE[action]
+        view = game.view(seat)
+        down = view.down[seat & 1]
+        if typ in (MELD, ADD) and not down:
+            return " (set aside)"
+        if typ == LAYDOWN:
+            return " (the set-aside melds go down)"
+        if typ == PICKUP and not down:
+            return " (the initial meld, with the set-aside melds)" if view.set_aside else " (the initial meld)"
+        if typ == DISCARD and view.set_aside:
+            return " (the set-aside melds go back to the hand)"
+        return ""
+
+    def replay_legend(self) -> str:
+        """What the replay's marks mean."""
+        return "'(set aside)' marks melds that only their player saw, until laid down with the initial meld."
+
+    def private_text(self, game: Game, seat: int) -> str:
+        """The seat's set-aside melds, private until laid down ('' when none)."""
+        aside = game.view(seat).set_aside
+        return f"set-aside melds (private until laid down): {melds_inline(aside)}" if aside else ""
+
+    def view_state(self, view: View, round_results: Sequence[dict[str, Any]]) -> dict[str, Any]:
+        return webstate.view_state(view, round_results)
+
+    def selection(self, view: View, cards: Any, check: Callable[[Sequence[str]], str]) -> dict[str, Any]:
+        return webstate.selection(view, cards, check)
+
+
+TABLE = CanastaText()

@@ -1,0 +1,177 @@
+"""A Canasta game on the page: the JSON state of South's view and the card-selection buttons.
+
+Everything here is built from ``game.view(0)`` and from public facts (round results), so no card South
+may not see ever reaches the page (CANASTA_RULES.md section 12). The buttons turn a selection of South's
+cards into the engine's action names (a new meld, naturals first, then its wild cards; adds; black threes;
+a discard); the table's ``check`` says whether the whole sequence is legal now.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from ...cards import BLACK3, HOLD_KINDS, JOKER, KINDS, NUM_NATURAL, RED3, TWO, kind_of
+from ...seats import SEAT_NAMES, TEAM_NAMES
+from ..actions import action_name
+from ..engine import View
+from ..rules import CANASTA_SIZE, MAX_WILDS, MIN_MELD
+from .events import describe_round_end
+from .melds import Meld, is_canasta, kind, melds_value, size
+from .screen import final_text, frozen_reason, score_band
+
+SEAT_LABELS = ("You (South)", "West", "North (partner)", "East")
+MAX_SELECTION = 60
+WILDS = (TWO, JOKER)
+
+
+class SelectionError(ValueError):
+    """A selection of cards that makes no move: the button is shown disabled with this reason."""
+
+
+def _card_kinds(tokens: Any) -> list[int]:
+    if not isinstance(tokens, list) or not all(isinstance(t, str) for t in tokens):
+        raise ValueError("cards must be a list of card names such as [\"K\", \"K\", \"2\"]")
+    if len(tokens) > MAX_SELECTION:
+        raise ValueError("too many cards in one selection")
+    try:
+        return [kind_of(t) for t in tokens]
+    except ValueError as e:
+        raise ValueError(str(e).splitlines()[0]) from None
+
+
+def meld_sequence(kinds: Sequence[int]) -> list[str]:
+    """The engine actions that make a new meld of exactly these cards, naturals first (rules 5.1, 5.3)."""
+    if len(kinds) < MIN_MELD:
+        raise SelectionError("a new meld needs at least three cards (rule 5.1)")
+    if RED3 in kinds:
+        raise SelectionError("red threes are never melded (rule 5.2)")
+    if BLACK3 in kinds:
+        if any(k != BLACK3 for k in kinds) or len(kinds) > 4:
+            raise SelectionError("black threes are melded alone, three or four of them (rule 5.3)")
+        return ["meld " + " ".join(["B3"] * len(kinds))]
+    wild = sorted((k for k in kinds if k in WILDS), key=lambda k: k != TWO)
+    nat = [k for k in kinds if k not in WILDS]
+    if len(set(nat)) > 1:
+        raise SelectionError("a meld holds one rank only (rule 5.1)")
+    if len(nat) < 2:
+        raise SelectionError("a meld needs at least two natural cards; wild cards never meld alone (rules 5.1, 5.2)")
+    if len(wild) > MAX_WILDS:
+        raise SelectionError(f"a meld holds at most {MAX_WILDS} wild cards (rule 5.1)")
+    r = KINDS[nat[0]]
+    if len(nat) >= 3:
+        seq = [f"meld {r} {r} {r}"] + [f"add {r} {r}"] * (len(nat) - 3)
+    else:
+        seq = [f"meld {r} {r} {KINDS[wild[0]]}"]
+        wild = wild[1:]
+    return seq + [f"add {r} {KINDS[k]}" for k in wild]
+
+
+def add_sequence(kinds: Sequence[int], rank: int) -> list[str]:
+    """The engine actions that add these cards to the meld of ``rank`` (naturals first)."""
+    if not kinds:
+        raise SelectionError("select the cards to add first")
+    if any(k not in (*WILDS, rank) for k in kinds):
+        raise SelectionError(f"the meld of {KINDS[rank]} takes only {KINDS[rank]}s and wild cards (rule 5.1)")
+    ordered = sorted(kinds, key=lambda k: (k != rank, k != TWO))
+    return [f"add {KINDS[rank]} {KINDS[k]}" for k in ordered]
+
+
+def meld_json(m: Meld, values: Sequence[int]) -> dict[str, Any]:
+    """One meld for the page: its cards, kind (natural or mixed), canasta state and value."""
+    r, nat, two, jk = m
+    done, k = is_canasta(m), kind(m)
+    to_go = max(0, CANASTA_SIZE - size(m))
+    return {"rank": KINDS[r], "cards": [KINDS[r]] * nat + ["2"] * two + ["JK"] * jk, "kind": k, "canasta": done,
+            "size": size(m), "to_go": to_go, "value": melds_value([m], values),
+            "state": f"{k} canasta" if done else f"{k}, {to_go} to go"}
+
+
+def _counts(counts: Sequence[int]) -> list[dict[str, Any]]:
+    return [{"card": KINDS[k], "count": int(counts[k])} for k in HOLD_KINDS if counts[k]]
+
+
+def result_json(result: dict[str, Any]) -> dict[str, Any]:
+    """A finished round for the page: scores, who went out (concealed?), how it ended, the breakdown."""
+    return {"round": int(result["round"]), "scores": [int(x) for x in result["scores"]],
+            "went_out": result.get("went_out"), "concealed": bool(result.get("concealed")),
+            "ended_by": result.get("ended_by"), "text": describe_round_end(result),
+            "breakdown": [{k: int(v) for k, v in b.items()} for b in result["breakdown"]]}
+
+
+def _players_json(view: View) -> list[dict[str, Any]]:
+    players = []
+    for s in range(4):
+        memory = "" if s == view.seat else "  ".join(
+            f"{c['card']}×{c['count']}" if c["count"] > 1 else c["card"] for c in _counts(view.memory[s]))
+        players.append({"seat": s, "name": SEAT_NAMES[s], "label": SEAT_LABELS[s], "held": int(view.held[s]),
+                        "melded": bool(view.has_melded[s]), "from_pile": memory,
+                        "to_play": view.current_player == s and not view.is_over})
+    return players
+
+
+def _team_json(view: View, t: int) -> dict[str, Any]:
+    values = view.rules.card_values
+    natural = sum(1 for m in view.melds[t] if is_canasta(m) and kind(m) == "natural")
+    mixed = sum(1 for m in view.melds[t] if is_canasta(m) and kind(m) == "mixed")
+    return {"name": TEAM_NAMES[t], "down": bool(view.down[t]), "red_threes": int(view.red_threes[t]),
+            "black_threes": int(view.black_threes[t]), "melds": [meld_json(m, values) for m in view.melds[t]],
+            "canastas": {"natural": natural, "mixed": mixed}, "minimum": int(view.minimums[t]),
+            "minimum_band": score_band(view.rules, view.scores[t]), "frozen": bool(view.frozen[t]),
+            "frozen_why": frozen_reason(view, t)}
+
+
+def view_state(view: View, round_results: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """The JSON state of the page, from South's view and the public round results only."""
+    rules = view.rules
+    pile = [KINDS[k] for k in view.pile]
+    top = view.pile_top
+    winner = None
+    if view.is_over and view.scores[0] != view.scores[1]:
+        winner = 0 if view.scores[0] > view.scores[1] else 1
+    return {
+        "round": int(view.round), "target": int(view.target), "max_rounds": rules.max_rounds,
+        "minimum": [int(m) for m in view.minimums], "scores": [int(x) for x in view.scores],
+        "over": bool(view.is_over), "winner": winner, "final": final_text(view.scores) if view.is_over else "",
+        "current": int(view.current_player), "phase": view.phase, "my_turn": bool(view.my_turn),
+        "legal": [action_name(a) for a in view.legal_actions], "hand": _counts(view.hand),
+        "hand_size": int(sum(view.hand)), "set_aside": [meld_json(m, rules.card_values) for m in view.set_aside],
+        "set_aside_value": melds_value(view.set_aside, rules.card_values), "players": _players_json(view),
+        "teams": [_team_json(view, t) for t in (0, 1)],
+        "pile": {"size": len(pile), "top": pile[-1] if pile else None, "cards": pile,
+                 "frozen": bool(view.frozen[view.team]), "frozen_why": frozen_reason(view, view.team),
+                 "blocked": top == BLACK3, "no_pickup": top is None or top in (TWO, JOKER, BLACK3)},
+        "stock": int(view.stock_size), "round_results": [result_json(r) for r in round_results],
+    }
+
+
+def selection(view: View, cards: Any, check: Callable[[Sequence[str]], str]) -> dict[str, Any]:
+    """For a selection of South's cards: each button's action sequence and whether it is legal (and why);
+    ``check(names)`` is the table's all-or-none legality check."""
+    kinds = _card_kinds(cards)
+
+    def button(make: Callable[[], list[str]]) -> dict[str, Any]:
+        try:
+            seq = make()
+        except SelectionError as e:
+            return {"actions": [], "ok": False, "reason": str(e)}
+        reason = check(seq)
+        return {"actions": seq, "ok": not reason, "reason": reason}
+
+    def discard() -> list[str]:
+        if len(kinds) != 1:
+            raise SelectionError("select exactly one card to discard")
+        return [f"discard {KINDS[kinds[0]]}"]
+
+    def pickup() -> list[str]:
+        top = view.pile_top
+        if kinds and (top is None or len(kinds) != 2 or any(k != top for k in kinds)):
+            name = KINDS[top] if top is not None else "the top card"
+            raise SelectionError(f"select nothing, or the natural pair of {name} that takes the pile (rule 4.3)")
+        return ["pickup"]
+
+    team = view.team
+    targets = view.melds[team] if view.down[team] else view.set_aside
+    adds = {KINDS[m[0]]: button(lambda r=m[0]: add_sequence(kinds, r)) for m in targets if m[0] < NUM_NATURAL}
+    return {"draw": button(lambda: ["draw"]), "pickup": button(pickup), "meld": button(lambda: meld_sequence(kinds)),
+            "laydown": button(lambda: ["laydown"]), "discard": button(discard), "add": adds}
