@@ -94,7 +94,7 @@ def make_cluster() -> Cluster:
     try:
         import psycopg  # noqa: F401
     except ImportError:
-        missing = missing or "psycopg (pip install 'footcanasta[host]')"
+        missing = missing or "psycopg (a dependency of footcanasta: pip install -e .)"
     if missing:
         if os.environ.get("CI"):
             pytest.fail(f"CI needs {missing} for the PostgreSQL tests")
