@@ -36,7 +36,7 @@ class Settings:
     db_pool: int = 10
     trusted_proxies: tuple[Network, ...] = ()
     bot_threads: int = 4
-    bot_queue: int = 16
+    bot_queue: int = 64
     rate_create: int = 0  # a public server sets these (the README's "Host it" has values that suit people)
     rate_moves: int = 0
     rate_hints: int = 0
