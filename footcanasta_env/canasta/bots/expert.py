@@ -5,7 +5,7 @@ before a pickup only when they make the pickup legal), takes the pile whenever i
 (wild cards go into a meld only to complete a canasta, so natural ones keep their bonus), goes out when
 ahead and holds when behind (unless the round is ending anyway), and discards with the next opponent in
 mind: never a card they can take (their melds, their known pickups, the chance of a pair drawn from the
-unseen cards), a black three to block, a wild card to freeze a large pile.
+unseen cards), a black three to block, a wild card to freeze a large pile that is frozen for its own side anyway.
 """
 
 from __future__ import annotations
@@ -13,19 +13,31 @@ from __future__ import annotations
 import numpy as np
 
 from ...cards import BLACK3, JOKER, NUM_NATURAL, TWO
-from ..actions import ACTION_CARDS, ADD_IDS, DISCARD_ID, DRAW_ID, LAYDOWN_ID, MELD_IDS, PICKUP_ID
+from ..actions import ACTION_CARDS, ADD_IDS, DISCARD_ID, DRAW_ID, LAYDOWN_ID, MELD_B3_IDS, MELD_IDS, PICKUP_ID
 from ..engine import View
 from ..rules import CANASTA_SIZE, MAX_WILDS
 from .base import check_legal
-from .reading import has_canasta, holds_at_least, meld_value, table_score, unseen_counts
-from .simple import GREEDY_MELD_ORDER
+from .reading import has_canasta, holds_at_least, meld_value, table_score, unseen_counts, unseen_wilds
 
 WILDS = (TWO, JOKER)
-FREEZE_PILE = 6        # a pile this large is worth freezing with a wild card
-LATE_STOCK = 8         # with the stock this low, go out whenever possible
-OPPONENT_NEAR_OUT = 3  # an opponent holding this few cards may go out next turn
-BLOCK_COST = 5.0       # what a black three is worth keeping (it blocks the pile when the danger is real)
-
+# Going out: naturals, then pairs with a wild card, then wild cards into melds, black threes last.
+DUMP_ORDER: tuple[int, ...] = (
+    tuple(ADD_IDS[r] for r in range(NUM_NATURAL)) + tuple(MELD_IDS[r] for r in range(NUM_NATURAL))
+    + tuple(MELD_IDS[r] + v for r in range(NUM_NATURAL) for v in (1, 2))
+    + tuple(ADD_IDS[r] + v for r in range(NUM_NATURAL) for v in (1, 2)) + (MELD_B3_IDS[1], MELD_B3_IDS[0])
+)
+# Tuned on deals (seeds) below 1000 only; benchmarks/bench_canasta_bots.py reports on seeds from 10000.
+LATE_STOCK = 30          # with the stock this low, go out whenever possible
+HOLD_MARGIN = 500        # otherwise hold (do not go out) only when this far behind in the round
+OPPONENT_NEAR_OUT = 3    # an opponent holding this few cards may go out next turn: go out first
+DEFENSIVE_HELD = 4       # ... this few: meld pairs with wild cards, so as to hold fewer points
+FREEZE_PILE = 8          # a pile this large is worth freezing with a wild card (frozen for us anyway)
+FREEZE_BONUS = 30.0      # how much cheaper a wild card discard becomes then
+WILD_KEEP = {TWO: 40.0, JOKER: 60.0}
+PAIR_KEEP, TRIPLE_KEEP, OWN_MELD_KEEP = 25.0, 25.0, 10.0
+DANGER_BASE, DANGER_PER_CARD = 10.0, 2.0  # the cost of a sure pickup: a base plus per card of the pile
+VALUE_WEIGHT = -0.3      # keep high cards (they meld for more) rather than shed them
+BLOCK_COST = 0.0         # a black three: always a good discard, it blocks the next pickup
 
 def initial_plan(view: View, hand: list[int], target: int, skip: int = -1) -> list[int] | None:
     """Meld actions that bring the set-aside melds to ``target`` points (rule 7.1), naturals first and then
@@ -144,39 +156,56 @@ class ExpertBot:
         a = self.complete_canasta(view, fits)
         if a is not None:
             return a
+        if self.opponents_near_out(view, DEFENSIVE_HELD):
+            for r in range(NUM_NATURAL):
+                for a in (MELD_IDS[r] + 1, MELD_IDS[r] + 2):
+                    if fits(a):
+                        return a
         if out and has_canasta(view, view.team) and can_finish(view):
-            for a in GREEDY_MELD_ORDER:
+            for a in DUMP_ORDER:
                 if a in ls:
                     return a
         return self.discard(view, ls)
 
     def complete_canasta(self, view: View, fits) -> int | None:
-        """A wild card into a meld it brings to a canasta (a natural meld only while the side has none)."""
+        """A wild card into a meld it brings to a canasta; a natural meld stays natural (for its bonus) while the
+        side has a canasta and enough naturals of its rank are still unseen to finish it."""
         h = view.hand
         wilds = int(h[TWO]) + int(h[JOKER])
         team_has = has_canasta(view, view.team)
+        unseen = unseen_counts(view)
         for r, nat, two, jk in sorted(view.melds[view.team], key=lambda m: -(m[1] + m[2] + m[3])):
-            size = nat + two + jk
-            short = CANASTA_SIZE - size
-            if short <= 0 or short > min(wilds, MAX_WILDS - two - jk) or (two + jk == 0 and team_has):
+            short = CANASTA_SIZE - (nat + two + jk)
+            if short <= 0 or short > min(wilds, MAX_WILDS - two - jk):
+                continue
+            if two + jk == 0 and team_has and unseen[r] >= short:
                 continue
             for a in (ADD_IDS[r] + 1, ADD_IDS[r] + 2):
                 if fits(a):
                     return a
         return None
 
+    def opponents_near_out(self, view: View, held: int) -> bool:
+        """Whether an opponent may go out soon: one of them holds ``held`` cards or fewer and their side has a
+        canasta, or a meld that the wild cards still unseen (counted from what this seat saw) could finish."""
+        them = 1 - view.team
+        if min(view.held[them], view.held[them + 2]) > held:
+            return False
+        wilds = unseen_wilds(view)
+        return any(n + t + j + min(wilds, MAX_WILDS - t - j) >= CANASTA_SIZE for _, n, t, j in view.melds[them])
+
     def go_out_ok(self, view: View) -> bool:
-        """Go out when ahead in the round or the game, when the round is ending, or an opponent is near out."""
+        """Go out when ahead: in the game when going out ends it, else in the round (holding only when far
+        behind with a long stock ahead and no opponent near out)."""
         us, them = view.team, 1 - view.team
-        if view.stock_size <= LATE_STOCK:
-            return True
-        if any(view.held[s] <= OPPONENT_NEAR_OUT for s in (them, them + 2)) and has_canasta(view, them):
-            return True
         ours = table_score(view, us) + view.rules.going_out_bonus
         theirs = table_score(view, them)
-        if view.scores[us] + ours >= view.target and view.scores[us] + ours > view.scores[them] + theirs:
+        mine, yours = view.scores[us] + ours, view.scores[them] + theirs
+        if max(mine, yours) >= view.target:
+            return mine > yours  # going out ends the game: only when it wins it
+        if view.stock_size <= LATE_STOCK or self.opponents_near_out(view, OPPONENT_NEAR_OUT):
             return True
-        return ours >= theirs
+        return ours + HOLD_MARGIN >= theirs
 
     def discard(self, view: View, ls: set[int]) -> int:
         """The discard that costs least: usefulness kept plus the danger of feeding the next opponent."""
@@ -194,19 +223,19 @@ class ExpertBot:
         them = 1 - view.team
         wild_in_pile = any(c in WILDS for c in view.pile)
         if k in WILDS:
-            keep = 40.0 if k == TWO else 60.0
-            if not wild_in_pile and pile >= FREEZE_PILE:
-                keep -= 3.0 * pile  # freeze the pile against a large pickup
+            keep = WILD_KEEP[k]
+            if view.down[them] and not view.down[view.team] and not wild_in_pile and pile >= FREEZE_PILE:
+                keep -= FREEZE_BONUS  # freeze the pile against a large pickup, when every other card is dangerous
             return keep
         if k == BLACK3:
             return BLOCK_COST
         h = int(view.hand[k])
-        keep = (0.0, 0.0, 12.0)[h] if h < 3 else 25.0
+        keep = (0.0, 0.0, PAIR_KEEP)[h] if h < 3 else TRIPLE_KEEP
         if any(m[0] == k for m in view.melds[view.team]):
-            keep += 10.0
+            keep += OWN_MELD_KEEP
         nxt = (view.seat + 1) % 4
         if view.down[them] and not wild_in_pile and any(m[0] == k for m in view.melds[them]):
             danger = 1.0
         else:
             danger = holds_at_least(view, nxt, k, 2, unseen_counts(view))
-        return keep + danger * (4.0 + 2.0 * (pile + 1)) - view.rules.card_values[k] / 20.0
+        return keep + danger * (DANGER_BASE + DANGER_PER_CARD * (pile + 1)) - VALUE_WEIGHT * view.rules.card_values[k]
