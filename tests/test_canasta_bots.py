@@ -37,8 +37,8 @@ def duplicate_win_share(a, b, seeds, rules):
 @pytest.mark.parametrize("lineup", [("random", "random"), ("greedy", "random"), ("expert", "greedy"),
                                     ("random", "expert"), ("expert", "expert")])
 def test_every_action_is_legal_over_many_seeded_games(lineup):
-    rules = canasta.Rules(max_rounds=2)
-    for seed in range(12):
+    rules = canasta.Rules(max_rounds=3)
+    for seed in range(40):
         g = play(seed, lineup, rules, check=True)
         assert g.is_over and len(g.round_results) >= 1
 
