@@ -2,10 +2,13 @@
 
 It guards the initial meld (the score-dependent minimum: it sets melds aside only when they reach it, and
 before a pickup only when they make the pickup legal), takes the pile whenever it may, builds canastas
-(wild cards go into a meld only to complete a canasta, so natural ones keep their bonus), goes out when
-ahead and holds when behind (unless the round is ending anyway), and discards with the next opponent in
-mind: never a card they can take (their melds, their known pickups, the chance of a pair drawn from the
-unseen cards), a black three to block, a wild card to freeze a large pile that is frozen for its own side anyway.
+(wild cards go into a meld only to complete a canasta; a natural meld keeps its bonus while the naturals
+to finish it are unseen), goes out when ahead (in the game when going out ends it) and holds when far
+behind, and discards with the next opponent in mind: never a card they can take (their melds, their
+known pickups, the chance of a pair drawn from the unseen cards), least of all over a pile of their ranks
+or one that completes their canasta; a black three to block; a wild card to freeze a large pile that is
+frozen for its own side anyway. Wild cards are counted from what it has seen (an opponent's meld that the
+unseen wild cards could finish is a threat).
 """
 
 from __future__ import annotations
@@ -35,9 +38,12 @@ FREEZE_PILE = 8          # a pile this large is worth freezing with a wild card 
 FREEZE_BONUS = 30.0      # how much cheaper a wild card discard becomes then
 WILD_KEEP = {TWO: 40.0, JOKER: 60.0}
 PAIR_KEEP, TRIPLE_KEEP, OWN_MELD_KEEP = 25.0, 25.0, 10.0
-DANGER_BASE, DANGER_PER_CARD = 10.0, 2.0  # the cost of a sure pickup: a base plus per card of the pile
+DANGER_BASE, DANGER_PER_CARD = 10.0, 2.0  # the cost of a sure pickup: a base plus per card of the pile,
+PER_MATCH = 3.0          # plus per card of a rank they have melded,
+FEED_CANASTA = 30.0      # plus per canasta the pile would complete for them
 VALUE_WEIGHT = -0.3      # keep high cards (they meld for more) rather than shed them
 BLOCK_COST = 0.0         # a black three: always a good discard, it blocks the next pickup
+
 
 def initial_plan(view: View, hand: list[int], target: int, skip: int = -1) -> list[int] | None:
     """Meld actions that bring the set-aside melds to ``target`` points (rule 7.1), naturals first and then
@@ -97,6 +103,15 @@ def can_finish(view: View) -> bool:
             stuck += h[r]
     stuck += max(0, h[TWO] + h[JOKER] - room) + (h[BLACK3] if h[BLACK3] < 3 else 0)
     return stuck <= 1
+
+
+def canastas_fed(view: View, team: int, k: int) -> int:
+    """How many of the team's melds the pile, with a discard of kind ``k`` on top, would make canastas."""
+    counts = [0] * NUM_NATURAL
+    for c in (*view.pile, k):
+        if c < NUM_NATURAL:
+            counts[c] += 1
+    return sum(1 for r, n, t, j in view.melds[team] if n + t + j < CANASTA_SIZE <= n + t + j + counts[r])
 
 
 class ExpertBot:
@@ -238,4 +253,8 @@ class ExpertBot:
             danger = 1.0
         else:
             danger = holds_at_least(view, nxt, k, 2, unseen_counts(view))
-        return keep + danger * (DANGER_BASE + DANGER_PER_CARD * (pile + 1)) - VALUE_WEIGHT * view.rules.card_values[k]
+        ranks = {m[0] for m in view.melds[them]}
+        matches = sum(1 for c in (*view.pile, k) if c in ranks)
+        prize = (DANGER_BASE + DANGER_PER_CARD * (pile + 1) + PER_MATCH * matches
+                 + FEED_CANASTA * canastas_fed(view, them, k))
+        return keep + danger * prize - VALUE_WEIGHT * view.rules.card_values[k]
