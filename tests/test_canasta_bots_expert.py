@@ -59,6 +59,9 @@ def test_a_black_three_blocks_a_dangerous_pile():
                                        pile="5 6 7 J 4 5 6 7 Q 8", melds0=["A A A"],
                                        melds1=["9 9 9", "10 10 10"]))
     assert canasta.action_name(ExpertBot(0).act(g.view(0))) == "discard B3"
+    quiet = canasta.load_scenario(scenario_long(["4 B3 K K Q Q", "5 6 7", "7 8", "6 10"], phase="play", pile="5",
+                                                melds0=["A A A"]))
+    assert canasta.action_name(ExpertBot(0).act(quiet.view(0))) == "discard 4"  # kept while a safe card can go
 
 
 def test_freezes_a_large_pile_that_the_opponents_would_take():

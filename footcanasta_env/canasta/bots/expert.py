@@ -42,7 +42,7 @@ DANGER_BASE, DANGER_PER_CARD = 10.0, 2.0  # the cost of a sure pickup: a base pl
 PER_MATCH = 3.0          # plus per card of a rank they have melded,
 FEED_CANASTA = 30.0      # plus per canasta the pile would complete for them
 VALUE_WEIGHT = -0.3      # keep high cards (they meld for more) rather than shed them
-BLOCK_COST = 0.0         # a black three: always a good discard, it blocks the next pickup
+BLOCK_COST = 3.0         # a black three blocks the next pickup: kept while a safe card can go instead
 
 
 def initial_plan(view: View, hand: list[int], target: int, skip: int = -1) -> list[int] | None:
