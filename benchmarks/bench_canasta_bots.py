@@ -69,7 +69,7 @@ def main() -> None:
     print(f"{args.a} vs {args.b}: {args.deals} duplicate deals (seeds {args.first_seed}.."
           f"{args.first_seed + args.deals - 1}, {2 * args.deals} games, target {rules.target}, "
           f"max_rounds {args.max_rounds})")
-    print(f"  win rate {w:.3f}  95% CI [{wlo:.3f}, {whi:.3f}]")
+    print(f"  win rate {w:.3f}  95% CI [{max(0.0, wlo):.3f}, {min(1.0, whi):.3f}]")
     print(f"  mean score difference {d:+.0f}  95% CI [{dlo:+.0f}, {dhi:+.0f}]")
     print(f"  {time.perf_counter() - t0:.1f} s")
 
