@@ -230,7 +230,7 @@ class ExpertBot:
                 cost = self.discard_cost(view, k)
                 if cost < best_cost:
                     best, best_cost = a, cost
-        return best
+        return best if best >= 0 else min(ls)  # no discard allowed: any legal action (the engine's mask)
 
     def discard_cost(self, view: View, k: int) -> float:
         """How much discarding one card of kind ``k`` costs this side."""
