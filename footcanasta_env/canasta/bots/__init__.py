@@ -1,0 +1,28 @@
+"""Canasta's bots: anything with ``act(view) -> action id`` that decides from one seat's ``View`` alone.
+
+``registry`` builds them by name (``make_bot(name, seed=None)``, ``bot_names()``, ``check_bot_name``,
+``strongest_bot()``, ``hint_bot_name()``) through the house's ``BotRegistry``; ``base`` is the ``Bot``
+protocol and its legality check; ``simple`` has ``random`` and ``greedy``; ``expert`` the scripted club
+player; ``reading`` what a seat can work out from its view (unseen cards, the chance of a pair, scores).
+"""
+
+from .base import Bot, check_legal
+from .expert import ExpertBot
+from .registry import (
+    BOT_STRENGTH,
+    BOTS,
+    REGISTRY,
+    bot_names,
+    check_bot_name,
+    hint_bot_name,
+    known_names,
+    make_bot,
+    register_bot,
+    strongest_bot,
+)
+from .simple import GreedyBot, RandomBot
+
+__all__ = [
+    "BOTS", "BOT_STRENGTH", "Bot", "ExpertBot", "GreedyBot", "REGISTRY", "RandomBot", "bot_names", "check_bot_name",
+    "check_legal", "hint_bot_name", "known_names", "make_bot", "register_bot", "strongest_bot",
+]

@@ -1,0 +1,260 @@
+"""``expert``: the scripted Canasta player a good club player would recognise.
+
+It guards the initial meld (the score-dependent minimum: it sets melds aside only when they reach it, and
+before a pickup only when they make the pickup legal), takes the pile whenever it may, builds canastas
+(wild cards go into a meld only to complete a canasta; a natural meld keeps its bonus while the naturals
+to finish it are unseen), goes out when ahead (in the game when going out ends it) and holds when far
+behind, and discards with the next opponent in mind: never a card they can take (their melds, their
+known pickups, the chance of a pair drawn from the unseen cards), least of all over a pile of their ranks
+or one that completes their canasta; a black three to block; a wild card to freeze a large pile that is
+frozen for its own side anyway. Wild cards are counted from what it has seen (an opponent's meld that the
+unseen wild cards could finish is a threat).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ...cards import BLACK3, JOKER, NUM_NATURAL, TWO
+from ..actions import ACTION_CARDS, ADD_IDS, DISCARD_ID, DRAW_ID, LAYDOWN_ID, MELD_B3_IDS, MELD_IDS, PICKUP_ID
+from ..engine import View
+from ..rules import CANASTA_SIZE, MAX_WILDS
+from .base import check_legal
+from .reading import has_canasta, holds_at_least, meld_value, table_score, unseen_counts, unseen_wilds
+
+WILDS = (TWO, JOKER)
+# Going out: naturals, then pairs with a wild card, then wild cards into melds, black threes last.
+DUMP_ORDER: tuple[int, ...] = (
+    tuple(ADD_IDS[r] for r in range(NUM_NATURAL)) + tuple(MELD_IDS[r] for r in range(NUM_NATURAL))
+    + tuple(MELD_IDS[r] + v for r in range(NUM_NATURAL) for v in (1, 2))
+    + tuple(ADD_IDS[r] + v for r in range(NUM_NATURAL) for v in (1, 2)) + (MELD_B3_IDS[1], MELD_B3_IDS[0])
+)
+# Tuned on deals (seeds) below 1000 only; benchmarks/bench_canasta_bots.py reports on seeds from 10000.
+LATE_STOCK = 30          # with the stock this low, go out whenever possible
+HOLD_MARGIN = 500        # otherwise hold (do not go out) only when this far behind in the round
+OPPONENT_NEAR_OUT = 3    # an opponent holding this few cards may go out next turn: go out first
+DEFENSIVE_HELD = 4       # ... this few: meld pairs with wild cards, so as to hold fewer points
+FREEZE_PILE = 8          # a pile this large is worth freezing with a wild card (frozen for us anyway)
+FREEZE_BONUS = 30.0      # how much cheaper a wild card discard becomes then
+WILD_KEEP = {TWO: 40.0, JOKER: 60.0}
+PAIR_KEEP, TRIPLE_KEEP, OWN_MELD_KEEP = 25.0, 25.0, 10.0
+DANGER_BASE, DANGER_PER_CARD = 10.0, 2.0  # the cost of a sure pickup: a base plus per card of the pile,
+PER_MATCH = 3.0          # plus per card of a rank they have melded,
+FEED_CANASTA = 30.0      # plus per canasta the pile would complete for them
+VALUE_WEIGHT = -0.3      # keep high cards (they meld for more) rather than shed them
+BLOCK_COST = 3.0         # a black three blocks the next pickup: kept while a safe card can go instead
+
+
+def initial_plan(view: View, hand: list[int], target: int, skip: int = -1) -> list[int] | None:
+    """Meld actions that bring the set-aside melds to ``target`` points (rule 7.1), naturals first and then
+    as few wild cards as needed; ``[]`` when already there, ``None`` when the hand cannot reach it.
+    ``skip``: a rank kept out (the pair for a pickup)."""
+    v = view.rules.card_values
+    aside = {r: [n, t, j] for r, n, t, j in view.set_aside}
+    value = meld_value(view, view.set_aside)
+    h = list(hand)
+    plan: list[int] = []
+    for r in sorted(range(NUM_NATURAL), key=lambda q: -v[q]):
+        if r == skip or not h[r] or (r not in aside and h[r] < 3):
+            continue
+        if r not in aside:
+            plan.append(MELD_IDS[r])
+            aside[r] = [3, 0, 0]
+            h[r] -= 3
+            value += 3 * v[r]
+        plan += [ADD_IDS[r]] * h[r]
+        aside[r][0] += h[r]
+        value += h[r] * v[r]
+        h[r] = 0
+    pairs = sorted((r for r in range(NUM_NATURAL) if r != skip and h[r] == 2 and r not in aside), key=lambda q: -v[q])
+    for r in pairs:
+        if value >= target or not (h[TWO] or h[JOKER]):
+            break
+        w = TWO if h[TWO] and (value + 2 * v[r] + v[TWO] >= target or not h[JOKER]) else JOKER
+        plan.append(MELD_IDS[r] + (1 if w == TWO else 2))
+        h[w] -= 1
+        h[r] = 0
+        value += 2 * v[r] + v[w]
+    for r, m in aside.items():
+        while value < target and m[1] + m[2] < MAX_WILDS and (h[TWO] or h[JOKER]):
+            w = JOKER if h[JOKER] else TWO
+            plan.append(ADD_IDS[r] + (1 if w == TWO else 2))
+            m[1 if w == TWO else 2] += 1
+            h[w] -= 1
+            value += v[w]
+    if value < target:
+        return None
+    return plan
+
+
+def can_finish(view: View) -> bool:
+    """Whether this hand could all go onto the partnership's melds this turn, but for one last discard."""
+    h = [int(x) for x in view.hand]
+    table = {r: t + j for r, n, t, j in view.melds[view.team]}
+    room = sum(MAX_WILDS - w for w in table.values())
+    stuck = 0
+    for r in range(NUM_NATURAL):
+        if r in table or h[r] >= 3 or not h[r]:
+            continue
+        if h[r] == 2 and h[TWO] + h[JOKER] > 0:
+            h[TWO if h[TWO] else JOKER] -= 1
+            room += MAX_WILDS - 1
+        else:
+            stuck += h[r]
+    stuck += max(0, h[TWO] + h[JOKER] - room) + (h[BLACK3] if h[BLACK3] < 3 else 0)
+    return stuck <= 1
+
+
+def canastas_fed(view: View, team: int, k: int) -> int:
+    """How many of the team's melds the pile, with a discard of kind ``k`` on top, would make canastas."""
+    counts = [0] * NUM_NATURAL
+    for c in (*view.pile, k):
+        if c < NUM_NATURAL:
+            counts[c] += 1
+    return sum(1 for r, n, t, j in view.melds[team] if n + t + j < CANASTA_SIZE <= n + t + j + counts[r])
+
+
+class ExpertBot:
+    """The scripted club player (see the module docstring); deterministic given the views."""
+
+    name = "expert"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = np.random.default_rng(seed)  # unused: the strategy is deterministic
+
+    def act(self, view: View) -> int:
+        """The expert's choice for ``view``."""
+        legal = check_legal(view, "ExpertBot")
+        if len(legal) == 1:
+            return int(legal[0])
+        ls = set(legal)
+        if view.phase == "draw":
+            return self.draw(view, ls)
+        if not view.down[view.team]:
+            plan = initial_plan(view, [int(x) for x in view.hand], view.minimums[view.team])
+            if plan == [] and LAYDOWN_ID in ls:
+                return LAYDOWN_ID
+            for a in plan or ():
+                if a in ls:
+                    return a
+            return self.discard(view, ls)
+        return self.play(view, ls)
+
+    def draw(self, view: View, ls: set[int]) -> int:
+        """Take the pile when allowed; before the initial meld, set aside what makes the pickup legal."""
+        if PICKUP_ID in ls:
+            return PICKUP_ID
+        top = view.pile_top
+        if not view.down[view.team] and top is not None and top < NUM_NATURAL and view.hand[top] >= 2:
+            hand = [int(x) for x in view.hand]
+            hand[top] -= 2
+            target = view.minimums[view.team] - 3 * view.rules.card_values[top]
+            for a in initial_plan(view, hand, target, skip=top) or ():
+                if a in ls:
+                    return a
+        return DRAW_ID
+
+    def play(self, view: View, ls: set[int]) -> int:
+        """After the initial meld: naturals down, wild cards to complete canastas, out when it pays."""
+        n = view.held[view.seat]
+        out = self.go_out_ok(view)
+
+        def fits(a: int) -> bool:
+            return a in ls and (out or n - sum(ACTION_CARDS[a][1:]) >= 2)
+
+        for r in range(NUM_NATURAL):
+            if fits(ADD_IDS[r]):
+                return ADD_IDS[r]
+        for r in range(NUM_NATURAL):
+            if fits(MELD_IDS[r]):
+                return MELD_IDS[r]
+        a = self.complete_canasta(view, fits)
+        if a is not None:
+            return a
+        if self.opponents_near_out(view, DEFENSIVE_HELD):
+            for r in range(NUM_NATURAL):
+                for a in (MELD_IDS[r] + 1, MELD_IDS[r] + 2):
+                    if fits(a):
+                        return a
+        if out and has_canasta(view, view.team) and can_finish(view):
+            for a in DUMP_ORDER:
+                if a in ls:
+                    return a
+        return self.discard(view, ls)
+
+    def complete_canasta(self, view: View, fits) -> int | None:
+        """A wild card into a meld it brings to a canasta; a natural meld stays natural (for its bonus) while the
+        side has a canasta and enough naturals of its rank are still unseen to finish it."""
+        h = view.hand
+        wilds = int(h[TWO]) + int(h[JOKER])
+        team_has = has_canasta(view, view.team)
+        unseen = unseen_counts(view)
+        for r, nat, two, jk in sorted(view.melds[view.team], key=lambda m: -(m[1] + m[2] + m[3])):
+            short = CANASTA_SIZE - (nat + two + jk)
+            if short <= 0 or short > min(wilds, MAX_WILDS - two - jk):
+                continue
+            if two + jk == 0 and team_has and unseen[r] >= short:
+                continue
+            for a in (ADD_IDS[r] + 1, ADD_IDS[r] + 2):
+                if fits(a):
+                    return a
+        return None
+
+    def opponents_near_out(self, view: View, held: int) -> bool:
+        """Whether an opponent may go out soon: one of them holds ``held`` cards or fewer and their side has a
+        canasta, or a meld that the wild cards still unseen (counted from what this seat saw) could finish."""
+        them = 1 - view.team
+        if min(view.held[them], view.held[them + 2]) > held:
+            return False
+        wilds = unseen_wilds(view)
+        return any(n + t + j + min(wilds, MAX_WILDS - t - j) >= CANASTA_SIZE for _, n, t, j in view.melds[them])
+
+    def go_out_ok(self, view: View) -> bool:
+        """Go out when ahead: in the game when going out ends it, else in the round (holding only when far
+        behind with a long stock ahead and no opponent near out)."""
+        us, them = view.team, 1 - view.team
+        ours = table_score(view, us) + view.rules.going_out_bonus
+        theirs = table_score(view, them)
+        mine, yours = view.scores[us] + ours, view.scores[them] + theirs
+        if max(mine, yours) >= view.target:
+            return mine > yours  # going out ends the game: only when it wins it
+        if view.stock_size <= LATE_STOCK or self.opponents_near_out(view, OPPONENT_NEAR_OUT):
+            return True
+        return ours + HOLD_MARGIN >= theirs
+
+    def discard(self, view: View, ls: set[int]) -> int:
+        """The discard that costs least: usefulness kept plus the danger of feeding the next opponent."""
+        best, best_cost = -1, float("inf")
+        for k, a in DISCARD_ID.items():
+            if a in ls:
+                cost = self.discard_cost(view, k)
+                if cost < best_cost:
+                    best, best_cost = a, cost
+        return best if best >= 0 else min(ls)  # no discard allowed: any legal action (the engine's mask)
+
+    def discard_cost(self, view: View, k: int) -> float:
+        """How much discarding one card of kind ``k`` costs this side."""
+        pile = len(view.pile)
+        them = 1 - view.team
+        wild_in_pile = any(c in WILDS for c in view.pile)
+        if k in WILDS:
+            keep = WILD_KEEP[k]
+            if view.down[them] and not view.down[view.team] and not wild_in_pile and pile >= FREEZE_PILE:
+                keep -= FREEZE_BONUS  # freeze the pile against a large pickup, when every other card is dangerous
+            return keep
+        if k == BLACK3:
+            return BLOCK_COST
+        h = int(view.hand[k])
+        keep = (0.0, 0.0, PAIR_KEEP)[h] if h < 3 else TRIPLE_KEEP
+        if any(m[0] == k for m in view.melds[view.team]):
+            keep += OWN_MELD_KEEP
+        nxt = (view.seat + 1) % 4
+        if view.down[them] and not wild_in_pile and any(m[0] == k for m in view.melds[them]):
+            danger = 1.0
+        else:
+            danger = holds_at_least(view, nxt, k, 2, unseen_counts(view))
+        ranks = {m[0] for m in view.melds[them]}
+        matches = sum(1 for c in (*view.pile, k) if c in ranks)
+        prize = (DANGER_BASE + DANGER_PER_CARD * (pile + 1) + PER_MATCH * matches
+                 + FEED_CANASTA * canastas_fed(view, them, k))
+        return keep + danger * prize - VALUE_WEIGHT * view.rules.card_values[k]

@@ -1,0 +1,98 @@
+"""What a seat can work out from its ``View`` alone: the cards still unseen (wild cards counted), the chance
+that a seat holds a pair, the value of melds, and the partnerships' round scores as they stand."""
+
+from __future__ import annotations
+
+from ...cards import BLACK3, JOKER, NUM_KINDS, NUM_NATURAL, RED3, TWO
+from ..engine import View
+from ..rules import CANASTA_SIZE, DECKS
+
+DECK_COUNTS: tuple[int, ...] = tuple(DECKS * n for n in (4,) * NUM_NATURAL + (4, 2, 2, 2))
+
+
+def meld_value(view: View, melds: tuple) -> int:
+    """Card value of melds given as ``(rank, naturals, twos, jokers)``."""
+    v = view.rules.card_values
+    return sum(n * v[r] + t * v[TWO] + j * v[JOKER] for r, n, t, j in melds)
+
+
+def seen_counts(view: View) -> list[int]:
+    """Cards of each kind this seat has seen: its hand and set-aside melds, both tables and the pile."""
+    seen = [int(x) for x in view.hand]
+    for melds in (*view.melds, view.set_aside):
+        for r, n, t, j in melds:
+            seen[r] += n
+            seen[TWO] += t
+            seen[JOKER] += j
+    for k in view.pile:
+        seen[k] += 1
+    seen[BLACK3] += sum(view.black_threes)
+    seen[RED3] += sum(view.red_threes)
+    return seen
+
+
+def unseen_counts(view: View) -> list[int]:
+    """Cards of each kind in the other hands or the stock, as far as this seat can tell."""
+    seen = seen_counts(view)
+    return [max(0, DECK_COUNTS[k] - seen[k]) for k in range(NUM_KINDS)]
+
+
+def unseen_wilds(view: View) -> int:
+    """Wild cards (twos and jokers) this seat has not seen: in the other hands or the stock."""
+    u = unseen_counts(view)
+    return u[TWO] + u[JOKER]
+
+
+def holds_at_least(view: View, seat: int, kind: int, need: int, unseen: list[int]) -> float:
+    """The chance that ``seat`` (not this one) holds ``need`` or more cards of ``kind``: what it took with the
+    pile and still holds is known (rule 12); the rest of its hand is drawn from the unseen cards."""
+    known = int(view.memory[seat][kind])
+    if known >= need:
+        return 1.0
+    mem_total = int(view.memory[seat].sum())
+    drawn = max(0, view.held[seat] - mem_total)
+    others_known = sum(int(view.memory[s][kind]) for s in range(4) if s != view.seat)
+    pool = sum(view.held[s] for s in range(4) if s != view.seat) + view.stock_size
+    pool -= sum(int(view.memory[s].sum()) for s in range(4) if s != view.seat)
+    left = max(0, unseen[kind] - others_known)
+    if pool <= 0 or left <= 0 or drawn <= 0:
+        return 0.0
+    p = min(1.0, left / pool)
+    short = need - known
+    # Binomial tail P(X >= short), X ~ Bin(drawn, p): the hand as draws from the unseen pool.
+    q = 1.0 - p
+    term = q ** drawn
+    below = 0.0
+    for i in range(short):
+        below += term
+        term *= (drawn - i) / (i + 1) * (p / q) if q > 0 else 0.0
+    return max(0.0, 1.0 - below)
+
+
+def canasta_bonus(view: View, team: int) -> int:
+    """The canasta bonuses of the partnership's table melds."""
+    nat, mixed = view.canastas(team)
+    return nat * view.rules.natural_canasta_bonus + mixed * view.rules.mixed_canasta_bonus
+
+
+def has_canasta(view: View, team: int) -> bool:
+    """Whether the partnership holds a canasta on the table."""
+    return any(n + t + j >= CANASTA_SIZE for _, n, t, j in view.melds[team])
+
+
+def table_score(view: View, team: int, hand_guess: int = 8) -> int:
+    """The partnership's round score if the round ended now: its melds, canastas and red threes, less its
+    held cards (this seat's exactly, the others' at ``hand_guess`` points each)."""
+    rules = view.rules
+    red = view.red_threes[team] * rules.red_three_bonus
+    if view.red_threes[team] == 4:
+        red = rules.all_red_threes_bonus
+    down = view.down[team]
+    score = meld_value(view, view.melds[team]) + canasta_bonus(view, team) + (red if down else -red)
+    for s in (team, team + 2):
+        if s == view.seat:
+            score -= sum(int(c) * rules.card_values[k] for k, c in enumerate(view.hand))
+            score -= meld_value(view, view.set_aside)
+        else:
+            score -= view.held[s] * hand_guess
+    return score

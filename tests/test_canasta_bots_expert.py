@@ -1,0 +1,91 @@
+"""The Canasta expert's club play, position by position (scenarios): each test fails if the habit is lost."""
+
+from footcanasta_env import canasta
+from footcanasta_env.canasta.bots import ExpertBot, GreedyBot
+from footcanasta_env.cards import KINDS, NUM_NATURAL, parse_cards
+from tests.canasta_oracle import scenario
+
+LONG = 32  # cards in the stock: far from the end of the round
+
+
+def scenario_long(hands, melds0=(), melds1=(), pile="", **kw):
+    """``scenario`` with a stock of ``LONG`` naturals left over from the decks."""
+    used = [0] * len(KINDS)
+    for text in (*hands, *melds0, *melds1, pile):
+        for k in parse_cards(text):
+            used[k] += 1
+    stock = [KINDS[k] for k in range(NUM_NATURAL) for _ in range(8 - used[k])][:LONG]
+    return scenario(hands, melds0=melds0, melds1=melds1, pile=pile, stock=" ".join(stock), **kw)
+
+
+def south_turn(game, bot):
+    """Let ``bot`` play South's whole turn; return the action names."""
+    played = []
+    while not game.is_over and game.current_player == 0:
+        a = bot.act(game.view(0))
+        played.append(canasta.action_name(a))
+        game.step(a)
+    return played
+
+
+def test_guards_the_score_dependent_minimum():
+    hand = "A A A K K K 2 9 J 5"
+    below = canasta.load_scenario(scenario([hand, "5 6", "7 8", "4 10"], phase="play", pile="6", scores=(0, 0)))
+    assert south_turn(below, ExpertBot(0))[0] == "meld A A A" and below.view(0).down[0]  # 90 >= 50
+    at_3000 = canasta.load_scenario(scenario([hand, "5 6", "7 8", "4 10"], phase="play", pile="6",
+                                             scores=(3000, 0)))
+    played = south_turn(at_3000, ExpertBot(0))
+    assert played[0].startswith("discard") and not at_3000.view(0).down[0]  # 110 < 120: nothing set aside
+    greedy = canasta.load_scenario(scenario([hand, "5 6", "7 8", "4 10"], phase="play", pile="6", scores=(3000, 0)))
+    assert south_turn(greedy, GreedyBot(0))[0].startswith("meld")  # greedy sets aside in vain
+
+
+def test_sets_melds_aside_to_make_a_pickup_legal():
+    g = canasta.load_scenario(scenario(["Q Q K K K 9 8 5", "5 6", "7 8", "4 10"], pile="4 6 Q"))
+    assert "pickup" not in {canasta.action_name(a) for a in g.legal_actions()}  # 30 points < 50
+    played = south_turn(g, ExpertBot(0))
+    assert played[:2] == ["meld K K K", "pickup"] and g.view(0).down[0]
+
+
+def test_never_feeds_the_next_opponent_a_card_they_melded():
+    g = canasta.load_scenario(scenario_long(["9 K J Q Q 8 8", "5 6 7", "7 8", "4 10"], phase="play",
+                                            pile="5 6 7 J", melds0=["A A A"], melds1=["9 9 9"]))
+    a = canasta.action_name(ExpertBot(0).act(g.view(0)))
+    assert a.startswith("discard") and a != "discard 9"
+
+
+def test_a_black_three_blocks_a_dangerous_pile():
+    g = canasta.load_scenario(scenario_long(["9 10 B3 K K", "5 6 7", "7 8", "4 10"], phase="play",
+                                       pile="5 6 7 J 4 5 6 7 Q 8", melds0=["A A A"],
+                                       melds1=["9 9 9", "10 10 10"]))
+    assert canasta.action_name(ExpertBot(0).act(g.view(0))) == "discard B3"
+    quiet = canasta.load_scenario(scenario_long(["4 B3 K K Q Q", "5 6 7", "7 8", "6 10"], phase="play", pile="5",
+                                                melds0=["A A A"]))
+    assert canasta.action_name(ExpertBot(0).act(quiet.view(0))) == "discard 4"  # kept while a safe card can go
+
+
+def test_freezes_a_large_pile_that_the_opponents_would_take():
+    hands = ["9 10 2 K", "5 6 7", "7 8", "4 10"]
+    kw = dict(phase="play", pile="5 6 7 J 4 5 6 7 Q 8", melds1=["9 9 9", "10 10 10", "K K K"])
+    g = canasta.load_scenario(scenario_long(hands, **kw))
+    assert canasta.action_name(ExpertBot(0).act(g.view(0))) == "discard 2"
+    small = canasta.load_scenario(scenario_long(hands, **{**kw, "pile": "5 6"}))
+    assert canasta.action_name(ExpertBot(0).act(small.view(0))) != "discard 2"  # a small pile is not worth a wild
+
+
+def test_goes_out_when_ahead_and_holds_when_far_behind():
+    hands = ["Q Q Q 5", "5 6 7 8 9 J", "7 8 9 J 10", "4 10 J 9 K"]
+    ahead = canasta.load_scenario(scenario_long(hands, phase="play", pile="6", melds0=["K K K K K K K"],
+                                           melds1=["A A A"]))
+    assert south_turn(ahead, ExpertBot(0)) == ["meld Q Q Q", "discard 5"]
+    assert ahead.round_results[0]["went_out"] == 0
+    behind = canasta.load_scenario(scenario_long(hands, phase="play", pile="5", melds0=["K K K K K K K"],
+                                            melds1=["4 4 4 4 4 4 4", "6 6 6 6 6 6 6", "A A A A A A A"]))
+    played = south_turn(behind, ExpertBot(0))
+    assert "meld Q Q Q" not in played and not behind.round_results
+
+
+def test_a_wild_card_completes_a_canasta():
+    g = canasta.load_scenario(scenario_long(["2 9 8 5 4", "5 6 7", "7 8", "4 10"], phase="play", pile="6",
+                                       melds0=["K K K K K K"]))
+    assert canasta.action_name(ExpertBot(0).act(g.view(0))) == "add K 2"
