@@ -83,7 +83,7 @@ TRAINING: tuple[str, ...] = (
 ``team_reward(results, team, mode, scale)``, the AEC ``env``/``raw_env`` and the one-seat gymnasium ``GymEnv``."""
 
 # name -> a module path (imported on first use) or the game object itself
-_GAMES: dict[str, str | Any] = {"footcanasta": "footcanasta_env.footcanasta"}
+_GAMES: dict[str, str | Any] = {"footcanasta": "footcanasta_env.footcanasta", "canasta": "footcanasta_env.canasta"}
 _LOADED: dict[str, Any] = {}
 _LOCK = threading.Lock()
 

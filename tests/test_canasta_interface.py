@@ -210,7 +210,8 @@ def test_rules_from_dict_refuses_unknown_fields_and_the_other_games_rules():
 
 
 PACKAGE = pathlib.Path(canasta.__file__).parent
-ALLOWED_ROOT = {"footcanasta_env.cards", "footcanasta_env.seats", "footcanasta_env.seeds"}
+ALLOWED_ROOT = {"footcanasta_env.cards", "footcanasta_env.seats", "footcanasta_env.seeds",
+                "footcanasta_env.botregistry"}  # the shared vocabulary and the game-generic bot registry
 # The envs room alone may load the RL frameworks it adapts the game to (never the engine: see below).
 ALLOWED_THIRD_PARTY = {"envs": {"numpy", "gymnasium", "pettingzoo"}, "text": {"numpy", "rich"}}  # the rest: numpy
 

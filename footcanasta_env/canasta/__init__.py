@@ -56,7 +56,8 @@ __all__ = [
     "new_game", "rules_text",
     # loaded when first asked for (_LAZY)
     "CanastaGymEnv", "GameEncoder", "GymEnv", "HIDDEN_CARDS_SIZE", "OBS_SIZE", "OBS_VERSION", "OFFSETS", "encode",
-    "env", "hidden_cards", "raw_env", "table", "team_reward",
+    "env", "hidden_cards", "raw_env", "table", "team_reward", "bot_names", "check_bot_name", "hint_bot_name",
+    "make_bot", "strongest_bot",
 ]
 
 
@@ -81,7 +82,8 @@ def rules_text(section: int | str | None = None) -> str:
 _LAZY = {**{n: (".observation", n) for n in ("GameEncoder", "HIDDEN_CARDS_SIZE", "OBS_SIZE", "OBS_VERSION",
                                              "OFFSETS", "encode", "hidden_cards")},
          **{n: (".envs", n) for n in ("CanastaGymEnv", "env", "raw_env", "team_reward")},
-         "GymEnv": (".envs", "CanastaGymEnv"), "table": (".text.tabletext", "TABLE")}
+         "GymEnv": (".envs", "CanastaGymEnv"), "table": (".text.tabletext", "TABLE"),
+         **{n: (".bots", n) for n in ("make_bot", "bot_names", "check_bot_name", "strongest_bot", "hint_bot_name")}}
 
 
 def __getattr__(name: str) -> Any:
