@@ -226,3 +226,115 @@ def test_a_stale_page_shows_the_game_as_it_is(server, browser):
     page.wait_for_function(f"() => document.querySelectorAll('[data-action]').length === {len(now['legal'])}")
     assert page.eval_on_selector_all("[data-action]", "els => els.map(e => e.dataset.action)") == now["legal"]
     assert [e for e in errors if "409" not in e] == []  # Chromium logs the refused request itself
+
+
+def pick_building_move(page):
+    """Click a move that builds melds if there is one, else the last legal move."""
+    actions = page.eval_on_selector_all("[data-action]", "els => els.map(e => e.dataset.action)")
+    pick = next((a for a in actions if a.startswith(("meld", "add", "laydown"))), actions[-1])
+    page.click(f'[data-action="{pick}"]')
+
+
+def test_canasta_by_clicking_shows_what_canasta_needs(server, browser):
+    errors: list[str] = []
+    context = browser.new_context(reduced_motion="reduce", viewport={"width": 1280, "height": 900})
+    context.add_init_script(VIOLATIONS)
+    page = context.new_page()
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{server}/?game=canasta&seed=5&partner=greedy&opponents=greedy")
+    wait_ready(page)
+    assert page.text_content("#title") == "Canasta" and page.input_value("#game-choice") == "canasta"
+    assert "game=canasta" in page.url and "game=canasta" in page.get_attribute("#board-link", "href")
+    # no partnership has melded: the pile is frozen for both, and the minimum from a score of 0 is 50
+    assert "no initial meld" in page.text_content("#pile-frozen")
+    assert page.get_attribute("#team-0 .minimum", "data-minimum") == "50"
+    assert "game to 5,000" in page.text_content("#status")
+    assert "foot" not in page.text_content("main").lower()
+    assert page.text_content("#b-draw") == "Draw"
+    shot(page, "canasta-start.png")
+    moves = 0
+    while moves < 3000 and not page.query_selector("[data-game-over]"):
+        pick_building_move(page)
+        moves += 1
+        wait_ready(page)
+        if moves == 150:
+            shot(page, "canasta-later.png")
+    assert page.query_selector("[data-game-over]"), "the game did not end in 3000 clicks"
+    assert page.is_visible("#results") and page.query_selector("#results table.score")
+    assert "natural/mixed" in page.text_content("#results")
+    shot(page, "canasta-over.png")
+    assert page.evaluate("window.__csp") == [] and errors == []
+    context.close()
+
+
+def test_canasta_melds_with_the_buttons(server, browser):
+    errors: list[str] = []
+    page = open_page(browser, f"{server}/?game=canasta&seed=8&partner=greedy&opponents=greedy", errors,
+                     reduced_motion="reduce", viewport={"width": 1280, "height": 800})
+    for _ in range(400):  # draw and discard until the hand holds three of a rank and the meld is legal
+        wait_ready(page)
+        if page.query_selector('[data-action="draw"]'):
+            page.click("#b-draw")
+            wait_ready(page)
+        groups = page.eval_on_selector_all(
+            "#hand .group", "gs => gs.map(g => [g.querySelector('[data-card]').dataset.card, "
+                            "g.querySelectorAll('[data-card]').length])")
+        rank = next((c for c, n in groups if n >= 3 and c not in ("B3", "2", "JK")), None)
+        if rank is not None:
+            for _ in range(3):
+                page.locator(f'#hand [data-card="{rank}"]:not(.selected)').first.click(position={"x": 8, "y": 40})
+            page.wait_for_function("() => !document.getElementById('b-meld').disabled || "
+                                   "document.getElementById('reason').textContent.includes(':')")
+            if not page.is_disabled("#b-meld"):
+                page.click("#b-meld")
+                page.wait_for_selector(f'#aside .meld[data-rank="{rank}"], #team-0 .meld[data-rank="{rank}"]')
+                assert "cards" in page.text_content(f'.meld[data-rank="{rank}"] .meld-state')
+                break
+            page.click("#b-clear")
+        card = page.locator("#hand [data-card]").first
+        card.click(position={"x": 8, "y": 40})
+        page.wait_for_function("() => !document.getElementById('b-discard').disabled")
+        page.click("#b-discard")
+    else:
+        pytest.fail("no meld of three in 400 turns")
+    assert errors == []
+
+
+def test_canasta_on_a_phone_has_no_horizontal_scroll(server, browser):
+    errors: list[str] = []
+    page = open_page(browser, f"{server}/?game=canasta&seed=23&partner=greedy&opponents=greedy", errors,
+                     viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
+                     device_scale_factor=2, reduced_motion="reduce")
+    wait_ready(page)
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= 390
+    for _ in range(60):
+        if page.query_selector("[data-game-over]"):
+            break
+        pick_building_move(page)
+        wait_ready(page)
+    shot(page, "canasta-mobile.png")
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= 390
+    assert errors == []
+
+
+def test_the_chooser_deals_the_chosen_game_and_remembers_it(server, browser):
+    errors: list[str] = []
+    page = open_page(browser, f"{server}/?seed=3", errors, reduced_motion="reduce")
+    wait_ready(page)
+    assert page.text_content("#title") == "Foot Canasta" and "game=footcanasta" in page.url
+    assert page.query_selector("#pile-frozen") is None
+    page.select_option("#game-choice", "canasta")
+    page.wait_for_function("() => location.search.includes('game=canasta')")
+    wait_ready(page)
+    assert page.query_selector("#team-0 .minimum")
+    page.goto(f"{server}/")  # remembered: the Canasta game comes back
+    wait_ready(page)
+    assert page.text_content("#title") == "Canasta" and "game=canasta" in page.url
+    page.click("#new-game")
+    page.wait_for_function("() => document.getElementById('status').textContent.startsWith('Canasta')")
+    page.goto(f"{server}/?game=footcanasta")  # another game named: a game of that one
+    wait_ready(page)
+    page.wait_for_function("() => document.getElementById('title').textContent === 'Foot Canasta'")
+    assert page.query_selector("#team-0 .minimum") is None
+    assert errors == []

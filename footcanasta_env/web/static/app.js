@@ -1,12 +1,14 @@
-// Foot Canasta in the browser: the page only shows what the server sends (South's view) and asks it to play.
+// Foot Canasta and Canasta in the browser: the page only shows what the server sends (South's view) and asks it to play.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
-const ORDER = ["4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", "JK", "B3"];
+const GAMES = { footcanasta: "Foot Canasta", canasta: "Canasta" };
+const ORDER = ["4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", "JK", "B3", "R3"];
 const BUTTONS = { draw: "b-draw", pickup: "b-pickup", meld: "b-meld", laydown: "b-laydown", discard: "b-discard" };
 const reduced = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 
 let gameId = null;
+let chosen = "footcanasta";  // the game New game and Daily deal (the chooser's)
 let state = null;
 let selected = {};        // card -> how many of that rank are selected
 let buttons = null;       // the server's answer for the current selection
@@ -64,6 +66,9 @@ function selectedCards() {
   return out;
 }
 
+const isCanasta = () => state && state.game === "canasta";
+const fmt = (n) => Number(n).toLocaleString("en-US");
+
 function setMessage(text, bad) {
   const m = $("message");
   m.textContent = text || "";
@@ -77,7 +82,8 @@ function renderSeat(p) {
   box.replaceChildren();
   box.classList.toggle("to-play", p.to_play);
   box.append(el("div", { class: "seat-name", text: p.label + (p.to_play ? " · to play" : "") }),
-    el("div", { class: "seat-info", text: `${p.held} card${p.held === 1 ? "" : "s"} · ${p.in_foot ? "playing from foot" : "foot waiting"}` }));
+    el("div", { class: "seat-info", text: `${p.held} card${p.held === 1 ? "" : "s"} · ` + (isCanasta()
+      ? (p.melded ? "has melded" : "not melded") : (p.in_foot ? "playing from foot" : "foot waiting")) }));
   if (p.seat !== 0) {
     const backs = el("div", { class: "backs", "aria-hidden": "true" });
     for (let i = 0; i < Math.min(p.held, 8); i++) backs.append(el("span", { class: "back" }));
@@ -96,6 +102,10 @@ function renderCenter() {
   const pileBox = el("div", { class: "stack", id: "pile" }, top,
     el("div", { class: "stack-label", text: `Pile ${pile.size}` + (pile.blocked ? " · blocked by a black 3" : "") }));
   c.append(stock, pileBox);
+  if (isCanasta() && pile.frozen) {
+    pileBox.classList.add("frozen");
+    c.append(el("div", { class: "frozen-mark", id: "pile-frozen", text: `❄ Pile frozen for your side: ${pile.frozen_why}` }));
+  }
   if (pile.size > 1) {
     c.append(el("div", { class: "pile-below", text: "Below: " + pile.cards.slice(-6, -1).reverse().join(" ") }));
   }
@@ -106,7 +116,8 @@ function meldBox(m, team, clickable) {
   for (const c of m.cards) cards.append(cardFace(c, "mini"));
   const attrs = { class: "meld" + (m.canasta ? " canasta " + m.kind : ""), "data-rank": m.rank };
   const box = el(clickable ? "button" : "div", attrs, cards,
-    el("div", { class: "meld-state", text: `${m.rank === "wild" ? "Wild" : m.rank}: ${m.state}` }));
+    el("div", { class: "meld-state", text: `${m.rank === "wild" ? "Wild" : m.rank}: ` +
+      (m.size !== undefined ? `${m.size} cards, ${m.state}` : m.state) }));
   if (clickable) {
     box.type = "button";
     const b = buttons && buttons.add ? buttons.add[m.rank] : null;
@@ -117,7 +128,26 @@ function meldBox(m, team, clickable) {
   return box;
 }
 
+function threes(kind, n) {
+  const box = el("span", { class: "threes" });
+  for (let i = 0; i < n; i++) box.append(cardFace(kind, "mini"));
+  return box;
+}
+
+function canastaTeamInfo(team) {
+  const down = team.down ? "melded" : "not melded yet";
+  const info = el("div", { class: "side-info" },
+    el("span", { class: "minimum", "data-minimum": String(team.minimum),
+      text: `${down} · initial meld minimum ${team.minimum} (${team.minimum_band})` }),
+    el("span", { class: "canastas", text: ` · canastas: ${team.canastas.natural} natural, ${team.canastas.mixed} mixed` }),
+    el("span", { text: ` · red 3s ${team.red_threes} ` }), threes("R3", Math.max(0, team.red_threes)));
+  if (team.black_threes) info.append(el("span", { text: ` · black 3s ${team.black_threes} ` }), threes("B3", team.black_threes));
+  if (team.frozen) info.append(el("span", { class: "frozen-note", text: ` · pile frozen: ${team.frozen_why}` }));
+  return info;
+}
+
 function renderTeam(t) {
+  if (isCanasta()) return renderCanastaTeam(t);
   const team = state.teams[t];
   const box = $("team-" + t);
   box.replaceChildren();
@@ -132,14 +162,30 @@ function renderTeam(t) {
   box.append(head, list);
 }
 
+function renderCanastaTeam(t) {
+  const team = state.teams[t];
+  const box = $("team-" + t);
+  box.replaceChildren();
+  const head = el("div", { class: "side-head" },
+    el("h2", { text: (t === 0 ? "Your side" : "Their side") + ` (${team.name})` }), canastaTeamInfo(team));
+  const list = el("div", { class: "meld-list" });
+  for (const m of team.melds) list.append(meldBox(m, t, t === 0 && state.my_turn && team.down));
+  if (!team.melds.length) list.append(el("div", { class: "none", text: "No melds on the table." }));
+  box.append(head, list);
+}
+
+function myMinimum() {
+  return isCanasta() ? state.teams[0].minimum : state.minimum;
+}
+
 function renderAside() {
   const box = $("aside");
   box.replaceChildren();
   box.hidden = !state.set_aside.length;
   if (!state.set_aside.length) return;
-  box.append(el("h2", { text: `Set aside: worth ${state.set_aside_value} of the ${state.minimum} needed` }));
+  box.append(el("h2", { text: `Set aside: worth ${state.set_aside_value} of the ${myMinimum()} needed` }));
   const list = el("div", { class: "meld-list" });
-  for (const m of state.set_aside) list.append(meldBox(m, 0, !m.canasta && state.my_turn));
+  for (const m of state.set_aside) list.append(meldBox(m, 0, (isCanasta() || !m.canasta) && state.my_turn));
   box.append(list, el("p", { class: "note", text: "Lay down puts them on the table; a discard returns them to your hand." }));
 }
 
@@ -147,7 +193,8 @@ function renderHand() {
   const hand = $("hand");
   hand.replaceChildren();
   const me = state.players[0];
-  $("hand-title").textContent = `Your hand: ${state.hand_size} card${state.hand_size === 1 ? "" : "s"}, ${me.in_foot ? "from your foot" : "your foot is waiting"}`;
+  $("hand-title").textContent = `Your hand: ${state.hand_size} card${state.hand_size === 1 ? "" : "s"}` +
+    (isCanasta() ? "" : `, ${me.in_foot ? "from your foot" : "your foot is waiting"}`);
   for (const g of state.hand) {
     const group = el("div", { class: "group", role: "group", "aria-label": `${g.count} × ${g.card}` });
     const n = Math.min(selected[g.card] || 0, g.count);
@@ -168,6 +215,7 @@ function renderHand() {
 function renderButtons() {
   const sel = selectedCards();
   $("b-meld").textContent = state.teams[0].down ? "Meld" : "Set aside";
+  $("b-draw").textContent = isCanasta() ? "Draw" : "Draw 2";
   const reasons = [];
   for (const [key, id] of Object.entries(BUTTONS)) {
     const b = buttons ? buttons[key] : null;
@@ -195,7 +243,19 @@ function renderLegal() {
   if (!state.legal.length) box.append(el("span", { class: "none", text: state.over ? "The game is over." : "Not your turn." }));
 }
 
+function canastaRows(r) {
+  const rows = [["", "Melds", "Canastas", "natural/mixed", "Red 3s", "Going out", "Cards held", "Round", "Total"]];
+  for (const t of [0, 1]) {
+    const b = r.breakdown[t];
+    const total = state.round_results.filter((x) => x.round <= r.round).reduce((sum, x) => sum + x.scores[t], 0);
+    rows.push([state.teams[t].name + (t === 0 ? " (you)" : ""), b.melds, b.canastas, `${b.natural}/${b.mixed}`,
+      b.red_threes, b.going_out, b.cards_held, b.total, total]);
+  }
+  return rows;
+}
+
 function resultTable(r) {
+  if (isCanasta()) return scoreTable(r, canastaRows(r));
   const rows = [["", "Melds", "Canastas", "c/d/w", "Red 3s", "Going out", "Cards held", "Round", "Total"]];
   for (const t of [0, 1]) {
     const b = r.breakdown[t];
@@ -203,6 +263,10 @@ function resultTable(r) {
     rows.push([state.teams[t].name + (t === 0 ? " (you)" : ""), b.melds, b.canastas, `${b.clean}/${b.dirty}/${b.wild}`,
       b.red_threes + b.red_threes_in_foot, b.going_out, b.cards_held, b.total, total]);
   }
+  return scoreTable(r, rows);
+}
+
+function scoreTable(r, rows) {
   const table = el("table", { class: "score" }, el("caption", { text: `Round ${r.round}: ${r.text}` }));
   rows.forEach((row, i) => {
     const tr = el("tr");
@@ -273,7 +337,11 @@ async function review(button, out) {
 function render() {
   if (!state) return;
   const deal = state.deal.kind === "daily" ? `daily ${state.deal.date}` : state.deal.kind === "seed" ? `seed ${state.deal.seed}` : "scenario";
-  $("status").textContent = `Round ${state.round} of ${state.rounds} · minimum ${state.minimum} · ${state.teams[0].name} ${state.scores[0]} – ${state.teams[1].name} ${state.scores[1]} · ${deal}`;
+  const score = `${state.teams[0].name} ${fmt(state.scores[0])} – ${state.teams[1].name} ${fmt(state.scores[1])}`;
+  $("status").textContent = isCanasta()
+    ? `Canasta · round ${state.round} · game to ${fmt(state.target)} · ${score} · ${deal}`
+    : `Round ${state.round} of ${state.rounds} · minimum ${state.minimum} · ${score} · ${deal}`;
+  showChosen(state.game);
   for (const p of state.players) renderSeat(p);
   renderCenter();
   renderTeam(0);
@@ -393,8 +461,44 @@ async function hint() {
   }
 }
 
+// The chosen game: the chooser, the title, the leaderboard link and the address all follow it.
+function showChosen(name) {
+  chosen = name;
+  $("game-choice").value = name;
+  $("title").textContent = GAMES[name];
+  document.title = GAMES[name];
+  $("board-link").href = `/leaderboard?game=${encodeURIComponent(name)}`;
+  document.body.classList.toggle("canasta", name === "canasta");
+}
+
+function remember() {
+  localStorage.setItem("footcanasta-game", gameId);
+  localStorage.setItem("footcanasta-choice", chosen);
+  history.replaceState(null, "", `/?game=${encodeURIComponent(chosen)}&id=${encodeURIComponent(gameId)}`);
+}
+
+// Each game has its own bots: the settings list the chosen game's, keeping a remembered choice it knows.
+async function fillBots(name, query) {
+  const bots = await api("GET", `/api/bots?game=${encodeURIComponent(name)}`);
+  for (const id of ["partner", "opponents"]) {
+    const s = $(id);
+    s.replaceChildren(el("option", { value: "", text: `strongest (${bots.default})` }));
+    for (const b of bots.bots) s.append(el("option", { value: b, text: b }));
+    const wanted = (query && query.get(id)) || localStorage.getItem("footcanasta-" + id) || "";
+    if (query && query.get(id) && !bots.bots.includes(wanted)) setMessage(`no ${id} bot ${wanted} in ${GAMES[name]}`, true);
+    s.value = bots.bots.includes(wanted) ? wanted : "";
+  }
+}
+
+async function choose(name) {
+  showChosen(name);
+  localStorage.setItem("footcanasta-choice", name);
+  try { await fillBots(name); } catch (e) { setMessage(e.message, true); return; }
+  return newGame({});
+}
+
 function botChoice() {
-  const body = {};
+  const body = { game: chosen };
   if ($("partner").value) body.partner = $("partner").value;
   if ($("opponents").value) body.opponents = $("opponents").value;
   const name = $("name").value.trim();
@@ -408,8 +512,8 @@ async function newGame(deal) {
   try {
     const data = await api("POST", "/api/games", Object.assign(botChoice(), deal));
     gameId = data.id;
-    localStorage.setItem("footcanasta-game", gameId);
-    history.replaceState(null, "", `/?game=${encodeURIComponent(gameId)}`);
+    showChosen(data.state.game);
+    remember();
     $("log").replaceChildren();
     selected = {};
     // a bot that could not be loaded plays as another one: say so (the lineup's notes)
@@ -424,6 +528,8 @@ async function newGame(deal) {
 async function load(id) {
   const data = await api("GET", `/api/games/${encodeURIComponent(id)}`);
   gameId = id;
+  showChosen(data.state.game);
+  remember();
   await apply({ events: [], state: data.state });
 }
 
@@ -452,28 +558,30 @@ async function start() {
   });
   $("name").value = localStorage.getItem("footcanasta-name") || "";
   $("name").addEventListener("change", () => localStorage.setItem("footcanasta-name", $("name").value.trim()));
-  try {
-    const bots = await api("GET", "/api/bots");
-    for (const id of ["partner", "opponents"]) {
-      const s = $(id);
-      s.append(el("option", { value: "", text: `strongest (${bots.default})` }));
-      for (const b of bots.bots) s.append(el("option", { value: b, text: b }));
-      s.value = localStorage.getItem("footcanasta-" + id) || "";
-      s.addEventListener("change", () => localStorage.setItem("footcanasta-" + id, s.value));
-    }
-  } catch (e) {
-    setMessage(e.message, true);
+  for (const id of ["partner", "opponents"]) {
+    $(id).addEventListener("change", () => localStorage.setItem("footcanasta-" + id, $(id).value));
   }
+  $("game-choice").addEventListener("change", () => choose($("game-choice").value));
   const q = new URLSearchParams(location.search);
+  // ?game= names a game (an older address gave a game's id there: still loaded)
+  const named = q.get("game");
+  const known = named !== null && Object.prototype.hasOwnProperty.call(GAMES, named);
+  const stored = localStorage.getItem("footcanasta-choice");
+  showChosen(known ? named : stored && GAMES[stored] ? stored : "footcanasta");
+  try { await fillBots(chosen, q); } catch (e) { setMessage(e.message, true); }
   if (q.get("seed") !== null) {
     const n = Number(q.get("seed"));
     if (!Number.isSafeInteger(n) || n < 0) { setMessage("seed must be a whole number", true); return; }
     return newGame({ seed: n });
   }
   if (q.get("daily") !== null) return newGame({ daily: q.get("daily") || today() });
-  const id = q.get("game") || localStorage.getItem("footcanasta-game");
+  const id = q.get("id") || (named !== null && !known ? named : null) || localStorage.getItem("footcanasta-game");
   if (id) {
-    try { return await load(id); } catch (e) { localStorage.removeItem("footcanasta-game"); }
+    try {
+      const data = await api("GET", `/api/games/${encodeURIComponent(id)}`);
+      // /?game=NAME with a remembered game of the other kind deals a game of NAME
+      if (!known || q.get("id") || data.state.game === chosen) return await load(id);
+    } catch (e) { localStorage.removeItem("footcanasta-game"); }
   }
   return newGame({});
 }
