@@ -333,6 +333,17 @@ def test_the_chooser_deals_the_chosen_game_and_remembers_it(server, browser):
     assert page.text_content("#title") == "Canasta" and "game=canasta" in page.url
     page.click("#new-game")
     page.wait_for_function("() => document.getElementById('status').textContent.startsWith('Canasta')")
+    page.click("#hint")
+    page.wait_for_function("() => document.getElementById('message').textContent.startsWith('Hint')")
+    page.click("#board-link")  # Canasta's leaderboard, whose Play link comes back to Canasta
+    page.wait_for_selector("#play-link")
+    assert page.text_content("h1").startswith("Canasta: daily leaderboard")
+    assert page.get_attribute("#play-link", "href") == "/?game=canasta"
+    page.click("#play-link")
+    wait_ready(page)
+    page.click("#daily")  # the daily deal of the chosen game
+    page.wait_for_function("() => / daily \\d{4}-/.test(document.getElementById('status').textContent)")
+    assert page.text_content("#status").startswith("Canasta")
     page.goto(f"{server}/?game=footcanasta")  # another game named: a game of that one
     wait_ready(page)
     page.wait_for_function("() => document.getElementById('title').textContent === 'Foot Canasta'")

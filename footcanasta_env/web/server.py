@@ -410,6 +410,7 @@ async def _board_page(request: Request) -> Response:
     body = rows or '<tr><td colspan="5">Nobody has finished this daily game yet.</td></tr>'
     page = (STATIC / "leaderboard.html").read_text(encoding="utf-8")
     page = page.replace("{{title}}", html.escape(get_game(board["game"]).TITLE))
+    page = page.replace("{{game}}", html.escape(board["game"]))  # the Play link goes back to the same game
     return HTMLResponse(page.replace("{{date}}", html.escape(board["date"])).replace("{{rows}}", body))
 
 
