@@ -214,6 +214,8 @@ ALLOWED_ROOT = {"footcanasta_env.cards", "footcanasta_env.seats", "footcanasta_e
                 "footcanasta_env.botregistry"}  # the shared vocabulary and the game-generic bot registry
 # The envs room alone may load the RL frameworks it adapts the game to (never the engine: see below).
 ALLOWED_THIRD_PARTY = {"envs": {"numpy", "gymnasium", "pettingzoo"}, "text": {"numpy", "rich"}}  # the rest: numpy
+# ... and the house's env machinery that every game's envs subclass (footcanasta_env/envkit).
+ALLOWED_HOUSE = {"envs": ("footcanasta_env.envkit",)}
 
 
 def test_the_package_imports_only_the_shared_root_vocabulary():
@@ -234,7 +236,9 @@ def test_the_package_imports_only_the_shared_root_vocabulary():
                 continue
             for t in targets:
                 if t.startswith("footcanasta_env"):
-                    assert t.startswith("footcanasta_env.canasta") or t in ALLOWED_ROOT, f"{path.name} imports {t}"
+                    house = ALLOWED_HOUSE.get(path.relative_to(PACKAGE).parts[0], ())
+                    ok = t.startswith(("footcanasta_env.canasta", *house)) or t in ALLOWED_ROOT
+                    assert ok, f"{path.name} imports {t}"
                 else:
                     allowed = ALLOWED_THIRD_PARTY.get(path.relative_to(PACKAGE).parts[0], {"numpy"})
                     assert t.split(".")[0] in sys.stdlib_module_names | allowed, f"{path.name} imports {t}"

@@ -79,7 +79,7 @@ def test_renamed_names_are_gone(face, old):
 
 
 @pytest.mark.parametrize("face", ["", "engine", "observation", "bots", "envs", "evaluation", "play", "web", "table",
-                                  "footcanasta", "canasta"])
+                                  "footcanasta", "canasta", "envkit"])
 def test_a_face_docstring_names_every_module_it_holds(face):
     folder = PACKAGE / face if face else PACKAGE
     doc = ast.get_docstring(ast.parse((folder / "__init__.py").read_text(encoding="utf-8")))
@@ -156,10 +156,11 @@ def test_no_import_circles_counting_imports_inside_functions():
 # face (``footcanasta``) on its rooms; the game-generic layers reach a game only through ``games``.
 ALLOWED = {
     "engine": set(), "observation": {"engine"}, "bots": {"engine", "observation"},
-    "envs": {"engine", "observation", "bots"}, "footcanasta": {"engine", "observation", "bots", "envs"},
-    "evaluation": set(), "table": set(), "play": {"table"}, "web": {"table", "evaluation"},
+    "envs": {"engine", "observation", "bots", "envkit"},
+    "footcanasta": {"engine", "observation", "bots", "envs", "envkit"},
+    "envkit": set(), "evaluation": set(), "table": set(), "play": {"table"}, "web": {"table", "evaluation"},
 }
-GENERIC = ("evaluation", "table", "play", "web")
+GENERIC = ("envkit", "evaluation", "table", "play", "web")
 GENERIC_ROOT = {"games", "replays", "seats", "seeds", "arrayfile", "policyfile", "botregistry"}
 """The root modules a game-generic layer may use: the game lookup, replay files, seats and seeds."""
 

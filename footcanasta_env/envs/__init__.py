@@ -1,8 +1,9 @@
 """The environments: the PettingZoo AEC env of all four seats and the one-seat gymnasium env.
 
 ``aec`` is the documentation page of both (observation table, rewards, options, version history);
-``one_seat`` plays the other seats inside ``step()``; ``_episode`` holds what they share (options,
-the game an episode starts with, the team reward), so they cannot disagree; ``registration`` registers
+``one_seat`` plays the other seats inside ``step()`` (both are Foot Canasta's subclasses of the house's
+game-generic envs, ``footcanasta_env.envkit``); ``_episode`` holds what they share (options, the game an
+episode starts with; the team reward is the house's), so they cannot disagree; ``registration`` registers
 the one-seat env with gymnasium as ``footcanasta/FootCanasta-v0`` (``GYM_ENV_ID``) once gymnasium loads.
 
 This face loads each module when one of its names is first asked for: the envs import gymnasium and

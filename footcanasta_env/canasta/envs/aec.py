@@ -100,27 +100,20 @@ Its rewards and options are the ones above.
 
 from __future__ import annotations
 
-import sys
-import warnings
 from typing import Any
 
-import numpy as np
-from gymnasium import spaces
-from pettingzoo import AECEnv
-from pettingzoo.utils.wrappers import OrderEnforcingWrapper
-
+from ...envkit.aec import AGENTS, GameAECEnv, OrderedAECEnv
 from ..actions import NUM_ACTIONS, action_name
 from ..engine import Game, IllegalActionError
 from ..observation import OBS_SIZE, OBS_VERSION, GameEncoder, observation_bounds
 from ..rules import Rules
-from ._episode import reset_options, round_cap, set_episode_settings, start_episode_game, team_reward
+from ._episode import reset_options, round_cap, set_episode_settings, start_episode_game
 from .text import render_game
 
-AGENTS: tuple[str, ...] = ("player_0", "player_1", "player_2", "player_3")
-_AGENT_SEAT = {a: i for i, a in enumerate(AGENTS)}
+__all__ = ["AGENTS", "CanastaEnv", "env", "raw_env"]
 
 
-class raw_env(AECEnv):
+class raw_env(GameAECEnv):
     """Canasta as a PettingZoo AEC env; illegal actions raise ``IllegalActionError``."""
 
     metadata = {
@@ -130,6 +123,14 @@ class raw_env(AECEnv):
         "render_fps": 1,
         "obs_version": OBS_VERSION,
     }
+    encoder_class = GameEncoder
+    obs_size = OBS_SIZE
+    num_actions = NUM_ACTIONS
+    illegal_error = IllegalActionError
+    label = "canasta"
+    action_name = staticmethod(action_name)
+    render_game = staticmethod(render_game)
+    reset_options = staticmethod(reset_options)
 
     def __init__(self, rules: Rules | dict | None = None, max_rounds: int | None = None, reward_mode: str = "round",
                  reward_scale: float = 0.001, max_actions: int = 20000, render_mode: str | None = None,
@@ -137,219 +138,15 @@ class raw_env(AECEnv):
         super().__init__()
         cap = round_cap(max_rounds, rounds, "canasta env")
         set_episode_settings(self, rules, cap, reward_mode, reward_scale, max_actions, render_mode, render_seat)
-        self.possible_agents = list(AGENTS)
-        low, high = observation_bounds(self.rules)
-        obs_space = spaces.Dict({
-            "observation": spaces.Box(low=low, high=high, shape=(OBS_SIZE,), dtype=np.float32),
-            "action_mask": spaces.Box(low=0, high=1, shape=(NUM_ACTIONS,), dtype=np.int8),
-        })
-        # One shared space object per agent, as api_test requires the same object on every call.
-        self.observation_spaces = {a: obs_space for a in AGENTS}
-        self.action_spaces = {a: spaces.Discrete(NUM_ACTIONS) for a in AGENTS}
-        self._seed_rng: np.random.Generator | None = None
-        self.game: Game | None = None
-        self._encoder: GameEncoder | None = None
-        self._illegal_end = False
+        self.set_spaces(*observation_bounds(self.rules))
 
-    def observation_space(self, agent: str) -> spaces.Space:
-        """The Dict space of ``agent``'s observations."""
-        return self.observation_spaces[agent]
-
-    def action_space(self, agent: str) -> spaces.Space:
-        """Discrete(NUM_ACTIONS)."""
-        return self.action_spaces[agent]
-
-    # ------------------------------------------------------------------ episode
-
-    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
-        """Deal a new game (from ``seed``) or load ``options["scenario"]``."""
-        options = reset_options(options)
-        if seed is not None:
-            self._seed_rng = np.random.default_rng(seed)
-        if self._seed_rng is None:
-            self._seed_rng = np.random.default_rng()
-        game_seed = int(self._seed_rng.integers(0, 2**63 - 1))
-        self.game = start_episode_game(options, self.rules, self.max_rounds, game_seed)
-        if self._encoder is None:
-            self._encoder = GameEncoder(self.game)
-        else:
-            self._encoder.reset(self.game)
-        self.agents = list(AGENTS)
-        self.rewards = dict.fromkeys(AGENTS, 0.0)
-        self._cumulative_rewards = dict.fromkeys(AGENTS, 0.0)
-        self.terminations = dict.fromkeys(AGENTS, False)
-        self.truncations = dict.fromkeys(AGENTS, False)
-        self.infos = {a: {} for a in AGENTS}
-        self._rewarded = False
-        self._illegal_end = False
-        self._rounds_scored = len(self.game.round_results)
-        self._num_actions = 0
-        self.agent_selection = AGENTS[self.game.current_player]
-        if self.game.is_over:  # a scenario of a finished game
-            for a in AGENTS:
-                self.terminations[a] = True
-        if self.render_mode == "human":
-            self.render()
-
-    def observe(self, agent: str) -> dict[str, np.ndarray]:
-        """``agent``'s observation and action mask (new arrays)."""
-        game = self.game
-        seat = _AGENT_SEAT[agent]
-        obs = self._encoder.observe(seat)
-        buf = bytearray(NUM_ACTIONS)  # a fresh buffer: cheaper than numpy item assignment
-        if seat == game.cur and not game.is_over:
-            for a in game.legal_actions():
-                buf[a] = 1
-        return {"observation": obs, "action_mask": np.frombuffer(buf, dtype=np.int8)}
-
-    def step(self, action: int | str | None) -> None:
-        """Apply the acting agent's action; ``None`` for an agent already terminated or truncated."""
-        agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
-            self._was_dead_step(action)
-            return
-        game = self.game
-        if action is None:
-            raise IllegalActionError(f"{agent} is to act: None is only for a terminated or truncated agent")
-        try:
-            game.step(action)
-        except IllegalActionError:
-            raise
-        except ValueError as e:  # a malformed action name or id
-            raise IllegalActionError(str(e)) from None
-        self._encoder.invalidate()
-        self._cumulative_rewards[agent] = 0.0
-        if self._rewarded:
-            self._clear_rewards()
-            self._rewarded = False
-        self._num_actions += 1
-        if len(game.results) != self._rounds_scored:
-            self._score_round()
-        if game.is_over:
-            for a in AGENTS:
-                self.terminations[a] = True
-        elif self._num_actions >= self.max_actions:
-            for a in AGENTS:
-                self.truncations[a] = True
-        if self._rewarded:
-            self._accumulate_rewards()
-        self.agent_selection = AGENTS[game.cur]
-        if self.render_mode == "human":
-            self.render()
-
-    def _score_round(self) -> None:
-        """Team rewards for the rounds that ended with the last action."""
-        game = self.game
-        results = game.round_results
-        diff = team_reward(results[self._rounds_scored:], 0, self.reward_mode, self.reward_scale,
-                           game.scores if game.is_over else None)
-        self._rounds_scored = len(results)
-        self._set_team_rewards(diff)
-
-    def _set_team_rewards(self, team0: float) -> None:
-        self.rewards["player_0"] = self.rewards["player_2"] = team0
-        self.rewards["player_1"] = self.rewards["player_3"] = -team0 if team0 else 0.0
-        self._rewarded = True
-
-    def end_by_illegal(self, agent: str, action: Any, error: Exception) -> None:
-        """End the game because ``agent`` chose an illegal action: its team -1, the other +1."""
-        seat = _AGENT_SEAT[agent]
-        try:
-            name = action_name(action)
-        except (ValueError, TypeError):
-            name = repr(action)
-        self._cumulative_rewards[agent] = 0.0
-        self._clear_rewards()
-        self._set_team_rewards(-1.0 if seat & 1 == 0 else 1.0)
-        info = {"illegal_action": name, "illegal_agent": agent, "reason": str(error)}
-        for a in AGENTS:
-            self.terminations[a] = True
-            self.infos[a] = dict(info)
-        self._accumulate_rewards()
-        self._illegal_end = True
-
-    @property
-    def illegal_ended(self) -> bool:
-        """Whether the current episode was ended by an illegal action (only in ``env()``)."""
-        return self._illegal_end
-
-    # ------------------------------------------------------------------ display
-
-    def render(self) -> str | None:
-        """The position as text from ``render_seat``'s point of view (``None``: every card)."""
-        if self.render_mode is None:
-            warnings.warn("canasta: render() called without a render_mode", stacklevel=2)
-            return None
-        if self.game is None:
-            raise RuntimeError("canasta: reset() the env before rendering it")
-        text = render_game(self.game, self.render_seat)
-        if self.render_mode == "human":
-            sys.stdout.write(text + "\n\n")  # the human mode's purpose is to show the table
-            return None
-        return text
-
-    def close(self) -> None:
-        """Nothing to release."""
+    def start_game(self, options: dict[str, Any], seed: int) -> Game:
+        """The episode's game: the env's rules (with its round cap), or the options' rules or scenario."""
+        return start_episode_game(options, self.rules, self.max_rounds, seed)
 
 
-class CanastaEnv(OrderEnforcingWrapper):
-    """``raw_env`` with PettingZoo's order checks, where an illegal action ends the game (team -1/+1).
-
-    The attributes read at every step are forwarded directly rather than through ``__getattr__``,
-    which keeps the wrapper's cost per step small.
-    """
-
-    def _live(self, name: str) -> Any:
-        if not self._has_reset:
-            raise AttributeError(f"{name} cannot be accessed before reset")
-        return getattr(self.env, name)
-
-    @property
-    def agent_selection(self) -> str:  # type: ignore[override]
-        """The agent to act (or the next terminated agent to remove)."""
-        return self._live("agent_selection")
-
-    @property
-    def agents(self) -> list[str]:  # type: ignore[override]
-        """The agents still in the episode."""
-        return self._live("agents")
-
-    @property
-    def rewards(self) -> dict[str, float]:  # type: ignore[override]
-        """Rewards of the last step."""
-        return self._live("rewards")
-
-    @property
-    def terminations(self) -> dict[str, bool]:  # type: ignore[override]
-        """Which agents are terminated."""
-        return self._live("terminations")
-
-    @property
-    def truncations(self) -> dict[str, bool]:  # type: ignore[override]
-        """Which agents are truncated."""
-        return self._live("truncations")
-
-    @property
-    def infos(self) -> dict[str, dict]:  # type: ignore[override]
-        """Per-agent info dicts."""
-        return self._live("infos")
-
-    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict]:
-        """Observation, cumulative reward, termination, truncation and info of the agent to act."""
-        if not self._has_reset:
-            raise AttributeError("agent_selection cannot be accessed before reset")
-        return self.env.last(observe)
-
-    def step(self, action: Any) -> None:
-        """Step, turning an illegal action into the end of the game."""
-        if not self._has_reset or not self.env.agents:
-            super().step(action)
-            return
-        self._has_updated = True
-        try:
-            self.env.step(action)
-        except IllegalActionError as e:
-            self.env.end_by_illegal(self.env.agent_selection, action, e)
+class CanastaEnv(OrderedAECEnv):
+    """``raw_env`` with PettingZoo's order checks, where an illegal action ends the game (team -1/+1)."""
 
 
 def env(**kwargs: Any) -> CanastaEnv:
