@@ -131,7 +131,7 @@ def test_fast_encoder_gives_the_view_encoding_at_every_step(seed, rules):
             ref = encode(game.view(s))
             assert enc.observe(s).tobytes() == ref.tobytes(), f"seat {s} after {n} actions"
             assert (ref >= low).all() and (ref <= high).all()
-        seen.add((game.down[0], game.down[1], bool(game.mcards[game.cur & 1]), game.round))
+        seen.add((game.down[0], game.down[1], bool(game.mcards[game.current_player & 1]), game.round))
         if game.is_over:
             break
         acts = game.legal_actions()

@@ -49,8 +49,8 @@ def why_illegal(game: Any, action: int | str) -> str:
         if not play:
             return "discard at the end of the turn, after drawing (rules 3.1, 3.3)"
         k = ACTION_CARD[a]
-        t = game.cur & 1
-        if not game.hand[game.cur][k] and (game.down[t] or not aside_count(game, t, k)):
+        t = game.current_player & 1
+        if not game.hand[game.current_player][k] and (game.down[t] or not aside_count(game, t, k)):
             return f"you hold no {KINDS[k]} (rule 3.3)"
         return KEEP_A_CARD
     if typ == MELD_B3:
@@ -59,7 +59,7 @@ def why_illegal(game: Any, action: int | str) -> str:
 
 
 def _pickup_reason(game: Any) -> str:
-    p = game.cur
+    p = game.current_player
     t = p & 1
     if not game.pile:
         return "the discard pile is empty (rule 4.1)"
@@ -88,7 +88,7 @@ def _pickup_reason(game: Any) -> str:
 
 
 def _laydown_reason(game: Any, play: bool) -> str:
-    t = game.cur & 1
+    t = game.current_player & 1
     if not play:
         return "lay down in the play step, after drawing (rule 7.2)"
     if game.down[t]:
@@ -102,7 +102,7 @@ def _laydown_reason(game: Any, play: bool) -> str:
 
 
 def _black_three_reason(game: Any, a: int, play: bool) -> str:
-    p = game.cur
+    p = game.current_player
     t = p & 1
     n = ACTION_CARDS[a][1]
     if not play:
@@ -118,7 +118,7 @@ def _black_three_reason(game: Any, a: int, play: bool) -> str:
 
 
 def _meld_reason(game: Any, a: int, typ: int, play: bool) -> str:
-    p = game.cur
+    p = game.current_player
     t = p & 1
     h = game.hand[p]
     r, nat, two, jk = ACTION_CARDS[a]

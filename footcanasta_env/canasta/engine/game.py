@@ -39,32 +39,12 @@ MASK_BYTES = (NUM_ACTIONS + 7) // 8
 class Game(State):
     """One game of classic Canasta, played to the target. Build it with ``new_game`` or ``load_scenario``."""
 
-    __slots__ = ()
-
-    @property
-    def current_player(self) -> int:
-        """Seat to act (0 South, 1 West, 2 North, 3 East)."""
-        return self.cur
+    __slots__ = ()  # current_player, round, scores, round_results: the state's own slots (one name each)
 
     @property
     def phase(self) -> str:
         """``"draw"`` or ``"play"``."""
         return PHASE_NAMES[self.phase_id]
-
-    @property
-    def round(self) -> int:
-        """Current round, from 1 (the last one once the game is over)."""
-        return self.round_no
-
-    @property
-    def scores(self) -> tuple[int, int]:
-        """Team totals over the finished rounds (team 0 = South/North, team 1 = West/East)."""
-        return (self.total[0], self.total[1])
-
-    @property
-    def round_results(self) -> list[dict[str, Any]]:
-        """One dict per finished round: round, scores, went_out, concealed, ended_by and a breakdown."""
-        return self.results
 
     def minimum(self, team: int) -> int:
         """The partnership's initial-meld minimum this round (rule 7.1)."""
@@ -80,9 +60,9 @@ class Game(State):
 
     def winner(self) -> int | None:
         """The winning team once the game is over; ``None`` for a draw or a game in progress."""
-        if not self.is_over or self.total[0] == self.total[1]:
+        if not self.is_over or self.scores[0] == self.scores[1]:
             return None
-        return 0 if self.total[0] > self.total[1] else 1
+        return 0 if self.scores[0] > self.scores[1] else 1
 
     def legal_bits(self) -> int:
         """The legal actions as an int bit mask (bit i set when action i is legal)."""
@@ -136,8 +116,8 @@ class Game(State):
         return make_view(self, seat)
 
     def __repr__(self) -> str:
-        state = "over" if self.is_over else f"{SEAT_NAMES[self.cur]} to {self.phase}"
-        return f"<Canasta game round {self.round_no}, {state}, scores {self.scores}>"
+        state = "over" if self.is_over else f"{SEAT_NAMES[self.current_player]} to {self.phase}"
+        return f"<Canasta game round {self.round}, {state}, scores {self.scores}>"
 
 
 def new_game(seed: int | None = None, rules: Rules | None = None, daily: _dt.date | str | None = None) -> Game:

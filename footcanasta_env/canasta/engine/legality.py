@@ -44,13 +44,13 @@ def mask_to_list(m: int) -> list[int]:
 
 def minimum(g: State, t: int) -> int:
     """Partnership t's initial-meld minimum this round, from its total at the start of the round (rule 7.1)."""
-    return g.rules.minimum(g.total[t])
+    return g.rules.minimum(g.scores[t])
 
 
 def held(g: State, p: int) -> int:
     """Cards seat p holds, its set-aside cards included (rule 7.2)."""
     t = p & 1
-    return g.htot[p] + (g.mcards[t] if p == g.cur and not g.down[t] else 0)
+    return g.htot[p] + (g.mcards[t] if p == g.current_player and not g.down[t] else 0)
 
 
 def update_legal(g: State) -> int:
@@ -58,7 +58,7 @@ def update_legal(g: State) -> int:
     if g.is_over:
         g._mask = 0
         return 0
-    p = g.cur
+    p = g.current_player
     t = p & 1
     down = g.down[t]
     if g.phase_id == DRAW_PHASE:

@@ -30,7 +30,7 @@ def played_in_sight(g: State, p: int, k: int, n: int) -> None:
 def do_meld(g: State, a: int) -> None:
     """Meld or add: the cards go from the hand to the partnership's meld of their rank (rules 5, 7.2)."""
     r, nat, two, jk = ACTION_CARDS[a]
-    p = g.cur
+    p = g.current_player
     t = p & 1
     h = g.hand[p]
     h[r] -= nat
@@ -53,7 +53,7 @@ def do_meld(g: State, a: int) -> None:
 def do_meld_b3(g: State, a: int) -> None:
     """Rule 5.3: three or four black threes, on the way out."""
     n = ACTION_CARDS[a][1]
-    p = g.cur
+    p = g.current_player
     t = p & 1
     g.hand[p][BLACK3] -= n
     g.htot[p] -= n
@@ -82,7 +82,7 @@ def reveal_aside(g: State, p: int, t: int) -> None:
 
 def do_laydown(g: State, a: int) -> None:
     """The initial meld: the set-aside melds go down together (rule 7.2)."""
-    p = g.cur
+    p = g.current_player
     reveal_aside(g, p, p & 1)
     after_play(g)
 

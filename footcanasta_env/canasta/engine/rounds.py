@@ -45,7 +45,7 @@ def deal(g: State) -> None:
             g.htot[p] -= 1
             g.red_threes[p & 1] += 1
             receive_from_stock(g, p)
-    g.cur = first
+    g.current_player = first
     g.phase_id = DRAW_PHASE
     g.turn_fresh = True
     g.turn_new = 0
@@ -67,7 +67,7 @@ def receive_from_stock(g: State, p: int) -> None:
 
 def next_turn(g: State) -> None:
     """The turn passes to the left (rule 2.1)."""
-    q = g.cur = (g.cur + 1) & 3
+    q = g.current_player = (g.current_player + 1) & 3
     g.phase_id = DRAW_PHASE
     g.turn_fresh = not g.has_melded[q]
     g.turn_new = 0
@@ -76,7 +76,7 @@ def next_turn(g: State) -> None:
 
 def after_play(g: State) -> None:
     """After a meld, add, laydown or pickup: out with no card left (rule 8.2), or rule 6.2."""
-    p = g.cur
+    p = g.current_player
     if held(g, p) == 0:
         end_round(g, p, "went_out")
     elif not update_legal(g):
@@ -88,15 +88,14 @@ def end_round(g: State, went_out: int | None, ended_by: str) -> None:
     concealed = went_out is not None and is_concealed(g, went_out & 1)
     breakdown = score_round(g, went_out, concealed)
     scores = (breakdown[0]["total"], breakdown[1]["total"])
-    g.total[0] += scores[0]
-    g.total[1] += scores[1]
-    g.results.append({"round": g.round_no, "scores": scores, "went_out": went_out, "concealed": concealed,
+    g.scores = (g.scores[0] + scores[0], g.scores[1] + scores[1])
+    g.round_results.append({"round": g.round, "scores": scores, "went_out": went_out, "concealed": concealed,
                       "ended_by": ended_by, "breakdown": breakdown})
     g._mask = None
     if game_ends(g):
         g.is_over = True
         return
-    g.round_no += 1
+    g.round += 1
     g.dealer = left_of(g.dealer)
     deal(g)
 
@@ -104,7 +103,7 @@ def end_round(g: State, went_out: int | None, ended_by: str) -> None:
 def game_ends(g: State) -> bool:
     """Rule 10: a partnership has reached the target and the totals differ, or the round cap is reached."""
     cap = g.rules.max_rounds
-    if cap is not None and g.round_no >= cap:
+    if cap is not None and g.round >= cap:
         return True
-    return max(g.total) >= g.rules.target and g.total[0] != g.total[1]
+    return max(g.scores) >= g.rules.target and g.scores[0] != g.scores[1]
 

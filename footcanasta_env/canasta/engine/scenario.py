@@ -170,9 +170,9 @@ def _load_turn(game: Game, spec: dict) -> None:
     if (not isinstance(scores, (list, tuple)) or len(scores) != 2
             or not all(isinstance(x, int) and not isinstance(x, bool) for x in scores)):
         raise ScenarioError(f"scenario scores must be a pair of whole numbers, got {scores!r}")
-    game.round_no, game.dealer, game.cur = rnd, dealer, current
+    game.round, game.dealer, game.current_player = rnd, dealer, current
     game.phase_id = PHASE_NAMES.index(phase)
-    game.total = [int(scores[0]), int(scores[1])]
+    game.scores = (int(scores[0]), int(scores[1]))
 
 
 def _load_players(game: Game, spec: dict) -> list[tuple[int, list]]:
@@ -193,7 +193,7 @@ def _load_players(game: Game, spec: dict) -> list[tuple[int, list]]:
         if not isinstance(sa, list):
             raise ScenarioError(f"{where}.set_aside must be a list of melds")
         if sa:
-            if p != game.cur:
+            if p != game.current_player:
                 raise ScenarioError(f"{where}.set_aside: only the player to act can have set-aside melds "
                                     "(a discard returns them, rule 7.2)")
             set_asides.append((p, [parse_meld(m, f"{where}.set_aside[{i}]") for i, m in enumerate(sa)]))
@@ -224,7 +224,7 @@ def _load_teams(game: Game, spec: dict) -> None:
         _place_melds(game, t, parsed, where)
         game.down[t] = down
         game.red_threes[t] = _int(tm, "red_threes", 0, 0, deck_counts(DECKS)[RED3], where + ".")
-        if game.b3[t] and (t != game.cur & 1 or game.phase_id != PLAY_PHASE):
+        if game.b3[t] and (t != game.current_player & 1 or game.phase_id != PLAY_PHASE):
             raise ScenarioError(f"{where}: black threes are on the table only in the turn their player goes "
                                 "out, so only for the partnership to act, in the play step (rule 5.3)")
 
@@ -238,7 +238,7 @@ def _load_set_asides(game: Game, spec: dict, set_asides: list[tuple[int, list]])
         if sa:
             if set_asides:
                 raise ScenarioError("scenario gives set_aside both at the top level and on a player; use one")
-            set_asides.append((game.cur, [parse_meld(m, f"set_aside[{i}]") for i, m in enumerate(sa)]))
+            set_asides.append((game.current_player, [parse_meld(m, f"set_aside[{i}]") for i, m in enumerate(sa)]))
     for p, melds in set_asides:
         t = p & 1
         if game.down[t]:
@@ -262,12 +262,12 @@ def _load_flags(game: Game, spec: dict) -> None:
         if "has_melded" in spec and game.down[t] and not (flags[t] or flags[t + 2]):
             raise ScenarioError(f"teams[{t}] is down but has_melded is false for both its players (rule 8.4)")
     game.has_melded = list(flags)
-    game.turn_fresh = not flags[game.cur]
+    game.turn_fresh = not flags[game.current_player]
     game.turn_new = 0
     if "turn_melds" in spec:
-        cur_t = game.cur & 1
+        cur_t = game.current_player & 1
         ranks = _cards(spec["turn_melds"], "scenario turn_melds")
-        if not flags[game.cur] or game.phase_id != PLAY_PHASE:
+        if not flags[game.current_player] or game.phase_id != PLAY_PHASE:
             raise ScenarioError("scenario turn_melds: only a player to act who has melded this turn, in the play "
                                 "step, has melds started this turn")
         for r in ranks:
@@ -308,8 +308,8 @@ def _load_results(game: Game, spec: dict) -> None:
     results = spec.get("round_results", [])
     if not isinstance(results, list) or not all(isinstance(r, dict) and "scores" in r for r in results):
         raise ScenarioError("scenario round_results must be a list of round result objects with 'scores'")
-    game.results = copy.deepcopy(results)
-    for r in game.results:
+    game.round_results = copy.deepcopy(results)
+    for r in game.round_results:
         r["scores"] = tuple(r["scores"])
     over = spec.get("over", False)
     if not isinstance(over, bool):
@@ -324,8 +324,8 @@ def _check_position(game: Game) -> None:
         if held(game, p) == 0:
             raise ScenarioError(f"players[{p}] holds no card; they would have gone out and ended the round "
                                 "(rule 8.2)")
-    t = game.cur & 1
-    if game.b3[t] and held(game, game.cur) > 1:
+    t = game.current_player & 1
+    if game.b3[t] and held(game, game.current_player) > 1:
         raise ScenarioError("black threes are on the table but the player to act holds more than one card; "
                             "after them a player holds at most one (rule 5.3)")
     if not game.legal_actions():

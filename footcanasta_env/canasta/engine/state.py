@@ -14,9 +14,9 @@ slot                 shape            meaning
 ``seed``             int or None      the seed the game was dealt from
 ``rng``              np.Generator     everything random: the first dealer, each deal's shuffle
 ``values``           [15]             card value of each kind (``rules.card_values``)
-``round_no``         int              current round, from 1
+``round``            int              current round, from 1
 ``dealer``           seat             dealer of the current round
-``cur``              seat             the player to act
+``current_player``   seat             the player to act
 ``phase_id``         int              ``DRAW_PHASE`` or ``PLAY_PHASE``
 ``is_over``          bool             the game has ended (rule 10)
 ``hand``             [4][15]          cards each seat holds, set-aside cards excluded
@@ -37,8 +37,8 @@ slot                 shape            meaning
 ``has_melded``       [4] bool         the seat has melded a card this round (rule 8.4)
 ``turn_fresh``       bool             the player to act had melded no card before this turn (rule 8.4)
 ``turn_new``         int              bit r set when the partnership's meld of rank r was started this turn
-``total``            [2]              team totals over the finished rounds
-``results``          [dict]           one result per finished round (``Game.round_results``)
+``scores``           (2)              team totals over the finished rounds (a new tuple at each round end)
+``round_results``    [dict]           one result per finished round
 ``actions_taken``    int              actions applied so far
 ``_mask``            int or None      legal actions of this state as bits; None until computed
 ===================  ===============  ======================================================================
@@ -68,9 +68,9 @@ class IllegalActionError(ValueError):
 class State:
     """The slots of one game (see the SLOT TABLE above); ``Game`` adds the public interface."""
 
-    __slots__ = ("rules", "seed", "rng", "values", "round_no", "dealer", "cur", "phase_id", "is_over", "hand",
+    __slots__ = ("rules", "seed", "rng", "values", "round", "dealer", "current_player", "phase_id", "is_over", "hand",
                  "htot", "stock", "pile", "pile_wilds", "memory", "mnat", "mtwo", "mjk", "msize", "b3", "mval",
-                 "mcards", "down", "red_threes", "has_melded", "turn_fresh", "turn_new", "total", "results",
+                 "mcards", "down", "red_threes", "has_melded", "turn_fresh", "turn_new", "scores", "round_results",
                  "actions_taken", "_mask", "__weakref__")
 
     def __init__(self, rules: Rules | None = None, seed: int | None = None) -> None:
@@ -80,9 +80,9 @@ class State:
         self.seed = seed
         self.rng = np.random.default_rng(seed)
         self.values = list(self.rules.card_values)
-        self.round_no = 1
+        self.round = 1
         self.dealer = 0
-        self.cur = 0
+        self.current_player = 0
         self.phase_id = 0
         self.is_over = False
         self.hand = [[0] * NUM_KINDS for _ in range(4)]
@@ -92,8 +92,8 @@ class State:
         self.pile_wilds = 0
         self.memory = [[0] * NUM_KINDS for _ in range(4)]
         reset_table(self)
-        self.total = [0, 0]
-        self.results: list[dict[str, Any]] = []
+        self.scores = (0, 0)
+        self.round_results: list[dict[str, Any]] = []
         self.actions_taken = 0
         self._mask: int | None = None
 
@@ -125,7 +125,7 @@ def clone(src: State) -> State:
         v = getattr(src, k)
         setattr(g, k, [x[:] if isinstance(x, list) else x for x in v] if isinstance(v, list) else v)
     g.rng = copy.deepcopy(src.rng)
-    g.results = copy.deepcopy(src.results)
+    g.round_results = copy.deepcopy(src.round_results)
     return g
 
 
@@ -171,17 +171,17 @@ def to_scenario(g: State) -> dict[str, Any]:
         melds = meld_strings(g, t)
         teams.append({"melds": melds if g.down[t] else [], "red_threes": g.red_threes[t], "down": g.down[t]})
         if not g.down[t] and melds:
-            players[g.cur]["set_aside"] = melds
+            players[g.current_player]["set_aside"] = melds
     spec: dict[str, Any] = {
-        "round": g.round_no, "dealer": g.dealer, "current": g.cur, "phase": PHASE_NAMES[g.phase_id],
-        "scores": list(g.total), "players": players, "teams": teams,
+        "round": g.round, "dealer": g.dealer, "current": g.current_player, "phase": PHASE_NAMES[g.phase_id],
+        "scores": list(g.scores), "players": players, "teams": teams,
         "pile": format_cards(g.pile), "stock": format_cards(g.stock[::-1]),
         "has_melded": list(g.has_melded),
         "memory": [format_counts(m) for m in g.memory],
         "rng": g.rng.bit_generator.state,
-        "round_results": json.loads(json.dumps(g.results)),
+        "round_results": json.loads(json.dumps(g.round_results)),
     }
-    if g.turn_fresh and g.has_melded[g.cur]:
+    if g.turn_fresh and g.has_melded[g.current_player]:
         spec["turn_melds"] = " ".join(KINDS[r] for r in range(NUM_NATURAL) if g.turn_new >> r & 1)
     if g.is_over:
         spec["over"] = True

@@ -31,7 +31,7 @@ def do_draw(g: State, a: int) -> None:
     if not g.stock:
         end_round(g, None, "stock")
         return
-    receive_from_stock(g, g.cur)
+    receive_from_stock(g, g.current_player)
     g.phase_id = PLAY_PHASE
     if not update_legal(g):  # rule 6.2: a red three with no replacement can leave one card and no way out
         end_round(g, None, "no_action")
@@ -39,7 +39,7 @@ def do_draw(g: State, a: int) -> None:
 
 def do_pickup(g: State, a: int) -> None:
     """Take the whole pile (rule 4): the top card is melded as ``pickup_mode`` says, the rest goes to the hand."""
-    p = g.cur
+    p = g.current_player
     t = p & 1
     pair = pickup_mode(g, p, t) == PICKUP_PAIR
     pile = g.pile
@@ -69,7 +69,7 @@ def do_pickup(g: State, a: int) -> None:
 def do_discard(g: State, a: int) -> None:
     """Discard one card and end the turn (rule 3.3); the last card held goes out (rule 8.2)."""
     k = ACTION_CARD[a]
-    p = g.cur
+    p = g.current_player
     t = p & 1
     if not g.down[t] and g.mcards[t]:
         return_aside(g, p, t)  # rule 7.2

@@ -88,17 +88,17 @@ def make_view(game: Any, seat: int) -> View:
     if not 0 <= seat < 4:
         raise ValueError(f"seat must be 0 to 3, got {seat!r}")
     t = seat & 1
-    cur = game.cur
+    cur = game.current_player
     down = game.down
     own_aside = team_melds(game, t) if cur == seat and not down[t] else ()
     melds = tuple(team_melds(game, u) if down[u] else () for u in (0, 1))
     legal = tuple(game.legal_actions()) if cur == seat and not game.is_over else ()
     return View(
-        seat=seat, rules=game.rules, round=game.round_no, dealer=game.dealer, current_player=cur,
+        seat=seat, rules=game.rules, round=game.round, dealer=game.dealer, current_player=cur,
         phase=game.phase, is_over=game.is_over, hand=_ro(game.hand[seat]), set_aside=own_aside,
         held=tuple(held(game, p) for p in range(4)), melds=melds, black_threes=tuple(game.b3),
         red_threes=tuple(game.red_threes), down=tuple(down), has_melded=tuple(game.has_melded),
         pile=tuple(game.pile), frozen=tuple(bool(game.pile_wilds) or not down[u] for u in (0, 1)),
         stock_size=len(game.stock), minimums=tuple(minimum(game, u) for u in (0, 1)),
-        scores=tuple(game.total), target=game.rules.target, memory=_ro(game.memory), legal_actions=legal,
+        scores=tuple(game.scores), target=game.rules.target, memory=_ro(game.memory), legal_actions=legal,
     )

@@ -34,10 +34,10 @@ def render_game(game: Game, seat: int | None) -> str:
     """The position as ``seat`` sees it (``None``: every hand, and the stock)."""
     rules = game.rules
     cap = f", at most {rules.max_rounds} rounds" if rules.max_rounds is not None else ""
-    state = "game over" if game.is_over else f"{SEAT_NAMES[game.cur]} to {game.phase}"
+    state = "game over" if game.is_over else f"{SEAT_NAMES[game.current_player]} to {game.phase}"
     lines = [f"Canasta round {game.round} (to {rules.target}{cap}): {state}; dealer {SEAT_NAMES[game.dealer]}"]
     for t in (0, 1):
-        lines.append(f"{TEAM_NAMES[t]}: {game.total[t]} points, minimum {game.minimum(t)}, "
+        lines.append(f"{TEAM_NAMES[t]}: {game.scores[t]} points, minimum {game.minimum(t)}, "
                      f"red threes {game.red_threes[t]}; melds: {_melds(game, t)}")
     top = KINDS[game.pile[-1]] if game.pile else "-"
     frozen = " (frozen)" if game.pile_wilds else ""
@@ -46,7 +46,7 @@ def render_game(game: Game, seat: int | None) -> str:
     for p in range(4) if seat is None else (seat,):
         who = f"Your hand ({SEAT_NAMES[p]})" if seat is not None else f"{SEAT_NAMES[p]}'s hand"
         lines.append(f"{who}: {format_counts(game.hand[p]) or '-'}")
-        if p == game.cur and not game.down[p & 1] and game.mcards[p & 1]:
+        if p == game.current_player and not game.down[p & 1] and game.mcards[p & 1]:
             lines.append(f"  set aside: {', '.join(meld_strings(game, p & 1))}")
     if seat is None:
         lines.append(f"Stock, top first: {' '.join(KINDS[k] for k in reversed(game.stock)) or '-'}")

@@ -199,14 +199,14 @@ class GameEncoder:
 
     def _sync(self) -> None:
         g = self.game
-        if g.actions_taken == self._seen + 1 and g.round_no == self._round and not g.is_over:
+        if g.actions_taken == self._seen + 1 and g.round == self._round and not g.is_over:
             self._sync_one(g)
         else:
             self._sync_all(g)
         self._stale = False
         self._seen = g.actions_taken
-        self._round = g.round_no
-        self._cur = g.cur
+        self._round = g.round
+        self._cur = g.current_player
 
     def _sync_one(self, g: Game) -> None:
         """After exactly one action within a round: compare only what that action can change (the actor's
@@ -228,7 +228,7 @@ class GameEncoder:
         frozen = bool(g.pile_wilds) or not g.down[1 - t]
         if frozen != self._teamf[1 - t][T_FROZEN]:
             mv[_A_TEAMF + TEAM_BLOCK * (1 - t) + T_FROZEN] = self._teamf[1 - t][T_FROZEN] = frozen
-        cur = g.cur
+        cur = g.current_player
         self._sync_seat(g, p)
         if cur != p:
             self._sync_seat(g, cur)
@@ -256,12 +256,12 @@ class GameEncoder:
         for t in (0, 1):
             self._sync_team(g, t)
             self._sync_team_flags(g, t)
-            total = g.total[t]
+            total = g.scores[t]
             o = _A_TEAMF + TEAM_BLOCK * t + T_MINIMUM
             self.raw[o:o + 2] = self._teamf[t][T_MINIMUM:] = [g.rules.minimum(total), clip_score(total)]
         for s in (0, 1, 2, 3):
             self._sync_seat(g, s)
-        rnd = g.round_no
+        rnd = g.round
         over = g.is_over
         phase = -1 if over else g.phase_id
         new = (len(g.stock), min(rnd, ROUND_CLIP), g.rules.max_rounds == rnd, clip_score(g.rules.target),
@@ -279,7 +279,7 @@ class GameEncoder:
     def _sync_seat(self, g: Game, s: int) -> None:
         """Seat s's flags: cards held (set-aside included), to act, dealer, has melded."""
         t = s & 1
-        cur = g.cur
+        cur = g.current_player
         new = [g.htot[s] + (g.mcards[t] if s == cur and not g.down[t] else 0), s == cur and not g.is_over,
                g.dealer == s, g.has_melded[s]]
         if new != self._seatf[s]:
@@ -291,7 +291,7 @@ class GameEncoder:
         if self._stale or g.actions_taken != self._seen:
             self._sync()
         d0, d1 = g.down
-        vis = g.cur == seat and not (d1 if seat & 1 else d0)
+        vis = g.current_player == seat and not (d1 if seat & 1 else d0)
         out = self.raw.take(_GATHER[8 * seat + 4 * d0 + 2 * d1 + vis])
         np.multiply(out, SCALE, out=out)
         return out

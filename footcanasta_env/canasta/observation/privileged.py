@@ -46,7 +46,7 @@ def _held_counts(game: Game, s: int) -> list[int]:
     """Seat s's cards per kind, its set-aside melds (while it acts before its side's initial meld) included."""
     counts = list(game.hand[s])
     t = s & 1
-    if s == game.cur and not game.down[t]:
+    if s == game.current_player and not game.down[t]:
         for r in range(NUM_NATURAL):
             counts[r] += game.mnat[t][r]
         counts[TWO] += sum(game.mtwo[t])
