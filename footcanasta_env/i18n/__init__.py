@@ -1,0 +1,114 @@
+"""The five languages people read the game in: gettext catalogs through Babel, choosing a language, numbers.
+
+Catalogs live in ``locale/<lang>/LC_MESSAGES/<domain>.po`` (sources) and ``.mo`` (compiled, shipped). Two
+domains: ``footcanasta`` (every text Python writes: engines' refusals, the table, the terminal, the games'
+words, the server's errors and the page's state) and ``web`` (the page's own labels, from ``web/static``).
+English is the source language: its text is the message id, so English needs no catalog.
+
+``check_lang`` refuses an unknown code, ``negotiate`` reads an ``Accept-Language`` header, ``from_environment``
+the locale variables (``LC_ALL``, ``LC_MESSAGES``, ``LANG``, ``LANGUAGE``); each falls back to English only
+when nothing matches. ``translator(lang)`` gives gettext/ngettext for one language; ``render`` a ``Message``;
+``format_number`` a number as that language writes it (``1.500`` in German, ``1 500`` in Russian).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from functools import cache
+from pathlib import Path
+
+from babel import Locale, UnknownLocaleError
+from babel.numbers import format_decimal
+from babel.support import NullTranslations, Translations
+
+from ..messages import Message
+
+__all__ = [
+    "DEFAULT_LANG", "DOMAINS", "LANGUAGES", "LOCALE_DIR", "check_lang", "format_number", "from_environment",
+    "negotiate", "render", "translator",
+]
+
+LANGUAGES = ("en", "de", "it", "ru", "th")
+DEFAULT_LANG = "en"
+DOMAINS = ("footcanasta", "web")
+LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+
+
+def check_lang(lang: str) -> str:
+    """``lang`` if it is one of ``LANGUAGES`` (case and region ignored: ``de-AT`` is ``de``); else ``ValueError``."""
+    code = _base(lang)
+    if code not in LANGUAGES:
+        raise ValueError(f"unknown language {lang!r}: the languages are {', '.join(LANGUAGES)}")
+    return code
+
+
+def _base(tag: str) -> str:
+    return str(tag).strip().replace("_", "-").split("-")[0].split(".")[0].lower()
+
+
+def negotiate(accept_language: str | None) -> str:
+    """The best of ``LANGUAGES`` for an ``Accept-Language`` header (quality values honoured); English if none."""
+    if not accept_language:
+        return DEFAULT_LANG
+    ranked = []
+    for i, part in enumerate(accept_language.split(",")):
+        tag, _, q = part.strip().partition(";q=")
+        try:
+            quality = float(q) if q else 1.0
+        except ValueError:
+            continue
+        if tag and quality > 0:
+            ranked.append((-quality, i, _base(tag)))
+    for _, _, code in sorted(ranked):
+        if code in LANGUAGES:
+            return code
+    return DEFAULT_LANG
+
+
+def from_environment(environ: Mapping[str, str] | None = None) -> str:
+    """The language of the locale variables, as gettext reads them; English if none names one of ours."""
+    env = os.environ if environ is None else environ
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(var, "")
+        if not value:
+            continue
+        for tag in value.split(":"):  # LANGUAGE is a list
+            code = _base(tag)
+            if code in LANGUAGES:
+                return code
+        if var != "LANGUAGE":
+            return DEFAULT_LANG  # the first set of LC_ALL, LC_MESSAGES, LANG decides, as in gettext
+    return DEFAULT_LANG
+
+
+@cache
+def translator(lang: str = DEFAULT_LANG, domain: str = "footcanasta") -> NullTranslations:
+    """The compiled catalog of one language and domain (``gettext``, ``ngettext``); English is the identity."""
+    code = check_lang(lang)
+    if domain not in DOMAINS:
+        raise ValueError(f"unknown domain {domain!r}: the domains are {', '.join(DOMAINS)}")
+    if code == DEFAULT_LANG:
+        return NullTranslations()
+    mo = LOCALE_DIR / code / "LC_MESSAGES" / f"{domain}.mo"
+    if not mo.is_file():
+        raise FileNotFoundError(f"the {code} catalog of {domain} is missing: {mo}")
+    with mo.open("rb") as f:
+        return Translations(f, domain=domain)
+
+
+def render(message: Message | str, lang: str = DEFAULT_LANG) -> str:
+    """A ``Message`` (or a plain id) in ``lang``; parameters that are messages are rendered in it too."""
+    gettext = translator(lang).gettext
+    if isinstance(message, Message):
+        return message.render(gettext)
+    return gettext(message)
+
+
+def format_number(value: float, lang: str = DEFAULT_LANG) -> str:
+    """A number as ``lang`` writes it (grouping and decimal signs of its CLDR locale)."""
+    try:
+        locale = Locale.parse(check_lang(lang))
+    except UnknownLocaleError as exc:  # a code of LANGUAGES that Babel lacks would be our mistake
+        raise ValueError(f"Babel has no locale {lang!r}") from exc
+    return format_decimal(value, locale=locale)
