@@ -2,8 +2,9 @@
 the console script, not only an editable checkout.
 
 The shipped policy and the rules are package data, copies of ``checkpoints/learned.*`` (the record of how
-the policy was trained) and ``docs/RULES.md`` (the document the repository links to): setuptools installs
-only files under the package folder, so the copies live there and these tests keep them identical.
+the policy was trained) and the rules of both games in every language (``docs/RULES.md``, ``docs/CANASTA.md``
+and ``docs/<lang>/`` for the others, the documents the repository links to): setuptools installs only files
+under the package folder, so the copies live there and these tests keep them identical.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ import pytest
 
 import footcanasta_env
 from footcanasta_env.bots.policy import SHIPPED_POLICY, load_policy
+from footcanasta_env.i18n import LANGUAGES
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "footcanasta_env"
@@ -30,6 +32,8 @@ COPIES = {  # package data -> the repository file it copies
     "footcanasta_env/bots/data/learned.json": "checkpoints/learned.json",
     "footcanasta_env/data/RULES.md": "docs/RULES.md",
     "footcanasta_env/data/CANASTA.md": "docs/CANASTA.md",
+    **{f"footcanasta_env/data/{lang}/{doc}": f"docs/{lang}/{doc}"
+       for lang in LANGUAGES if lang != "en" for doc in ("RULES.md", "CANASTA.md")},
 }
 
 
@@ -106,6 +110,8 @@ def test_an_installed_wheel_plays_learned_and_prints_the_rules(wheel, tmp_path):
         f"assert footcanasta_env.__file__.startswith({str(target)!r}), footcanasta_env.__file__\n"
         "print(make_bot('learned').name)\n"
         "assert main(['rules', '4']) == 0\n"
+        "from footcanasta_env.games import get_game\n"
+        "assert get_game('canasta').rules_text(4, lang='de').startswith('## 4. ')\n"
         "assert main(['evaluate', 'learned', 'random', '--deals', '1', '--workers', '1', '--json']) == 0\n"
     )
     env = {**os.environ, "PYTHONPATH": str(target)}

@@ -61,9 +61,16 @@ __all__ = [
 ]
 
 
-def rules_text(section: int | str | None = None) -> str:
-    """The rules (docs/CANASTA.md), or only section ``section`` (``## N. Title`` up to the next ``## ``)."""
-    text = RULES_RESOURCE.read_text(encoding="utf-8")
+def rules_text(section: int | str | None = None, lang: str = "en") -> str:
+    """The rules for people, Markdown: docs/CANASTA.md in English, docs/<lang>/CANASTA.md in another language of
+    ``footcanasta_env.i18n.LANGUAGES``. ``section`` (its number, in every language) gives only that section
+    (``## N. Title`` up to the next ``## ``). An unknown language or section is refused with a ``ValueError``
+    naming the ones there are."""
+    from ..i18n import check_lang  # Babel loads when the rules are asked for, not when the game is looked up
+
+    code = check_lang(lang)
+    document = RULES_RESOURCE if code == "en" else resources.files("footcanasta_env") / "data" / code / "CANASTA.md"
+    text = document.read_text(encoding="utf-8")
     if section is None:
         return text
     try:

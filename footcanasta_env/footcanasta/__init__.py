@@ -35,12 +35,23 @@ __all__ = [
 ]
 
 
-def rules_text(section: int | str | None = None) -> str:
-    """The rules (docs/RULES.md), or only section ``section`` (``## N. Title`` up to the next ``## ``)."""
-    text = RULES_RESOURCE.read_text(encoding="utf-8")
+def rules_text(section: int | str | None = None, lang: str = "en") -> str:
+    """The rules for people, Markdown: docs/RULES.md in English, docs/<lang>/RULES.md in another language of
+    ``footcanasta_env.i18n.LANGUAGES``. ``section`` (its number, in every language) gives only that section
+    (``## N. Title`` up to the next ``## ``). An unknown language or section is refused with a ``ValueError``
+    naming the ones there are."""
+    from ..i18n import check_lang  # Babel loads when the rules are asked for, not when the game is looked up
+
+    code = check_lang(lang)
+    document = RULES_RESOURCE if code == "en" else resources.files("footcanasta_env") / "data" / code / "RULES.md"
+    text = document.read_text(encoding="utf-8")
     if section is None:
         return text
-    found = re.search(rf"^## {int(section)}\. .*?(?=^## |\Z)", text, flags=re.M | re.S)
+    try:
+        number = int(section)
+    except (TypeError, ValueError):
+        raise ValueError(f"a rules section is a number, got {section!r}") from None
+    found = re.search(rf"^## {number}\. .*?(?=^## |\Z)", text, flags=re.M | re.S)
     if not found:
         numbers = re.findall(r"^## (\d+)\. ", text, flags=re.M)
         raise ValueError(f"the rules have no section {section} (sections {numbers[0]}-{numbers[-1]})")
