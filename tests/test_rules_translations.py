@@ -2,7 +2,7 @@
 
 For each translation docs/<lang>/<doc> and each part of it (the text before the first ``## `` heading, then
 each ``## `` section in order) the test compares with the English: the section's number (or that it has
-none, as Canasta's closing table of differences), the numbered rules (lines starting ``N.M ``, in order),
+none, as Canasta's closing table of differences), the numbered rules (paragraphs opening ``N.M ``, in order),
 the figures (every number in the text, thousands separators removed: ``5.000``, ``5 000`` and ``5,000``
 are all 5000), the inline code (canonical action names, card indices, field names: untranslated) and the
 shape of the tables. ``rules_text(section, lang)`` of both game faces (``footcanasta_env.footcanasta``,
@@ -56,7 +56,7 @@ def structure(part: str) -> dict:
     prose = re.sub(r"`[^`\n]*`", " ", part)
     return {
         "section": (heading.group(1) or "unnumbered") if heading else "before the first section",
-        "rules": re.findall(r"^(\d+\.\d+) ", part, flags=re.M),
+        "rules": re.findall(r"(?:\A|\n\n)(\d+\.\d+) ", part),  # a rule opens a paragraph
         "figures": figures(part),
         "code": Counter(re.findall(r"`([^`\n]*)`", part)),
         "tables": [line.count("|") for line in prose.splitlines() if line.startswith("|")],
