@@ -9,6 +9,7 @@ English is the source language: its text is the message id, so English needs no 
 the locale variables (``LC_ALL``, ``LC_MESSAGES``, ``LANG``, ``LANGUAGE``); each falls back to English only
 when nothing matches. ``translator(lang)`` gives gettext/ngettext for one language; ``render`` a ``Message``;
 ``format_number`` a number as that language writes it (``1.500`` in German, ``1 500`` in Russian).
+``words(lang)`` bundles these for one language (``Words``): what the games' texts are written through.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from ..messages import Message
 
 __all__ = [
     "DEFAULT_LANG", "DOMAINS", "LANGUAGES", "LOCALE_DIR", "check_lang", "format_number", "from_environment",
-    "negotiate", "render", "translator",
+    "negotiate", "render", "translator", "Words", "words",
 ]
 
 LANGUAGES = ("en", "de", "it", "ru", "th")
@@ -112,3 +113,42 @@ def format_number(value: float, lang: str = DEFAULT_LANG) -> str:
     except UnknownLocaleError as exc:  # a code of LANGUAGES that Babel lacks would be our mistake
         raise ValueError(f"Babel has no locale {lang!r}") from exc
     return format_decimal(value, locale=locale)
+
+
+class Words:
+    """One language's texts: ``_`` (gettext), ``ngettext``, ``num`` (a number) and ``render`` (a ``Message``).
+
+    The games' text modules take a ``Words`` and write every sentence through it; the method names are
+    gettext's, so that Babel's extraction finds the ids (``w._("...")``, ``w.ngettext("...", "...", n)``).
+    """
+
+    __slots__ = ("_t", "lang")
+
+    def __init__(self, lang: str = DEFAULT_LANG) -> None:
+        self.lang = check_lang(lang)
+        self._t = translator(self.lang)
+
+    def _(self, msgid: str) -> str:
+        """``msgid`` in this language."""
+        return self._t.gettext(msgid)
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        """The form of ``singular``/``plural`` for ``n`` in this language (its own plural rules)."""
+        return self._t.ngettext(singular, plural, n)
+
+    def num(self, value: float) -> str:
+        """A number as this language writes it; English keeps the plain digits its texts always had."""
+        return str(value) if self.lang == DEFAULT_LANG else format_number(value, self.lang)
+
+    def render(self, message: Message | str) -> str:
+        """A ``Message`` (or an id) in this language."""
+        return message.render(self._t.gettext) if isinstance(message, Message) else self._t.gettext(message)
+
+    def __repr__(self) -> str:
+        return f"Words({self.lang!r})"
+
+
+@cache
+def words(lang: str = DEFAULT_LANG) -> Words:
+    """The ``Words`` of ``lang`` (one per language)."""
+    return Words(check_lang(lang))
