@@ -15,11 +15,13 @@ when nothing matches. ``translator(lang)`` gives gettext/ngettext for one langua
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from babel import Locale, UnknownLocaleError
+from babel.lists import format_list
 from babel.numbers import format_decimal
 from babel.support import NullTranslations, Translations
 
@@ -27,7 +29,7 @@ from ..messages import Message
 
 __all__ = [
     "DEFAULT_LANG", "DOMAINS", "LANGUAGES", "LOCALE_DIR", "check_lang", "format_number", "from_environment",
-    "negotiate", "render", "translator", "Words", "words",
+    "negotiate", "render", "translator", "Words", "words", "chosen", "add_lang_argument",
 ]
 
 LANGUAGES = ("en", "de", "it", "ru", "th")
@@ -81,6 +83,27 @@ def from_environment(environ: Mapping[str, str] | None = None) -> str:
         if var != "LANGUAGE":
             return DEFAULT_LANG  # the first set of LC_ALL, LC_MESSAGES, LANG decides, as in gettext
     return DEFAULT_LANG
+
+
+def chosen(lang: str | None) -> str:
+    """The language a command was given (``--lang``), else the locale's (``from_environment``)."""
+    return check_lang(lang) if lang else from_environment()
+
+
+def add_lang_argument(parser: Any) -> None:
+    """A command's ``--lang`` (an ``argparse`` parser): a bad code is refused naming the languages."""
+
+    def lang_type(value: str) -> str:
+        try:
+            return check_lang(value)
+        except ValueError as e:
+            import argparse
+
+            raise argparse.ArgumentTypeError(str(e)) from None
+
+    parser.add_argument("--lang", default=None, metavar="LANG", type=lang_type,
+                        help=f"the language of the words: {', '.join(LANGUAGES)} (default: the locale's, "
+                             "from LANGUAGE, LC_ALL, LC_MESSAGES or LANG; else en)")
 
 
 @cache
@@ -139,6 +162,13 @@ class Words:
     def num(self, value: float) -> str:
         """A number as this language writes it; English keeps the plain digits its texts always had."""
         return str(value) if self.lang == DEFAULT_LANG else format_number(value, self.lang)
+
+    def join(self, items: Sequence[str]) -> str:
+        """``a, b and c`` as this language lists things (Babel's CLDR lists; English keeps its own comma)."""
+        items = list(items)
+        if self.lang == DEFAULT_LANG or len(items) < 2:
+            return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1] if items else ""
+        return format_list(items, locale=self.lang)
 
     def render(self, message: Message | str) -> str:
         """A ``Message`` (or an id) in this language."""

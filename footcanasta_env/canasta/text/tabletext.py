@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from ...i18n import check_lang, words
 from ..actions import ACTION_TYPE, ACTION_TYPE_NAMES, ADD, DISCARD, DRAW, LAYDOWN, MELD, MELD_B3, PICKUP
 from ..engine import Game, View
 from ..rules import Rules
@@ -21,7 +22,11 @@ PUBLIC_TYPES = (DRAW, PICKUP, LAYDOWN, DISCARD, MELD_B3)
 
 
 class CanastaText:
-    """The words and pictures of Canasta at a person's table."""
+    """The words and pictures of Canasta at a person's table, in one language (``lang``)."""
+
+    def __init__(self, lang: str = "en") -> None:
+        self.w = words(lang)
+        self.lang = self.w.lang
 
     def turn_log(self, viewer: int) -> events.TurnLog:
         return events.TurnLog(viewer)
@@ -95,4 +100,12 @@ class CanastaText:
         return webstate.selection(view, cards, check)
 
 
-TABLE = CanastaText()
+_TEXTS: dict[str, CanastaText] = {}
+
+
+def table_text(lang: str = "en") -> CanastaText:
+    """Canasta's ``TableText`` in ``lang`` (one of ``i18n.LANGUAGES``; ``ValueError`` names them)."""
+    code = check_lang(lang)
+    if code not in _TEXTS:
+        _TEXTS[code] = CanastaText(code)
+    return _TEXTS[code]
