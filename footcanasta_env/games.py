@@ -43,8 +43,9 @@ class GameModule(Protocol):
     a game without them is reviewed against its strongest bot (``footcanasta_env.evaluation.review``).
     A game (what ``new_game`` returns) has ``current_player``, ``round``, ``is_over``, ``scores`` (the two
     partnerships' totals), ``round_results`` (dicts with ``"round"`` and ``"scores"``), ``rules``,
-    ``legal_actions()``, ``step(id or name)`` (a refused move raises a ``ValueError``), ``why_illegal(a)``,
-    ``clone()`` and ``view(seat)``; a view has ``seat``, ``legal_actions`` and ``my_turn``.
+    ``legal_actions()``, ``step(id or name)`` (a refused move raises a ``ValueError``), ``why_illegal(a)``
+    (English) and ``why_illegal_message(a)`` (the same reason as a ``messages.Message``, to render in a
+    language), ``clone()`` and ``view(seat)``; a view has ``seat``, ``legal_actions`` and ``my_turn``.
     """
 
     NAME: str

@@ -182,3 +182,25 @@ def test_help_fits_80_columns_in_every_language(which, lang):
     commands = text.split("\n")[:rows]
     assert all(cell_len(line) <= 80 for line in commands), commands
     assert "d, draw" in text and "x 9, discard 9" in text  # the typed commands stay English
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_the_demo_speaks_the_language(lang, capsys):
+    w = words(lang)
+    assert main(["demo", "--seed", "0", "--lang", lang]) == 0
+    out = capsys.readouterr().out
+    assert w._("Final scores") in out and "Final scores" not in out and "Traceback" not in out
+    assert w._("Round {round} scores").format(round=w.num(1)) in out
+
+
+def test_the_review_summary_speaks_the_language():
+    from footcanasta_env.evaluation.review import RATER, STRONGEST_BOT, Decision, Review
+
+    decisions = [Decision(index=i, round=1, phase="draw", played="draw", best="draw", loss=0.0, se=1.0)
+                 for i in range(3)]
+    rated = Review(seat=0, decisions=decisions, options="worlds=4", method=RATER)
+    assert rated.summary() == "South: 3 decisions reviewed, 0.0 points lost per decision, accuracy 100%"
+    assert rated.summary(words("de")) == ("Süd: 3 Entscheidungen bewertet, 0,0 Punkte verloren je Entscheidung, "
+                                          "Genauigkeit 100\xa0%")
+    other = Review(seat=1, decisions=decisions, options=None, method=STRONGEST_BOT, bot="expert", game="canasta")
+    assert "expert" in other.method_text(words("ru")) and "Canasta" in other.method_text(words("ru"))

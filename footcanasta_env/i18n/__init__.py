@@ -22,7 +22,7 @@ from typing import Any
 
 from babel import Locale, UnknownLocaleError
 from babel.lists import format_list
-from babel.numbers import format_decimal
+from babel.numbers import format_decimal, format_percent
 from babel.support import NullTranslations, Translations
 
 from ..messages import Message
@@ -162,6 +162,19 @@ class Words:
     def num(self, value: float) -> str:
         """A number as this language writes it; English keeps the plain digits its texts always had."""
         return str(value) if self.lang == DEFAULT_LANG else format_number(value, self.lang)
+
+    def fixed(self, value: float, digits: int = 0) -> str:
+        """A number with ``digits`` decimals, as this language writes it (``1,5`` in German)."""
+        if self.lang == DEFAULT_LANG:
+            return f"{value:.{digits}f}"
+        pattern = "#,##0" + ("." + "0" * digits if digits else "")
+        return format_decimal(value, format=pattern, locale=Locale.parse(self.lang))
+
+    def percent(self, share: float) -> str:
+        """A share as a whole percentage, as this language writes it (``85 %`` in German)."""
+        if self.lang == DEFAULT_LANG:
+            return f"{share:.0%}"
+        return format_percent(share, locale=Locale.parse(self.lang))
 
     def join(self, items: Sequence[str]) -> str:
         """``a, b and c`` as this language lists things (Babel's CLDR lists; English keeps its own comma)."""
