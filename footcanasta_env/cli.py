@@ -17,7 +17,7 @@ from .evaluation import cli as evaluation_cli
 from .evaluation import review
 from .footcanasta import demo
 from .games import game_names, get_game
-from .i18n import DEFAULT_LANG, add_lang_argument, chosen
+from .i18n import DEFAULT_LANG, add_lang_argument, chosen, from_environment, said, words
 from .play import terminal
 from .web import server as web_server
 
@@ -69,15 +69,20 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return int(args.func(args) or 0)
     except KeyboardInterrupt:
-        print("\ninterrupted", file=sys.stderr)
+        print("\n" + words(_lang(args))._("interrupted"), file=sys.stderr)
         return 130
     except BrokenPipeError:  # the reader left early (`footcanasta rules | head`): not an error
         devnull = os.open(os.devnull, os.O_WRONLY)  # Python's recipe: no second error when stdout is flushed
         os.dup2(devnull, sys.stdout.fileno())
         return 0
     except (ValueError, OSError) as e:
-        print(f"footcanasta {args.command}: error: {e}", file=sys.stderr)
+        print(f"footcanasta {args.command}: error: {said(e, _lang(args))}", file=sys.stderr)
         return 2
+
+
+def _lang(args: argparse.Namespace) -> str:
+    """The language of a command's own messages: ``--lang``, else the locale's (English if it names none)."""
+    return getattr(args, "lang", None) or from_environment()
 
 
 if __name__ == "__main__":

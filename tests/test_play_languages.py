@@ -204,3 +204,20 @@ def test_the_review_summary_speaks_the_language():
                                           "Genauigkeit 100\xa0%")
     other = Review(seat=1, decisions=decisions, options=None, method=STRONGEST_BOT, bot="expert", game="canasta")
     assert "expert" in other.method_text(words("ru")) and "Canasta" in other.method_text(words("ru"))
+
+
+def test_a_refused_command_line_is_told_in_the_language(tmp_path, monkeypatch, capsys):
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    assert main(["play", "--seed", "-1", "--lang", "de", "--replay-dir", str(tmp_path)]) == 2
+    assert "--seed muss eine nicht negative ganze Zahl sein, nicht -1" in capsys.readouterr().err
+    assert main(["play", "--seed", "-1", "--lang", "en", "--replay-dir", str(tmp_path)]) == 2
+    assert "--seed must be a non-negative whole number, got -1" in capsys.readouterr().err
+
+
+def test_the_lineup_notes_are_told_in_the_language():
+    from footcanasta_env.table.lineup import Lineup, _are
+
+    assert _are([1, 3], "expert", words("en")) == "West and East are expert bots"
+    assert _are([1, 3], "expert", words("de")) == "West und Ost sind expert-Bots"
+    lineup = Lineup(bots={}, asked={}, notes=["English"], told=[lambda w: w._("interrupted")])
+    assert lineup.notes_in("it") == ["interrotto"] and Lineup({}, {}, ["as is"]).notes_in("de") == ["as is"]

@@ -29,7 +29,7 @@ from ..messages import Message
 
 __all__ = [
     "DEFAULT_LANG", "DOMAINS", "LANGUAGES", "LOCALE_DIR", "check_lang", "format_number", "from_environment",
-    "negotiate", "render", "translator", "Words", "words", "chosen", "add_lang_argument",
+    "negotiate", "render", "translator", "Words", "words", "chosen", "add_lang_argument", "MessageError", "said",
 ]
 
 LANGUAGES = ("en", "de", "it", "ru", "th")
@@ -136,6 +136,20 @@ def format_number(value: float, lang: str = DEFAULT_LANG) -> str:
     except UnknownLocaleError as exc:  # a code of LANGUAGES that Babel lacks would be our mistake
         raise ValueError(f"Babel has no locale {lang!r}") from exc
     return format_decimal(value, locale=locale)
+
+
+class MessageError(ValueError):
+    """A ``ValueError`` whose reason is a ``Message``: ``str()`` is English, ``message`` renders in a language."""
+
+    def __init__(self, message: Message) -> None:
+        super().__init__(str(message))
+        self.message = message
+
+
+def said(error: BaseException, lang: str = DEFAULT_LANG) -> str:
+    """An error's text in ``lang`` when it carries a ``Message`` (``.message``), else its own text."""
+    message = getattr(error, "message", None)
+    return render(message, lang) if isinstance(message, Message) else str(error)
 
 
 class Words:

@@ -21,7 +21,8 @@ from typing import TextIO
 from rich.console import Console
 
 from ..games import DEFAULT_GAME, game_names, get_game
-from ..i18n import DEFAULT_LANG, add_lang_argument, chosen, words
+from ..i18n import DEFAULT_LANG, MessageError, add_lang_argument, chosen, words
+from ..messages import N_, Message
 from ..replays import Replay, load_replay, reproduce
 from ..table import HUMAN, Deal, Table, today
 from .prompt import Terminal
@@ -43,37 +44,40 @@ def _replay_dir(arg: str | None) -> Path:
     try:
         path.mkdir(parents=True, exist_ok=True)
     except OSError as e:
-        raise OSError(f"cannot create the replay folder {str(path)!r} ({e.strerror or e}); "
-                      "choose another with --replay-dir") from None
+        raise MessageError(Message(N_("cannot create the replay folder {folder} ({reason}); choose another with "
+                                      "--replay-dir"), folder=repr(str(path)), reason=e.strerror or e)) from None
     return path
 
 
 def _deal(args: argparse.Namespace) -> Deal:
     if args.date is not None and args.seed is not None:
-        raise ValueError("--date chooses a daily deal; it cannot be combined with --seed")
+        raise MessageError(Message(N_("--date chooses a daily deal; it cannot be combined with --seed")))
     if args.daily or args.date is not None:
         return Deal(game=args.game, daily=args.date if args.date is not None else today())
     if args.seed is not None and args.seed < 0:
-        raise ValueError(f"--seed must be a non-negative whole number, got {args.seed}")
+        raise MessageError(Message(N_("--seed must be a non-negative whole number, got {seed}"), seed=args.seed))
     return Deal(game=args.game, seed=args.seed)
 
 
 def _resumed(args: argparse.Namespace, lang: str = DEFAULT_LANG) -> tuple[Table, Path]:
     """The table of a stopped game, rebuilt from its replay file (the bots asked for then, unless overridden)."""
     if args.seed is not None or args.daily or args.date is not None:
-        raise ValueError("--resume goes on with a saved game; it cannot be combined with --seed, --daily or --date")
+        raise MessageError(Message(N_("--resume goes on with a saved game; it cannot be combined with --seed, --daily "
+                                      "or --date")))
     path = Path(args.resume).expanduser()
     replay = load_replay(path)
     if args.game not in (None, replay.game):
-        raise ValueError(f"the game in {str(path)!r} is {replay.game!r}, not {args.game!r}")
+        raise MessageError(Message(N_("the game in {file} is {game}, not {asked}"), file=repr(str(path)),
+                                   game=repr(replay.game), asked=repr(args.game)))
     reproduce(replay)  # checks the file before any bot is built
     if replay.rules != get_game(replay.game).Rules():
-        raise ValueError(f"the game in {str(path)!r} was played with other rules than the game's own, which "
-                         "'footcanasta play' deals; 'footcanasta replay' shows it")
+        raise MessageError(Message(N_("the game in {file} was played with other rules than the game's own, which "
+                                      "'footcanasta play' deals; 'footcanasta replay' shows it"), file=repr(str(path))))
     table = Table.rebuild(Deal.of_replay(replay), _bot_of(replay, 2, args.partner), _bot_of(replay, 1, args.opponents),
                           replay.actions, lang)
     if table.game.is_over:
-        raise ValueError(f"the game in {str(path)!r} is over; 'footcanasta replay {path}' shows it")
+        raise MessageError(Message(N_("the game in {file} is over; '{command}' shows it"), file=repr(str(path)),
+                                   command=f"footcanasta replay {path}"))
     table.created = replay.created or table.created
     return table, path
 
@@ -100,7 +104,7 @@ def _greet(term: Terminal, table: Table, resumed: Path | None) -> None:
             file=resumed, deal=deal, round=game.round, actions=table.version), soft_wrap=True)
     term.show(w._("{title}, {deal}. You are South; North ({bot} bot) is your partner; {them}. Type 'help' for the "
                   "commands.").format(title=table.module.TITLE, deal=deal, bot=bots[2].name, them=them))
-    for note in table.lineup.notes:
+    for note in table.lineup.notes_in(table.lang):
         term.show(w._("Note: {note}").format(note=note))
 
 
