@@ -6,6 +6,9 @@
 ``update`` merges it into every language's ``.po`` (creating the missing ones), ``compile`` writes the
 ``.mo`` files that ship; ``all`` (the default) does the three. New ids arrive untranslated and changed ones
 fuzzy: translate them in the ``.po`` files, then compile (``tests/test_catalogs.py`` says what is missing).
+
+Babel's default keywords (``_``, ``gettext``, ``ngettext``, ``N_`` ...) are used; a mapping may name more in
+a comment line ``# keywords: t tn:1,2`` (Babel's ``-k`` syntax), for code that marks its texts otherwise.
 """
 
 from __future__ import annotations
@@ -31,6 +34,16 @@ def mapping(domain: str) -> Path:
     return ROOT / f"babel-{domain}.cfg"
 
 
+def keywords(domain: str) -> list[str]:
+    """The extra keywords a domain's mapping names (``# keywords: ...`` lines), as ``-k`` arguments."""
+    out = []
+    for line in mapping(domain).read_text(encoding="utf-8").splitlines():
+        head, _, rest = line.strip().partition(":")
+        if head.lstrip("#").strip() == "keywords" and line.strip().startswith("#"):
+            out += [arg for k in rest.split() for arg in ("-k", k)]
+    return out
+
+
 def po_path(lang: str, domain: str) -> Path:
     return LOCALE_DIR / lang / "LC_MESSAGES" / f"{domain}.po"
 
@@ -42,8 +55,8 @@ def _babel(*args: str) -> None:
 def extract(domain: str, out: Path) -> Path:
     """The template (``.pot``) of ``domain``, extracted from the code by its mapping, written to ``out``."""
     # Babel's default keywords are ours: _, gettext, ngettext (singular and plural) and N_ among them.
-    _babel("extract", "-F", str(mapping(domain)), "--no-location", "--sort-output", "--project", "footcanasta",
-           "--omit-header", "-o", str(out), str(ROOT))
+    _babel("extract", "-F", str(mapping(domain)), *keywords(domain), "--no-location", "--sort-output",
+           "--project", "footcanasta", "--omit-header", "-o", str(out), str(ROOT))
     return out
 
 
