@@ -28,7 +28,6 @@ from ..cards import BLACK3, HOLD_KINDS, JOKER, KINDS, TWO, WILD_RANK
 from ..engine import View
 from ..i18n import Words
 from ..melds import CANASTA_KINDS, Meld, is_canasta, meld_kind, melds_value
-from ..messages import N_
 from ..seats import partner_of
 from .events import EN, describe_round_end, describe_step, melds_inline, rank_name, seat_name, team_name
 
@@ -59,7 +58,13 @@ def meld_short(m: Meld, times: str = "×", w: Words = EN) -> str:
     return "+".join([_times(KINDS[r], nat, times), *wilds])
 
 
-KIND_IDS = {"clean": N_("clean"), "dirty": N_("dirty"), "wild": N_("wild")}
+def _count_of(kind: str, n: int, w: Words) -> str:
+    """``2 clean``: how many canastas of a kind (the kind agrees with the number in every language)."""
+    if kind == "clean":
+        return w.ngettext("{n} clean", "{n} clean", n).format(n=w.num(n))
+    if kind == "dirty":
+        return w.ngettext("{n} dirty", "{n} dirty", n).format(n=w.num(n))
+    return w.ngettext("{n} wild", "{n} wild", n).format(n=w.num(n))
 
 
 def _canastas(melds: Sequence[Meld], w: Words) -> str:
@@ -71,7 +76,7 @@ def _canastas(melds: Sequence[Meld], w: Words) -> str:
         ranks = [rank_name(m[0], w) for m in done if meld_kind(m) == kind]
         if ranks:
             which = "" if kind == "wild" else f" ({' '.join(ranks)})"
-            parts.append(f"{w.num(len(ranks))} {w._(KIND_IDS[kind])}{which}")
+            parts.append(f"{_count_of(kind, len(ranks), w)}{which}")
     return w._("canastas {list}").format(list=", ".join(parts))
 
 

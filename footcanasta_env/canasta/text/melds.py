@@ -95,7 +95,11 @@ def canasta_events(before: Sequence[Meld], after: Sequence[Meld], w: Words = EN)
     return out
 
 
-KIND_IDS = {"natural": N_("natural"), "mixed": N_("mixed")}
+def _count_of(k: str, n: int, w: Words) -> str:
+    """``2 natural``: how many canastas of a kind (the kind agrees with the number in every language)."""
+    if k == "natural":
+        return w.ngettext("{n} natural", "{n} natural", n).format(n=w.num(n))
+    return w.ngettext("{n} mixed", "{n} mixed", n).format(n=w.num(n))
 
 
 def canastas_text(melds: Sequence[Meld], times: str = "×", w: Words = EN) -> str:
@@ -107,5 +111,5 @@ def canastas_text(melds: Sequence[Meld], times: str = "×", w: Words = EN) -> st
     for k in ("natural", "mixed"):
         ranks = [f"{KINDS[m[0]]}{times}{size(m)}" for m in done if kind(m) == k]
         if ranks:
-            parts.append(f"{w.num(len(ranks))} {w._(KIND_IDS[k])} ({' '.join(ranks)})")
+            parts.append(f"{_count_of(k, len(ranks), w)} ({' '.join(ranks)})")
     return w._("canastas: {list}").format(list=", ".join(parts))
