@@ -221,3 +221,21 @@ def test_the_lineup_notes_are_told_in_the_language():
     assert _are([1, 3], "expert", words("de")) == "West und Ost sind expert-Bots"
     lineup = Lineup(bots={}, asked={}, notes=["English"], told=[lambda w: w._("interrupted")])
     assert lineup.notes_in("it") == ["interrotto"] and Lineup({}, {}, ["as is"]).notes_in("de") == ["as is"]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("which", ["footcanasta", "canasta"])
+def test_the_round_table_fits_80_columns_in_every_language(which, lang):
+    game = get_game(which)
+    rules = game.Rules() if which == "footcanasta" else game.Rules(max_rounds=1)
+    for seed in (3, 4):
+        g = game.new_game(seed, rules)
+        rng = np.random.default_rng(seed)
+        while not g.round_results:
+            legal = g.legal_actions()
+            g.step(legal[int(rng.integers(len(legal)))])
+        out = io.StringIO()
+        Console(file=out, width=80, no_color=True, color_system=None).print(
+            game.table_text(lang).round_table(g.round_results[0], g.scores, g.rules))
+        lines = out.getvalue().splitlines()
+        assert all(cell_len(x) <= 80 for x in lines) and not any("…" in x for x in lines), "\n".join(lines)
