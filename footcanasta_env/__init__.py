@@ -7,8 +7,8 @@ The house, one room per concern (each subpackage's ``__init__`` says what it own
   (replay files of any game), ``arrayfile`` (the plain-array file format, never unpickled, and the numpy
   MLP of policies, values and trainer checkpoints), ``policyfile`` (policy files of any game),
   ``botregistry`` (a game's bots by name, the strongest and the hint bot), ``envkit`` (the AEC and
-  one-seat envs every game's envs subclass, and the team reward), ``seats``
-  (partnerships and seat names), ``seeds`` (every seed derivation), ``messages`` (texts as an id and parameters, what engines
+  one-seat envs every game's envs subclass, and the team reward), ``seats`` (partnerships and seat
+  names), ``seeds`` (every seed derivation), ``messages`` (texts as an id and parameters, what engines
   raise), ``i18n`` (the languages: catalogs, choosing one, numbers), ``cli`` (the ``footcanasta`` command);
 * Foot Canasta's vocabulary: ``cards``, ``rules``, ``actions`` (and the turn's phases), ``melds``,
   ``render`` (the text face of a view), ``footcanasta_v0`` (``env`` / ``raw_env``, PettingZoo's versioned

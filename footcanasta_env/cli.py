@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 import argparse
+import inspect
 import os
 import sys
 
@@ -16,13 +17,22 @@ from .evaluation import cli as evaluation_cli
 from .evaluation import review
 from .footcanasta import demo
 from .games import game_names, get_game
+from .i18n import DEFAULT_LANG, add_lang_argument, chosen, from_environment, said, words
 from .play import terminal
 from .web import server as web_server
 
 
 def run_rules(args: argparse.Namespace) -> int:
-    """Run ``footcanasta rules``: the chosen game's rules, or one section of them."""
-    sys.stdout.write(get_game(args.game).rules_text(args.section))
+    """Run ``footcanasta rules``: the chosen game's rules, or one section of them, in the chosen language."""
+    lang = chosen(args.lang)
+    game = get_game(args.game)
+    if lang == DEFAULT_LANG:
+        text = game.rules_text(args.section)
+    elif "lang" in inspect.signature(game.rules_text).parameters:
+        text = game.rules_text(args.section, lang=lang)
+    else:
+        raise ValueError(f"the rules of {game.TITLE} are in English only here (--lang en)")
+    sys.stdout.write(text)
     return 0
 
 
@@ -33,6 +43,7 @@ def _add_rules_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("section", nargs="?", type=int, default=None, help="print only this section (e.g. 4)")
     p.add_argument("--game", default=None, metavar="NAME",
                    help=f"whose rules: {', '.join(game_names())} (default footcanasta)")
+    add_lang_argument(p)
     p.set_defaults(func=run_rules)
 
 
@@ -58,15 +69,20 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return int(args.func(args) or 0)
     except KeyboardInterrupt:
-        print("\ninterrupted", file=sys.stderr)
+        print("\n" + words(_lang(args))._("interrupted"), file=sys.stderr)
         return 130
     except BrokenPipeError:  # the reader left early (`footcanasta rules | head`): not an error
         devnull = os.open(os.devnull, os.O_WRONLY)  # Python's recipe: no second error when stdout is flushed
         os.dup2(devnull, sys.stdout.fileno())
         return 0
     except (ValueError, OSError) as e:
-        print(f"footcanasta {args.command}: error: {e}", file=sys.stderr)
+        print(f"footcanasta {args.command}: error: {said(e, _lang(args))}", file=sys.stderr)
         return 2
+
+
+def _lang(args: argparse.Namespace) -> str:
+    """The language of a command's own messages: ``--lang``, else the locale's (English if it names none)."""
+    return getattr(args, "lang", None) or from_environment()
 
 
 if __name__ == "__main__":

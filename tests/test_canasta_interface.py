@@ -211,11 +211,12 @@ def test_rules_from_dict_refuses_unknown_fields_and_the_other_games_rules():
 
 PACKAGE = pathlib.Path(canasta.__file__).parent
 ALLOWED_ROOT = {"footcanasta_env.cards", "footcanasta_env.seats", "footcanasta_env.seeds",
-                "footcanasta_env.botregistry"}  # the shared vocabulary and the game-generic bot registry
+                "footcanasta_env.botregistry", "footcanasta_env.messages"}  # the shared vocabulary (messages: the
+# engines' refusals as ids and parameters) and the game-generic bot registry
 # The envs room alone may load the RL frameworks it adapts the game to (never the engine: see below).
 ALLOWED_THIRD_PARTY = {"envs": {"numpy", "gymnasium", "pettingzoo"}, "text": {"numpy", "rich"}}  # the rest: numpy
 # ... and the house's env machinery that every game's envs subclass (footcanasta_env/envkit).
-ALLOWED_HOUSE = {"envs": ("footcanasta_env.envkit",)}
+ALLOWED_HOUSE = {"envs": ("footcanasta_env.envkit",), "text": ("footcanasta_env.i18n",)}  # text: the languages
 
 
 def test_the_package_imports_only_the_shared_root_vocabulary():

@@ -1,4 +1,4 @@
-"""Canasta's TableText (``footcanasta_env.canasta.table``): moves in words, the prompt, the screen, the page's
+"""Canasta's TableText (``footcanasta_env.canasta.table_text()``): moves in words, the prompt, the screen, the page's
 JSON, all from a seat's views, and the face's ``rules_text`` and ``table``."""
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from footcanasta_env.table.text import TableText
 from tests.canasta_oracle import scenario
 
 ROOT = Path(__file__).resolve().parent.parent
-T = canasta.table
+T = canasta.table_text()
 # What the observation ("cobs") and the bots ("cbots") of Canasta bring to the face.
 ELSEWHERE = {"OBS_SIZE", "OBS_VERSION", "encode", "make_bot", "bot_names", "check_bot_name", "strongest_bot",
              "hint_bot_name"}
@@ -51,10 +51,10 @@ def screen(view, events=(), width: int = 100) -> list[str]:
 def test_the_face_offers_the_interface_names_of_the_engine_and_the_table():
     assert canasta.NAME == "canasta" and canasta.TITLE == "Canasta"
     assert [n for n in INTERFACE if n not in ELSEWHERE and not hasattr(canasta, n)] == []
-    assert canasta.table is T and canasta.table is canasta.table  # the lazy attribute is not shadowed
-    import footcanasta_env.canasta.text.tabletext  # noqa: F401 - importing the package keeps `table` the object
+    assert canasta.table_text() is T and canasta.table_text("en") is T  # one TableText per language
+    import footcanasta_env.canasta.text.tabletext  # noqa: F401 - importing the package keeps `table_text` the function
 
-    assert canasta.table is T
+    assert canasta.table_text() is T and canasta.table_text("de") is not T and canasta.table_text("de").lang == "de"
 
 
 def test_the_table_has_every_method_of_the_table_text_protocol_with_its_parameters():

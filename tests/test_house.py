@@ -58,7 +58,7 @@ def test_the_changelog_names_every_removed_path():
     ("footcanasta_env.footcanasta", ["NAME", "TITLE", "new_game", "load_scenario", "Rules", "rules_text",
                                      "NUM_ACTIONS", "ACTION_VERSION", "action_name", "action_id", "OBS_SIZE",
                                      "OBS_VERSION", "encode", "make_bot", "bot_names", "check_bot_name",
-                                     "strongest_bot", "hint_bot_name", "table", "GameEncoder", "hidden_cards",
+                                     "strongest_bot", "hint_bot_name", "table_text", "GameEncoder", "hidden_cards",
                                      "HIDDEN_CARDS_SIZE", "team_reward", "env", "raw_env", "GymEnv"]),
     ("footcanasta_env.footcanasta_v0", ["env", "raw_env"]),
 ])

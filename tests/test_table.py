@@ -95,7 +95,7 @@ def test_a_scenario_deal_has_no_replay():
 
 def test_the_toy_game_plays_at_the_table_through_its_interface_only(toy):
     table = Table.open(Deal(game="toy", seed=4), "greedy", "random")
-    assert table.module is toy and table.text is toy.table
+    assert table.module is toy and table.text is toy.table_text()
     while not table.game.is_over:
         _to_south(table)
         if table.game.is_over:

@@ -15,6 +15,8 @@ from typing import Any
 
 import numpy as np
 
+from footcanasta_env.i18n import check_lang
+from footcanasta_env.messages import Message
 from footcanasta_env.seats import SEAT_NAMES, team_of
 from footcanasta_env.seeds import daily_seed
 
@@ -131,6 +133,10 @@ class ToyGame:
         if a in self.legal_actions():
             return ""
         return "you may double once a round, holding a 5" if a == DOUBLE else f"you hold no {a + 1}"
+
+    def why_illegal_message(self, action: int | str) -> Message | None:
+        reason = self.why_illegal(action)
+        return Message(reason) if reason else None
 
     def step(self, action: int | str) -> None:
         a = action_id(action) if isinstance(action, str) else int(action)
@@ -355,4 +361,10 @@ class ToyText:
         return {"play": {"actions": seq, "ok": not reason, "reason": reason}}
 
 
-TEXT = table = ToyText()
+TEXT = ToyText()
+
+
+def table_text(lang: str = "en") -> ToyText:
+    """The toy's words: English in every language (the toy has no catalog)."""
+    check_lang(lang)
+    return TEXT

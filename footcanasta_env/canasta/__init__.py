@@ -11,9 +11,9 @@ Its rooms: ``actions`` (the action table of section 11, and the turn's phases), 
 object, refusing impossible settings), ``engine`` (the state, legality, melding, turns, rounds, scoring,
 scenarios, views, explanations and the public ``Game``), ``observation`` (the index table, the encoders,
 the critic's hidden cards), ``envs`` (the AEC and one-seat envs), ``text`` (its ``TableText``, offered as
-``table``: how the table tells its moves, screens and JSON state to a person). The face offers
+``table_text(lang)``: how the table tells its moves, screens and JSON state to a person). The face offers
 ``rules_text`` (docs/CANASTA.md, shipped as package data) and loads the observation, the envs and
-``table`` on first use.
+``table_text`` on first use.
 
 Rulings where CANASTA_RULES.md is silent (the engine's; ``docs/CANASTA.md`` states them all):
 
@@ -56,7 +56,7 @@ __all__ = [
     "new_game", "rules_text",
     # loaded when first asked for (_LAZY)
     "CanastaGymEnv", "GameEncoder", "GymEnv", "HIDDEN_CARDS_SIZE", "OBS_SIZE", "OBS_VERSION", "OFFSETS", "encode",
-    "env", "hidden_cards", "raw_env", "table", "team_reward", "bot_names", "check_bot_name", "hint_bot_name",
+    "env", "hidden_cards", "raw_env", "table_text", "team_reward", "bot_names", "check_bot_name", "hint_bot_name",
     "make_bot", "strongest_bot",
 ]
 
@@ -85,11 +85,11 @@ def rules_text(section: int | str | None = None, lang: str = "en") -> str:
 
 
 # name -> (module, its name there); GymEnv is the game interface's name of the one-seat env. The table's
-# words are the module ``text``, not ``table``, so that importing it never shadows the lazy ``table``.
+# words are the module ``text``, not ``table``, so that importing it never shadows a lazy name.
 _LAZY = {**{n: (".observation", n) for n in ("GameEncoder", "HIDDEN_CARDS_SIZE", "OBS_SIZE", "OBS_VERSION",
                                              "OFFSETS", "encode", "hidden_cards")},
          **{n: (".envs", n) for n in ("CanastaGymEnv", "env", "raw_env", "team_reward")},
-         "GymEnv": (".envs", "CanastaGymEnv"), "table": (".text.tabletext", "TABLE"),
+         "GymEnv": (".envs", "CanastaGymEnv"), "table_text": (".text.tabletext", "table_text"),
          **{n: (".bots", n) for n in ("make_bot", "bot_names", "check_bot_name", "strongest_bot", "hint_bot_name")}}
 
 

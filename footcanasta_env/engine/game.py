@@ -24,7 +24,8 @@ from typing import Any
 
 import numpy as np
 
-from ..actions import NUM_ACTIONS, PHASE_NAMES, action_name
+from ..actions import NUM_ACTIONS, PHASE_NAMES
+from ..messages import Message
 from ..rules import Rules
 from ..seats import SEAT_NAMES
 from ..seeds import daily_seed, fresh_seed
@@ -32,7 +33,7 @@ from . import explain
 from .legality import update_legal
 from .masks import MASK_BYTES, T0, T1, T2, T3, T4, T5, T6, T7
 from .rounds import deal
-from .state import IllegalActionError, State, action_index, card_total, to_scenario
+from .state import IllegalActionError, State, action_index, card_total, refusal, to_scenario
 from .state import clone as clone_state
 from .turn import HANDLERS
 from .view import View, make_view
@@ -117,7 +118,7 @@ class Game(State):
         """The id of an action given by id, name or index, if it is legal; else ``IllegalActionError``."""
         a = action_index(action)
         if not mask >> a & 1:
-            raise IllegalActionError(f"'{action_name(a)}' is not legal now: {explain.why_illegal(self, a)}")
+            raise IllegalActionError(refusal(a, explain.why_illegal_message(self, a)))
         return a
 
     def why_illegal(self, action: int | str) -> str:
@@ -128,6 +129,11 @@ class Game(State):
         for an unknown name (``"bogus"``).
         """
         return explain.why_illegal(self, action)
+
+    def why_illegal_message(self, action: int | str) -> Message | None:
+        """``why_illegal`` as a ``Message`` (id and parameters, the rule among them) to render in a language;
+        None if the action is legal."""
+        return explain.why_illegal_message(self, action)
 
     def clone(self) -> Game:
         """An independent copy, random generator included."""

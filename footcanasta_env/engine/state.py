@@ -70,15 +70,23 @@ from typing import Any
 
 import numpy as np
 
-from ..actions import DRAW_PHASE, MELD_ARGS, NUM_ACTIONS, PHASE_NAMES, action_id
+from ..actions import DRAW_PHASE, MELD_ARGS, NUM_ACTIONS, PHASE_NAMES, action_id, action_name
 from ..cards import JOKER, NUM_KINDS, NUM_MELD_RANKS, TWO, format_cards, format_counts
 from ..melds import Meld, meld_string
+from ..messages import N_, Message
 from ..rules import DEFAULT_RULES, Rules
 from .masks import NAT_KEY, fit_count_keys
 
 
 class IllegalActionError(ValueError):
-    """An action that the rules forbid in the current state; the state is left unchanged."""
+    """An action that the rules forbid in the current state; the state is left unchanged.
+
+    ``message`` is the reason as a ``Message`` (readers render it in their language); ``str()`` is English.
+    """
+
+    def __init__(self, message: Message | str) -> None:
+        super().__init__(str(message))
+        self.message = message if isinstance(message, Message) else Message(message)
 
 
 _MELD_VALUES: dict[tuple[int, ...], tuple[int, ...]] = {}
@@ -179,6 +187,11 @@ def card_total(game: State) -> int:
     return n
 
 
+def refusal(a: int, reason: Message) -> Message:
+    """The message of a refused action: its name and why (``reason``, which cites the rule)."""
+    return Message(N_("'{action}' is not legal now: {reason}"), action=action_name(a), reason=reason)
+
+
 def action_index(action: Any) -> int:
     """The id of an action given by id, name or index; ``IllegalActionError`` for an id out of range or a
     value that is no action, ``ValueError`` (from ``action_id``) for an unknown name."""
@@ -190,9 +203,11 @@ def action_index(action: Any) -> int:
         try:
             a = action.__index__()
         except AttributeError:
-            raise IllegalActionError(f"an action is an id or a name, got {action!r}") from None
+            raise IllegalActionError(Message(N_("an action is an id or a name, got {value}"),
+                                             value=repr(action))) from None
     if not 0 <= a < NUM_ACTIONS:
-        raise IllegalActionError(f"action id {a} is out of range (0 to {NUM_ACTIONS - 1})")
+        raise IllegalActionError(Message(N_("action id {id} is out of range (0 to {last})"), id=a,
+                                         last=NUM_ACTIONS - 1))
     return a
 
 

@@ -28,6 +28,7 @@ from typing import Any
 import numpy as np
 
 from ..games import DEFAULT_GAME, GameModule, get_game
+from ..i18n import DEFAULT_LANG, Words, add_lang_argument, chosen, words
 from ..replays import ReplayError, load_replay, reproduce
 from ..seats import SEAT_NAMES
 from ..seeds import review_seed
@@ -35,6 +36,7 @@ from ..seeds import review_seed
 NOISE_SE = 2.0
 """A loss within this many standard errors of zero is noise, not a mistake."""
 RATER, STRONGEST_BOT = "rater", "strongest_bot"
+EN = words()
 """The two review methods."""
 
 
@@ -88,20 +90,27 @@ class Review:
         wrong = [d for d in self.decisions if not d.accurate]
         return (sorted(wrong, key=lambda d: -(d.loss or 0.0)) if self.method == RATER else wrong)[:n]
 
-    def method_text(self) -> str:
-        """How the decisions were rated, for people."""
+    def method_text(self, w: Words = EN) -> str:
+        """How the decisions were rated, for people (in ``w``'s language)."""
         title = get_game(self.game).TITLE
         if self.method == RATER:
-            return f"Rated by {title}'s move rater (options {self.options})."
-        return (f"Compared with {self.bot}, the strongest bot of {title} ({title} has no move rater): "
-                f"a move is accurate when it is the bot's; no points are measured.")
+            return w._("Rated by {game}'s move rater (options {options}).").format(game=title, options=self.options)
+        return w._("Compared with {bot}, the strongest bot of {game} ({game} has no move rater): a move is "
+                   "accurate when it is the bot's; no points are measured.").format(bot=self.bot, game=title)
 
-    def summary(self) -> str:
-        """One line."""
-        head = f"{SEAT_NAMES[self.seat]}: {len(self.decisions)} decisions reviewed"
+    def summary(self, w: Words = EN) -> str:
+        """One line (in ``w``'s language)."""
+        who, n = w._(SEAT_NAMES[self.seat]), len(self.decisions)
         if self.method == RATER:
-            return f"{head}, {self.points_lost:.1f} points lost per decision, accuracy {self.accuracy:.0%}"
-        return f"{head} against the strongest bot ({self.bot}), accuracy {self.accuracy:.0%} (its moves played)"
+            return w.ngettext("{who}: {n} decision reviewed, {lost} points lost per decision, accuracy {accuracy}",
+                              "{who}: {n} decisions reviewed, {lost} points lost per decision, accuracy {accuracy}",
+                              n).format(who=who, n=w.num(n), lost=w.fixed(self.points_lost or 0.0, 1),
+                                        accuracy=w.percent(self.accuracy))
+        return w.ngettext("{who}: {n} decision reviewed against the strongest bot ({bot}), accuracy {accuracy} (its "
+                          "moves played)",
+                          "{who}: {n} decisions reviewed against the strongest bot ({bot}), accuracy {accuracy} (its "
+                          "moves played)", n).format(who=who, n=w.num(n), bot=self.bot,
+                                                     accuracy=w.percent(self.accuracy))
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-able form."""
@@ -180,30 +189,34 @@ def review_replay(replay: Any, seat: int = 0, options: str | None = None, progre
     return Review(seat, decisions, options, module.NAME, RATER)
 
 
-def print_review(rep: Review, top: int = 10) -> None:
-    """The biggest mistakes first, how they were rated, then the summary line."""
+def print_review(rep: Review, top: int = 10, lang: str = DEFAULT_LANG) -> None:
+    """The biggest mistakes first, how they were rated, then the summary line (in ``lang``)."""
     from rich.console import Console
     from rich.table import Table
 
+    w = words(lang)
     console = Console(highlight=False)
     worst = rep.mistakes(top)
     rated = rep.method == RATER
+    who = w._(SEAT_NAMES[rep.seat])
     if worst:
-        title = (f"Biggest mistakes ({SEAT_NAMES[rep.seat]})" if rated
-                 else f"Moves unlike the strongest bot's ({SEAT_NAMES[rep.seat]}, {rep.bot})")
+        title = (w._("Biggest mistakes ({who})").format(who=who) if rated
+                 else w._("Moves unlike the strongest bot's ({who}, {bot})").format(who=who, bot=rep.bot))
         t = Table(title=title, header_style="bold")
-        cols = ("#", "round", "played", "best", "points lost", "± se") if rated else ("#", "round", "played", rep.bot)
+        right = ("#", w._("round"), w._("points lost"), w._("± se"))
+        cols = (("#", w._("round"), w._("played"), w._("best"), w._("points lost"), w._("± se")) if rated
+                else ("#", w._("round"), w._("played"), rep.bot))
         for col in cols:
-            t.add_column(col, justify="right" if col in ("#", "round", "points lost", "± se") else "left")
+            t.add_column(col, justify="right" if col in right else "left")
         for d in worst:
-            cells = [str(d.index + 1), str(d.round), d.played, d.best]
-            t.add_row(*cells, *([f"{d.loss:.0f}", f"{d.se:.0f}"] if rated else []))
+            cells = [str(d.index + 1), w.num(d.round), d.played, d.best]
+            t.add_row(*cells, *([w.fixed(d.loss or 0.0), w.fixed(d.se or 0.0)] if rated else []))
         console.print(t)
     else:
-        console.print("No move lost more than the noise of the rater." if rated
-                      else f"Every move was the one {rep.bot} would have played.")
-    console.print(rep.method_text())
-    console.print(rep.summary())
+        console.print(w._("No move lost more than the noise of the rater.") if rated
+                      else w._("Every move was the one {bot} would have played.").format(bot=rep.bot))
+    console.print(rep.method_text(w))
+    console.print(rep.summary(w))
 
 
 def _seat(text: str) -> int:
@@ -228,7 +241,7 @@ def run_review(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(rep.to_dict(), indent=2))
     else:
-        print_review(rep, args.top)
+        print_review(rep, args.top, chosen(args.lang) if hasattr(args, "lang") else DEFAULT_LANG)
     return 0
 
 
@@ -245,4 +258,5 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--search", default=None, metavar="OPTIONS",
                    help="the move rater's options (default: the game's own); for Foot Canasta the search's, as in the "
                         "bot name search:OPTIONS")
+    add_lang_argument(p)
     p.set_defaults(func=run_review)

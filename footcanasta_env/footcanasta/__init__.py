@@ -2,9 +2,9 @@
 
 The names are the package's own (``footcanasta_env.new_game`` and the rest), gathered here so that the
 game-generic layers (evaluation, review, the table, the web server, training) reach Foot Canasta only
-through ``get_game("footcanasta")``. ``table`` (``tabletext``: its ``TableText``) tells its moves and
-screens to people, from the pieces beside it: ``events`` (a move in words, the turn log), ``commands``
-(the prompt's short forms), ``screen`` (the terminal table), ``texts`` (help, the rules in brief, the
+through ``get_game("footcanasta")``. ``table_text(lang)`` (``tabletext``: its ``TableText`` in a language)
+tells its moves and screens to people, from the pieces beside it: ``events`` (a move in words, the turn
+log), ``commands`` (the prompt's short forms), ``screen`` (the terminal table), ``texts`` (help, the rules in brief, the
 pile), ``webstate`` (the page's JSON state and selection buttons); ``review`` rates a move with the search
 bot (``review_move``, for ``footcanasta review``); ``demo`` is ``footcanasta demo``.
 The environments and the bots load on first use: looking the game up imports no RL or web library.
@@ -30,7 +30,7 @@ RULES_RESOURCE = resources.files("footcanasta_env") / "data" / "RULES.md"
 __all__ = [
     "ACTION_VERSION", "GameEncoder", "GymEnv", "HIDDEN_CARDS_SIZE", "NAME", "NUM_ACTIONS", "OBS_SIZE", "OBS_VERSION",
     "Rules", "TITLE", "action_id", "action_name", "bot_names", "check_bot_name", "encode", "env", "hidden_cards",
-    "hint_bot_name", "load_scenario", "make_bot", "new_game", "raw_env", "rules_text", "strongest_bot", "table",
+    "hint_bot_name", "load_scenario", "make_bot", "new_game", "raw_env", "rules_text", "strongest_bot", "table_text",
     "team_reward",
 ]
 
@@ -63,7 +63,7 @@ _LAZY = {
     "check_bot_name": ("..bots.registry", "check_bot_name"), "strongest_bot": ("..bots.registry", "strongest_bot"),
     "hint_bot_name": ("..bots.registry", "hint_bot_name"), "env": ("..envs.aec", "env"),
     "raw_env": ("..envs.aec", "raw_env"), "GymEnv": ("..envs.one_seat", "FootCanastaGymEnv"),
-    "team_reward": ("..envs._episode", "team_reward"), "table": (".tabletext", "TABLE"),
+    "team_reward": ("..envs._episode", "team_reward"), "table_text": (".tabletext", "table_text"),
     "review_move": (".review", "review_move"), "REVIEW_OPTIONS": (".review", "REVIEW_OPTIONS"),
     "check_review_options": (".review", "check_review_options"),
 }

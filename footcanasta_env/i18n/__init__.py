@@ -9,24 +9,27 @@ English is the source language: its text is the message id, so English needs no 
 the locale variables (``LC_ALL``, ``LC_MESSAGES``, ``LANG``, ``LANGUAGE``); each falls back to English only
 when nothing matches. ``translator(lang)`` gives gettext/ngettext for one language; ``render`` a ``Message``;
 ``format_number`` a number as that language writes it (``1.500`` in German, ``1 500`` in Russian).
+``words(lang)`` bundles these for one language (``Words``): what the games' texts are written through.
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from babel import Locale, UnknownLocaleError
-from babel.numbers import format_decimal
+from babel.lists import format_list
+from babel.numbers import format_decimal, format_percent
 from babel.support import NullTranslations, Translations
 
 from ..messages import Message
 
 __all__ = [
     "DEFAULT_LANG", "DOMAINS", "LANGUAGES", "LOCALE_DIR", "check_lang", "format_number", "from_environment",
-    "negotiate", "render", "translator",
+    "negotiate", "render", "translator", "Words", "words", "chosen", "add_lang_argument", "MessageError", "said",
 ]
 
 LANGUAGES = ("en", "de", "it", "ru", "th")
@@ -82,6 +85,27 @@ def from_environment(environ: Mapping[str, str] | None = None) -> str:
     return DEFAULT_LANG
 
 
+def chosen(lang: str | None) -> str:
+    """The language a command was given (``--lang``), else the locale's (``from_environment``)."""
+    return check_lang(lang) if lang else from_environment()
+
+
+def add_lang_argument(parser: Any) -> None:
+    """A command's ``--lang`` (an ``argparse`` parser): a bad code is refused naming the languages."""
+
+    def lang_type(value: str) -> str:
+        try:
+            return check_lang(value)
+        except ValueError as e:
+            import argparse
+
+            raise argparse.ArgumentTypeError(str(e)) from None
+
+    parser.add_argument("--lang", default=None, metavar="LANG", type=lang_type,
+                        help=f"the language of the words: {', '.join(LANGUAGES)} (default: the locale's, "
+                             "from LANGUAGE, LC_ALL, LC_MESSAGES or LANG; else en)")
+
+
 @cache
 def translator(lang: str = DEFAULT_LANG, domain: str = "footcanasta") -> NullTranslations:
     """The compiled catalog of one language and domain (``gettext``, ``ngettext``); English is the identity."""
@@ -112,3 +136,76 @@ def format_number(value: float, lang: str = DEFAULT_LANG) -> str:
     except UnknownLocaleError as exc:  # a code of LANGUAGES that Babel lacks would be our mistake
         raise ValueError(f"Babel has no locale {lang!r}") from exc
     return format_decimal(value, locale=locale)
+
+
+class MessageError(ValueError):
+    """A ``ValueError`` whose reason is a ``Message``: ``str()`` is English, ``message`` renders in a language."""
+
+    def __init__(self, message: Message) -> None:
+        super().__init__(str(message))
+        self.message = message
+
+
+def said(error: BaseException, lang: str = DEFAULT_LANG) -> str:
+    """An error's text in ``lang`` when it carries a ``Message`` (``.message``), else its own text."""
+    message = getattr(error, "message", None)
+    return render(message, lang) if isinstance(message, Message) else str(error)
+
+
+class Words:
+    """One language's texts: ``_`` (gettext), ``ngettext``, ``num`` (a number) and ``render`` (a ``Message``).
+
+    The games' text modules take a ``Words`` and write every sentence through it; the method names are
+    gettext's, so that Babel's extraction finds the ids (``w._("...")``, ``w.ngettext("...", "...", n)``).
+    """
+
+    __slots__ = ("_t", "lang")
+
+    def __init__(self, lang: str = DEFAULT_LANG) -> None:
+        self.lang = check_lang(lang)
+        self._t = translator(self.lang)
+
+    def _(self, msgid: str) -> str:
+        """``msgid`` in this language."""
+        return self._t.gettext(msgid)
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        """The form of ``singular``/``plural`` for ``n`` in this language (its own plural rules)."""
+        return self._t.ngettext(singular, plural, n)
+
+    def num(self, value: float) -> str:
+        """A number as this language writes it; English keeps the plain digits its texts always had."""
+        return str(value) if self.lang == DEFAULT_LANG else format_number(value, self.lang)
+
+    def fixed(self, value: float, digits: int = 0) -> str:
+        """A number with ``digits`` decimals, as this language writes it (``1,5`` in German)."""
+        if self.lang == DEFAULT_LANG:
+            return f"{value:.{digits}f}"
+        pattern = "#,##0" + ("." + "0" * digits if digits else "")
+        return format_decimal(value, format=pattern, locale=Locale.parse(self.lang))
+
+    def percent(self, share: float) -> str:
+        """A share as a whole percentage, as this language writes it (``85 %`` in German)."""
+        if self.lang == DEFAULT_LANG:
+            return f"{share:.0%}"
+        return format_percent(share, locale=Locale.parse(self.lang))
+
+    def join(self, items: Sequence[str]) -> str:
+        """``a, b and c`` as this language lists things (Babel's CLDR lists; English keeps its own comma)."""
+        items = list(items)
+        if self.lang == DEFAULT_LANG or len(items) < 2:
+            return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1] if items else ""
+        return format_list(items, locale=self.lang)
+
+    def render(self, message: Message | str) -> str:
+        """A ``Message`` (or an id) in this language."""
+        return message.render(self._t.gettext) if isinstance(message, Message) else self._t.gettext(message)
+
+    def __repr__(self) -> str:
+        return f"Words({self.lang!r})"
+
+
+@cache
+def words(lang: str = DEFAULT_LANG) -> Words:
+    """The ``Words`` of ``lang`` (one per language)."""
+    return Words(check_lang(lang))

@@ -19,15 +19,18 @@ from rich.console import Console
 from rich.text import Text
 
 from ..games import get_game
+from ..i18n import DEFAULT_LANG, chosen, words
+from ..messages import N_
 from ..replays import load_replay, reproduce
 from ..seats import SEAT_NAMES
 from ..table import HUMAN, Deal
 from .prompt import Terminal
 
 # Under 80 columns, as input() prompts are not wrapped by rich; an unknown key gets the long form.
-KEYS = "Enter: next {unit}; a/t/r: by action/turn/round; s: table; c: end; q: quit> "
-KEYS_LONG = ("press Enter for the next {unit}, or type a, t or r to step by action, turn or round, s to see the "
-             "table, c to run to the end, q to stop")
+KEYS = N_("Enter: next {unit}; a/t/r: by action/turn/round; s: table; c: end; q: quit> ")
+KEYS_LONG = N_("press Enter for the next {unit}, or type a, t or r to step by action, turn or round, s to see the "
+               "table, c to run to the end, q to stop")
+UNITS = {"action": N_("action"), "turn": N_("turn"), "round": N_("round")}
 
 
 class _StopReplay(Exception):
@@ -44,9 +47,11 @@ class _Turn:
 class Replayer:
     """Prints the game as it is reproduced and pauses where the person asked."""
 
-    def __init__(self, term: Terminal, console: Console, unit: str | None, game: Any) -> None:
+    def __init__(self, term: Terminal, console: Console, unit: str | None, game: Any,
+                 lang: str = DEFAULT_LANG) -> None:
         self.term, self.console, self.game = term, console, game
-        self.text = game.table
+        self.text = game.table_text(lang)
+        self.w = words(lang)
         self.unit = unit  # None: no pauses
         self.turn: _Turn | None = None
         self.note = ""
@@ -56,7 +61,8 @@ class Replayer:
     def before(self, game: Any, i: int, seat: int, a: int) -> None:
         if self.new_round:
             self.new_round = False
-            self.term.show(Text(f"Round {game.round}: {SEAT_NAMES[seat]} plays first.", style="bold"))
+            self.term.show(Text(self.w._("Round {round}: {who} plays first.").format(
+                round=game.round, who=self.seat(seat)), style="bold"))
         self.note = self.text.replay_note(game, seat, a)
         if self.turn is None:
             self.turn = _Turn(seat, i)
@@ -70,9 +76,9 @@ class Replayer:
         round_over = self.shown_rounds < len(game.round_results)
         turn_over = round_over or game.is_over or game.current_player != seat
         if self.unit == "action":
-            self.term.show(f"{i + 1:>5}  {SEAT_NAMES[seat]:<5}  {entry}")
+            self.term.show(f"{i + 1:>5}  {self.seat(seat):<5}  {entry}")
         elif turn_over:
-            self.term.show(f"{self.turn.first + 1:>5}  {SEAT_NAMES[seat]:<5}  {', '.join(self.turn.actions)}")
+            self.term.show(f"{self.turn.first + 1:>5}  {self.seat(seat):<5}  {', '.join(self.turn.actions)}")
         if turn_over:
             self.turn = None
         elif self.unit == "action":
@@ -88,18 +94,22 @@ class Replayer:
             if not game.is_over:
                 self.pause(game)
 
+    def seat(self, seat: int) -> str:
+        return self.w._(SEAT_NAMES[seat])
+
     def show_private(self, game: Any) -> None:
         seat = game.current_player
         private = self.text.private_text(game, seat)
         if private:
-            self.term.show(f"       {SEAT_NAMES[seat]}'s {private}")
+            self.term.show("       " + self.w._("{who}'s {melds}").format(who=self.seat(seat), melds=private))
 
     def show_table(self, game: Any) -> None:
         self.term.show(self.text.render_screen(game.view(HUMAN), (), self.console.width, self.term.times, ""))
 
     def pause(self, game: Any) -> None:
         while True:
-            line = self.term.read(KEYS.format(unit=self.unit))
+            unit = self.w._(UNITS[self.unit or "turn"])
+            line = self.term.read(self.w._(KEYS).format(unit=unit))
             key = "c" if line is None else line.strip().lower()
             if key in ("", "n", "next"):
                 return
@@ -115,7 +125,8 @@ class Replayer:
                 self.show_table(game)
                 self.show_private(game)
             else:
-                self.term.show(f"unknown key {line.strip()!r}: " + KEYS_LONG.format(unit=self.unit))
+                self.term.show(self.w._("unknown key {key}: {keys}").format(
+                    key=repr(line.strip()), keys=self.w._(KEYS_LONG).format(unit=unit)))
 
 
 def run_replay(args: argparse.Namespace, stdin: TextIO | None = None, console: Console | None = None) -> int:
@@ -123,25 +134,30 @@ def run_replay(args: argparse.Namespace, stdin: TextIO | None = None, console: C
     stdin = stdin if stdin is not None else sys.stdin
     console = console if console is not None else Console(highlight=False)
     term = Terminal(console, stdin)
+    lang = chosen(args.lang) if hasattr(args, "lang") else DEFAULT_LANG
+    w = words(lang)
     replay = load_replay(args.file)
-    deal = Deal.of_replay(replay).describe()
-    who = ", ".join(f"{p.get('name', '?')}: {p.get('bot', p.get('kind', '?'))}" for p in replay.players)
+    deal = Deal.of_replay(replay).describe(lang)
+    who = ", ".join(f"{w._(p['name']) if p.get('name') in SEAT_NAMES else p.get('name', '?')}: "
+                    f"{p.get('bot', p.get('kind', '?'))}" for p in replay.players)
     unit = getattr(args, "by", None) or ("turn" if args.step else None)
-    lines = ("Each line is one action" if unit == "action"
-             else "Each line is one turn, numbered by its first action")
-    replayer = Replayer(term, console, unit, get_game(replay.game))
+    lines = (w._("Each line is one action") if unit == "action"
+             else w._("Each line is one turn, numbered by its first action"))
+    replayer = Replayer(term, console, unit, get_game(replay.game), lang)
     legend = replayer.text.replay_legend()
-    term.show(f"{replayer.game.TITLE}: replay of {deal}, {len(replay.actions)} actions ({who}). {lines}."
-              + (f" {legend}" if legend else ""))
+    head = w._("{title}: replay of {deal}, {actions} actions ({players}). {lines}.").format(
+        title=replayer.game.TITLE, deal=deal, actions=len(replay.actions), players=who, lines=lines)
+    term.show(head + (f" {legend}" if legend else ""))
     try:
         game = reproduce(replay, on_step=replayer.after, before_step=replayer.before)
     except _StopReplay:
-        term.show("Stopped.")
+        term.show(w._("Stopped."))
         return 0
+    a, b = (w.num(x) for x in game.scores)
     if game.is_over:
         term.show(replayer.text.final_text(game.scores))
-        term.show(f"Reproduced exactly: the final scores {game.scores[0]} to {game.scores[1]} match the file.")
+        term.show(w._("Reproduced exactly: the final scores {a} to {b} match the file.").format(a=a, b=b))
     else:
-        term.show(f"The game was stopped in round {game.round}; reproduced exactly up to there "
-                  f"(scores {game.scores[0]} to {game.scores[1]} match the file).")
+        term.show(w._("The game was stopped in round {round}; reproduced exactly up to there "
+                      "(scores {a} to {b} match the file).").format(round=game.round, a=a, b=b))
     return 0

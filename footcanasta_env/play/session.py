@@ -14,6 +14,7 @@ from pathlib import Path
 
 from rich.text import Text
 
+from ..i18n import words
 from ..table import HUMAN, Step, Table
 from .prompt import Terminal
 
@@ -26,6 +27,7 @@ class Session:
     def __init__(self, table: Table, term: Terminal, save_to: Path | None = None) -> None:
         self.table, self.term, self.save_to = table, term, save_to
         self.text = table.text
+        self.w = words(table.lang)
         self.log = self.text.turn_log(HUMAN)
         self.last_events: list[str] = []
         self.since = self.log.since
@@ -37,12 +39,14 @@ class Session:
     def confirm_stop(self, why: str) -> bool:
         """Ask before stopping a running game; end of input at this question means yes."""
         # Short enough for one line at 80 columns: input() prompts are not wrapped by rich.
-        resumable = " (saved: you can resume it)" if self.save_to else ""
-        line = self.term.read(" ".join(filter(None, (why, f"Stop the game{resumable}? [y/N] "))))
+        w = self.w
+        ask = w._("Stop the game (saved: you can resume it)? [y/N] ") if self.save_to else w._("Stop the game? [y/N] ")
+        line = self.term.read(" ".join(filter(None, (why, ask))))
         if line is None:
-            self.term.show("End of input: taken as yes.")
+            self.term.show(w._("End of input: taken as yes."))
             return True
-        return line.strip().lower() in ("y", "yes")
+        # y and yes are typed in every language, with the language's own word for yes beside them
+        return line.strip().lower() in ("y", "yes", w._("yes").lower())
 
     def screen(self) -> object:
         return self.text.render_screen(self.table.view(), self.last_events, self.term.console.width,
@@ -87,9 +91,9 @@ class Session:
         term.show(self.text.round_table(result, game.scores, game.rules))
         self.save()
         while not game.is_over:
-            line = term.read(f"Press Enter for round {game.round} (or type quit): ")
+            line = term.read(self.w._("Press Enter for round {round} (or type quit): ").format(round=game.round))
             if line is None:
-                if self.confirm_stop("End of input."):
+                if self.confirm_stop(self.w._("End of input.")):
                     return EOF
             elif line.strip().lower() in ("q", "quit", "exit"):
                 if self.confirm_stop(""):
@@ -103,12 +107,12 @@ class Session:
         game, term = self.table.game, self.term
         legal = game.legal_actions()
         while True:
-            line = term.read("Your move> ")
+            line = term.read(self.w._("Your move> "))
             if line is None:
-                if self.confirm_stop("End of input."):
+                if self.confirm_stop(self.w._("End of input.")):
                     return EOF
                 continue
-            cmd = self.text.parse_command(line, legal, game.why_illegal)
+            cmd = self.text.parse_command(line, legal, self.table.why_illegal)
             if cmd.kind == "action" and cmd.action is not None:
                 return cmd.action
             if cmd.kind == "quit":
@@ -139,15 +143,16 @@ class Session:
         try:
             a, name = self.table.hint()
         except Exception as e:  # noqa: BLE001 - a hint bot that fails (or errs) must not end the person's game
-            return f"No hint: {e}."
-        return f"Hint ({name} bot): {view.legal_actions.index(a) + 1} {self.table.module.action_name(a)}"
+            return self.w._("No hint: {error}.").format(error=e)
+        return self.w._("Hint ({bot} bot): {number} {action}").format(
+            bot=name, number=view.legal_actions.index(a) + 1, action=self.table.module.action_name(a))
 
     def show_log(self, whole: bool) -> None:
         rounds = self.log.rounds if whole else self.log.rounds[-1:]
         first = len(self.log.rounds) - len(rounds) + 1
         for n, lines in enumerate(rounds, first):
-            self.term.show(Text(f"Round {n}, every action you saw:", style="bold"))
-            self.term.show("\n".join(f"  {e}" for e in lines) if lines else "  nothing yet")
+            self.term.show(Text(self.w._("Round {round}, every action you saw:").format(round=n), style="bold"))
+            self.term.show("\n".join(f"  {e}" for e in lines) if lines else "  " + self.w._("nothing yet"))
 
 
 def play_session(table: Table, term: Terminal, save_to: Path | None = None) -> str:

@@ -21,6 +21,8 @@ from typing import TextIO
 from rich.console import Console
 
 from ..games import DEFAULT_GAME, game_names, get_game
+from ..i18n import DEFAULT_LANG, MessageError, add_lang_argument, chosen, words
+from ..messages import N_, Message
 from ..replays import Replay, load_replay, reproduce
 from ..table import HUMAN, Deal, Table, today
 from .prompt import Terminal
@@ -29,8 +31,8 @@ from .session import EOF, OVER, QUIT, Session, play_session
 
 DEFAULT_REPLAY_DIR = Path("~/.footcanasta/replays")
 
-__all__ = ["DEFAULT_REPLAY_DIR", "EOF", "HUMAN", "OVER", "QUIT", "Terminal", "add_parsers", "play_session", "run_play",
-           "run_replay"]
+__all__ = ["DEFAULT_REPLAY_DIR", "EOF", "HUMAN", "OVER", "QUIT", "Terminal", "add_parsers", "language",
+           "play_session", "run_play", "run_replay"]
 
 
 # ---------------------------------------------------------------------------------------------- commands
@@ -42,37 +44,40 @@ def _replay_dir(arg: str | None) -> Path:
     try:
         path.mkdir(parents=True, exist_ok=True)
     except OSError as e:
-        raise OSError(f"cannot create the replay folder {str(path)!r} ({e.strerror or e}); "
-                      "choose another with --replay-dir") from None
+        raise MessageError(Message(N_("cannot create the replay folder {folder} ({reason}); choose another with "
+                                      "--replay-dir"), folder=repr(str(path)), reason=e.strerror or e)) from None
     return path
 
 
 def _deal(args: argparse.Namespace) -> Deal:
     if args.date is not None and args.seed is not None:
-        raise ValueError("--date chooses a daily deal; it cannot be combined with --seed")
+        raise MessageError(Message(N_("--date chooses a daily deal; it cannot be combined with --seed")))
     if args.daily or args.date is not None:
         return Deal(game=args.game, daily=args.date if args.date is not None else today())
     if args.seed is not None and args.seed < 0:
-        raise ValueError(f"--seed must be a non-negative whole number, got {args.seed}")
+        raise MessageError(Message(N_("--seed must be a non-negative whole number, got {seed}"), seed=args.seed))
     return Deal(game=args.game, seed=args.seed)
 
 
-def _resumed(args: argparse.Namespace) -> tuple[Table, Path]:
+def _resumed(args: argparse.Namespace, lang: str = DEFAULT_LANG) -> tuple[Table, Path]:
     """The table of a stopped game, rebuilt from its replay file (the bots asked for then, unless overridden)."""
     if args.seed is not None or args.daily or args.date is not None:
-        raise ValueError("--resume goes on with a saved game; it cannot be combined with --seed, --daily or --date")
+        raise MessageError(Message(N_("--resume goes on with a saved game; it cannot be combined with --seed, --daily "
+                                      "or --date")))
     path = Path(args.resume).expanduser()
     replay = load_replay(path)
     if args.game not in (None, replay.game):
-        raise ValueError(f"the game in {str(path)!r} is {replay.game!r}, not {args.game!r}")
+        raise MessageError(Message(N_("the game in {file} is {game}, not {asked}"), file=repr(str(path)),
+                                   game=repr(replay.game), asked=repr(args.game)))
     reproduce(replay)  # checks the file before any bot is built
     if replay.rules != get_game(replay.game).Rules():
-        raise ValueError(f"the game in {str(path)!r} was played with other rules than the game's own, which "
-                         "'footcanasta play' deals; 'footcanasta replay' shows it")
+        raise MessageError(Message(N_("the game in {file} was played with other rules than the game's own, which "
+                                      "'footcanasta play' deals; 'footcanasta replay' shows it"), file=repr(str(path))))
     table = Table.rebuild(Deal.of_replay(replay), _bot_of(replay, 2, args.partner), _bot_of(replay, 1, args.opponents),
-                          replay.actions)
+                          replay.actions, lang)
     if table.game.is_over:
-        raise ValueError(f"the game in {str(path)!r} is over; 'footcanasta replay {path}' shows it")
+        raise MessageError(Message(N_("the game in {file} is over; '{command}' shows it"), file=repr(str(path)),
+                                   command=f"footcanasta replay {path}"))
     table.created = replay.created or table.created
     return table, path
 
@@ -90,27 +95,30 @@ def _resume_hint(path: Path) -> str:
 
 
 def _greet(term: Terminal, table: Table, resumed: Path | None) -> None:
-    bots, game = table.bots, table.game
-    deal = table.deal.describe()
-    them = (f"West and East are {bots[1].name} bots" if bots[1].name == bots[3].name
-            else f"West is the {bots[1].name} bot and East the {bots[3].name} bot")
+    bots, game, w = table.bots, table.game, words(table.lang)
+    deal = table.deal.describe(table.lang)
+    them = (w._("West and East are {bot} bots").format(bot=bots[1].name) if bots[1].name == bots[3].name
+            else w._("West is the {west} bot and East the {east} bot").format(west=bots[1].name, east=bots[3].name))
     if resumed is not None:
-        term.show(f"Resuming {resumed}: {deal}, round {game.round}, after {table.version} actions.", soft_wrap=True)
-    term.show(f"{table.module.TITLE}, {deal}. You are South; North ({bots[2].name} bot) is your partner; {them}. "
-              "Type 'help' for the commands.")
-    for note in table.lineup.notes:
-        term.show(f"Note: {note}")
+        term.show(w._("Resuming {file}: {deal}, round {round}, after {actions} actions.").format(
+            file=resumed, deal=deal, round=game.round, actions=table.version), soft_wrap=True)
+    term.show(w._("{title}, {deal}. You are South; North ({bot} bot) is your partner; {them}. Type 'help' for the "
+                  "commands.").format(title=table.module.TITLE, deal=deal, bot=bots[2].name, them=them))
+    for note in table.lineup.notes_in(table.lang):
+        term.show(w._("Note: {note}").format(note=note))
 
 
 def run_play(args: argparse.Namespace, stdin: TextIO | None = None, console: Console | None = None) -> int:
     """Run ``footcanasta play``."""
     stdin = stdin if stdin is not None else sys.stdin
     console = console if console is not None else Console(highlight=False)
+    lang = language(args)
+    w = words(lang)
     resume = getattr(args, "resume", None)
     if resume:
-        table, path = _resumed(args)
+        table, path = _resumed(args, lang)
     else:
-        table = Table.open(_deal(args), args.partner, args.opponents)
+        table = Table.open(_deal(args), args.partner, args.opponents, lang)
         path = _replay_dir(args.replay_dir) / table.replay_name()
     term = Terminal(console, stdin)
     _greet(term, table, path if resume else None)
@@ -123,19 +131,29 @@ def run_play(args: argparse.Namespace, stdin: TextIO | None = None, console: Con
         # written from the log holds whole actions only.
         session.save()
         term.show("")
-        term.show(f"Interrupted in round {table.game.round}. The game is saved in {path}", soft_wrap=True)
-        term.show(f"Go on with it: {_resume_hint(path)}", soft_wrap=True)
+        term.show(w._("Interrupted in round {round}. The game is saved in {file}").format(
+            round=table.game.round, file=path), soft_wrap=True)
+        term.show(w._("Go on with it: {command}").format(command=_resume_hint(path)), soft_wrap=True)
         return 130
     scores = table.game.scores
     if outcome != OVER:
-        term.show(f"Game stopped ({outcome}) in round {table.game.round}; scores so far "
-                  f"South/North {scores[0]}, West/East {scores[1]}.")
-        term.show(f"Replay saved to {path}", soft_wrap=True)
-        term.show(f"Go on with the game: {_resume_hint(path)}", soft_wrap=True)
+        how = w._("quit") if outcome == QUIT else w._("end of input")
+        term.show(w._("Game stopped ({how}) in round {round}; scores so far {team0} {score0}, {team1} {score1}.")
+                  .format(how=how, round=table.game.round, team0=w._("South/North"), score0=w.num(scores[0]),
+                          team1=w._("West/East"), score1=w.num(scores[1])))
+        term.show(w._("Replay saved to {file}").format(file=path), soft_wrap=True)
+        term.show(w._("Go on with the game: {command}").format(command=_resume_hint(path)), soft_wrap=True)
     else:
-        term.show(f"Replay saved to {path}  (footcanasta replay {shlex.quote(str(path))})", soft_wrap=True)
-        term.show(f"Review your moves: footcanasta review {shlex.quote(str(path))}", soft_wrap=True)
+        term.show(w._("Replay saved to {file}  ({command})").format(
+            file=path, command=f"footcanasta replay {shlex.quote(str(path))}"), soft_wrap=True)
+        term.show(w._("Review your moves: {command}").format(command=f"footcanasta review {shlex.quote(str(path))}"),
+                  soft_wrap=True)
     return 0
+
+
+def language(args: argparse.Namespace) -> str:
+    """The language of a command: ``--lang``, else the locale's; English for a caller without ``lang``."""
+    return chosen(args.lang) if hasattr(args, "lang") else DEFAULT_LANG
 
 
 def add_parsers(sub: argparse._SubParsersAction) -> None:
@@ -164,6 +182,7 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
                    help=f"where replays are saved (default $FOOTCANASTA_REPLAY_DIR or {DEFAULT_REPLAY_DIR})")
     p.add_argument("--resume", default=None, metavar="FILE",
                    help="go on with a stopped game from its replay file (saved to the same file)")
+    add_lang_argument(p)
     p.set_defaults(func=run_play)
     r = sub.add_parser("replay", help="step through a saved game and check that it reproduces exactly")
     r.add_argument("file", help="a replay file written by 'footcanasta play'")
@@ -171,4 +190,5 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
                    help="pause as you go (by turn unless --by says otherwise); keys are shown at the prompt")
     r.add_argument("--by", choices=("action", "turn", "round"), default=None,
                    help="how far each step goes (implies --step; default turn)")
+    add_lang_argument(r)
     r.set_defaults(func=run_replay)

@@ -17,6 +17,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..games import DEFAULT_GAME, get_game
+from ..i18n import DEFAULT_LANG, check_lang, render, words
+from ..messages import N_, Message
 from ..replays import Replay
 from ..seats import SEAT_NAMES
 from ..seeds import seat_bot_seed
@@ -28,10 +30,14 @@ HINT_SEAT = 4  # the hint bot's seeds derive from the deal as a fifth seat's
 
 
 class TableError(ValueError):
-    """A move or request the table refuses; ``status`` is how a server answers it (409: not now)."""
+    """A move or request the table refuses; ``status`` is how a server answers it (409: not now).
 
-    def __init__(self, message: str, status: int = 400) -> None:
-        super().__init__(message)
+    ``message`` is the reason as a ``Message`` (render it in the reader's language); ``str()`` is English.
+    """
+
+    def __init__(self, message: Message | str, status: int = 400) -> None:
+        super().__init__(str(message))
+        self.message = message if isinstance(message, Message) else Message(message)
         self.status = status
 
 
@@ -55,19 +61,26 @@ class Table:
     lineup: Lineup
     log: list[tuple[int, str]] = field(default_factory=list)
     created: str = field(default_factory=lambda: _dt.datetime.now().isoformat(timespec="seconds"))
+    lang: str = DEFAULT_LANG  # the language the table speaks (``text``, ``check``): one of i18n.LANGUAGES
+
+    def __post_init__(self) -> None:
+        self.lang = check_lang(self.lang)
 
     @classmethod
-    def open(cls, deal: Deal, partner: str | None = None, opponents: str | None = None) -> Table:
-        """Deal the game and seat the bots (``None``: the game's strongest bot)."""
+    def open(cls, deal: Deal, partner: str | None = None, opponents: str | None = None,
+             lang: str = DEFAULT_LANG) -> Table:
+        """Deal the game and seat the bots (``None``: the game's strongest bot); ``lang``: the table's language."""
+        check_lang(lang)
         game = deal.deal()
         wanted = {s: partner for s in PARTNER} | {s: opponents for s in OPPONENTS}
         seeds = {s: seat_bot_seed(deal.game_seed, s) for s in wanted}
-        return cls(deal, game, choose_bots(get_game(deal.game), wanted, seeds))
+        return cls(deal, game, choose_bots(get_game(deal.game), wanted, seeds), lang=lang)
 
     @classmethod
-    def rebuild(cls, deal: Deal, partner: str, opponents: str, log: Sequence[tuple[int, str]]) -> Table:
+    def rebuild(cls, deal: Deal, partner: str, opponents: str, log: Sequence[tuple[int, str]],
+                lang: str = DEFAULT_LANG) -> Table:
         """The table after ``log``: the deal, the bots, then every action, the bots thinking again."""
-        table = cls.open(deal, partner, opponents)
+        table = cls.open(deal, partner, opponents, lang)
         for seat, name in log:
             if seat != table.game.current_player:
                 raise ValueError(f"stored game is damaged: {SEAT_NAMES[seat]} acts out of turn")
@@ -86,8 +99,16 @@ class Table:
 
     @property
     def text(self) -> Any:
-        """The game's ``TableText``."""
-        return self.module.table
+        """The game's ``TableText`` in the table's language."""
+        return self.text_in(self.lang)
+
+    def text_in(self, lang: str) -> Any:
+        """The game's ``TableText`` in ``lang`` (a reader of another language at the same table)."""
+        return self.module.table_text(lang)
+
+    def why_illegal(self, action: int, lang: str | None = None) -> str:
+        """Why the person's ``action`` is refused now, citing the rule, in ``lang`` (the table's by default)."""
+        return render(self.game.why_illegal_message(action) or "", lang or self.lang)
 
     @property
     def version(self) -> int:
@@ -102,12 +123,14 @@ class Table:
         """The person's view."""
         return self.game.view(HUMAN)
 
-    def check(self, names: Sequence[str]) -> str:
-        """'' if the whole sequence of the person's actions is legal from here (tried on a clone), else why not."""
+    def check(self, names: Sequence[str], lang: str | None = None) -> str:
+        """'' if the whole sequence of the person's actions is legal from here (tried on a clone), else why not
+        (in ``lang``, the table's language by default)."""
+        w = words(lang or self.lang)
         if self.game.is_over:
-            return "the game is over"
+            return w._("the game is over")
         if self.game.current_player != HUMAN:
-            return "it is not your turn"
+            return w._("it is not your turn")
         g = self.game.clone()
         for i, name in enumerate(names):
             try:
@@ -115,10 +138,13 @@ class Table:
             except ValueError as e:
                 return str(e).splitlines()[0]
             if g.is_over or g.current_player != HUMAN:
-                return f"'{name}' comes after the end of your turn"
+                return w._("'{action}' comes after the end of your turn").format(action=name)
             if a not in g.legal_actions():
-                step = f" (step {i + 1} of {len(names)})" if len(names) > 1 else ""
-                return f"'{name}' is not legal now{step}: {g.why_illegal(a)}"
+                reason = w.render(g.why_illegal_message(a))
+                if len(names) > 1:
+                    return w._("'{action}' is not legal now (step {step} of {steps}): {reason}").format(
+                        action=name, step=i + 1, steps=len(names), reason=reason)
+                return w._("'{action}' is not legal now: {reason}").format(action=name, reason=reason)
             g.step(a)
         return ""
 
@@ -127,12 +153,12 @@ class Table:
         so the same position of the same deal gets the same hint in the terminal and the browser."""
         view = self.view()
         if not view.my_turn:
-            raise TableError("it is not your turn", 409)
+            raise TableError(Message(N_("it is not your turn")), 409)
         name = self.module.hint_bot_name()
         bot = self.module.make_bot(name, seat_bot_seed(self.deal.game_seed, HINT_SEAT) + self.version)
         a = bot.act(view)
         if a not in view.legal_actions:
-            raise TableError(f"the {name} bot suggested an illegal action", 409)
+            raise TableError(Message(N_("the {bot} bot suggested an illegal action"), bot=name), 409)
         return a, name
 
     # ------------------------------------------------------------------ playing
@@ -181,7 +207,8 @@ class Table:
     def replay(self, via: str) -> Replay:
         """The game so far as a ``Replay`` (``footcanasta_env.replays``); a scenario deal has none."""
         if self.deal.scenario is not None:
-            raise TableError("a game dealt from a scenario has no replay (a replay is a seed and moves)", 409)
+            raise TableError(Message(N_("a game dealt from a scenario has no replay (a replay is a seed and moves)")),
+                             409)
         replay = Replay(seed=self.deal.game_seed, rules=self.game.rules, players=self.players(via),
                         daily=self.deal.daily, game=self.deal.game, created=self.created)
         action_id = self.module.action_id

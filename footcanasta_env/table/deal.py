@@ -11,6 +11,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from ..games import DEFAULT_GAME, check_game_name, get_game
+from ..i18n import DEFAULT_LANG, words
 from ..seeds import daily_seed, fresh_seed
 
 
@@ -65,11 +66,12 @@ class Deal:
             return daily_seed(self.daily)
         return int(self.seed or 0)
 
-    def describe(self) -> str:
-        """``the daily game of 2026-12-03``, ``seed 7`` or ``a scenario``."""
+    def describe(self, lang: str = DEFAULT_LANG) -> str:
+        """``the daily game of 2026-12-03``, ``seed 7`` or ``a scenario`` (in ``lang``)."""
+        w = words(lang)
         if self.daily is not None:
-            return f"the daily game of {self.daily}"
-        return "a scenario" if self.scenario is not None else f"seed {self.seed}"
+            return w._("the daily game of {date}").format(date=self.daily)
+        return w._("a scenario") if self.scenario is not None else w._("seed {seed}").format(seed=self.seed)
 
     @classmethod
     def of_replay(cls, replay: Any) -> Deal:

@@ -9,10 +9,15 @@ browser seat their bots through ``choose_bots`` alike.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..i18n import DEFAULT_LANG, Words, words
+from ..messages import N_
 from ..seats import SEAT_NAMES
+
+Note = Callable[[Words], str]  # a note told in a language
 
 PARTNER, OPPONENTS = (2,), (1, 3)
 
@@ -25,18 +30,24 @@ class Lineup:
     asked: dict[int, str]
     notes: list[str] = field(default_factory=list)
     fallback_from: dict[int, str] = field(default_factory=dict)
+    told: list[Note] = field(default_factory=list)  # the notes, to tell in any language
+
+    def notes_in(self, lang: str = DEFAULT_LANG) -> list[str]:
+        """The notes in ``lang`` (``notes`` are the English ones)."""
+        return [note(words(lang)) for note in self.told] if self.told else list(self.notes)
 
 
-def _are(seats: list[int], bot: str) -> str:
+def _are(seats: list[int], bot: str, w: Words) -> str:
     """``North is the expert bot``, ``West and East are expert bots``."""
-    names = [SEAT_NAMES[s] for s in sorted(seats)]
+    names = [w._(SEAT_NAMES[s]) for s in sorted(seats)]
     if len(names) == 1:
-        return f"{names[0]} is the {bot} bot"
-    return f"{', '.join(names[:-1])} and {names[-1]} are {bot} bots"
+        return w._("{seat} is the {bot} bot").format(seat=names[0], bot=bot)
+    return w._("{seats} are {bot} bots").format(seats=w.join(names), bot=bot)
 
 
-def _why_not_learned(game: Any, best: str) -> str | None:
-    """Why the strongest bot is not the game's ``learned``, when the game ships one and it is not."""
+def _why_not_learned(game: Any, best: str) -> tuple[str, str] | None:
+    """Why the strongest bot is not the game's ``learned``, when the game ships one and it is not: the id of
+    the reason and the load error ('' when it loads but its results do not beat the scripted bots)."""
     if best == "learned":
         return None
     try:
@@ -46,8 +57,8 @@ def _why_not_learned(game: Any, best: str) -> str | None:
     try:
         game.make_bot("learned", 0)
     except Exception as e:  # noqa: BLE001 - any load failure is the reason to report
-        return f"the learned bot could not be loaded ({e})"
-    return "the learned bot's recorded results do not show it beating the scripted bots"
+        return N_("The learned bot could not be loaded ({error}), so {then}."), str(e)
+    return N_("The learned bot's recorded results do not show it beating the scripted bots, so {then}."), ""
 
 
 def choose_bots(game: Any, wanted: dict[int, str | None], seeds: dict[int, int]) -> Lineup:
@@ -67,11 +78,20 @@ def choose_bots(game: Any, wanted: dict[int, str | None], seeds: dict[int, int])
         bots[seat] = game.make_bot(instead, seeds[seat])
         fallback[seat] = name
         failed.setdefault(name, ([], reason, instead))[0].append(seat)
-    notes = [f"The {name} bot could not be loaded ({reason}); {_are(seats, instead)} instead."
-             for name, (seats, reason, instead) in failed.items()]
+    told: list[Note] = [
+        lambda w, name=name, seats=seats, reason=reason, instead=instead: w._(
+            "The {bot} bot could not be loaded ({error}); {seats} instead.").format(
+                bot=name, error=reason, seats=_are(seats, instead, w))
+        for name, (seats, reason, instead) in failed.items()]
     why = _why_not_learned(game, best)
     if why and "learned" not in failed:
         defaults = [s for s, n in wanted.items() if n is None]
-        then = f"{_are(defaults, best)} instead" if defaults else f"hints come from the {game.hint_bot_name()} bot"
-        notes.append(f"{why[0].upper()}{why[1:]}, so {then}.")
-    return Lineup(bots=bots, asked=asked, notes=notes, fallback_from=fallback)
+        hint = game.hint_bot_name()
+
+        def then(w: Words) -> str:
+            if defaults:
+                return w._("{seats} instead").format(seats=_are(defaults, best, w))
+            return w._("hints come from the {bot} bot").format(bot=hint)
+
+        told.append(lambda w: w._(why[0]).format(error=why[1], then=then(w)))
+    return Lineup(bots=bots, asked=asked, notes=[note(words()) for note in told], fallback_from=fallback, told=told)

@@ -2,8 +2,10 @@
 
 The table core, the terminal and the browser are the same for every game; what a person reads of one
 game (a move told from a seat's two views, the round's end, the terminal screen, the page's state, the
-prompt's short forms) is the game's, offered as ``get_game(name).table``. Everything a ``TableText``
-builds comes from the viewer's ``View`` and public facts, so the table cannot tell a hidden card.
+prompt's short forms) is the game's, offered in each language as ``get_game(name).table_text(lang)``
+(``footcanasta_env.i18n``; the language is chosen at construction, the methods are the same in every
+language). Everything a ``TableText`` builds comes from the viewer's ``View`` and public facts, so the
+table cannot tell a hidden card.
 """
 
 from __future__ import annotations

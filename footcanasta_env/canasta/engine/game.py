@@ -19,14 +19,15 @@ from typing import Any
 
 import numpy as np
 
+from ...messages import Message
 from ...seats import SEAT_NAMES
 from ...seeds import daily_seed, fresh_seed
-from ..actions import NUM_ACTIONS, PHASE_NAMES, action_name
+from ..actions import NUM_ACTIONS, PHASE_NAMES
 from ..rules import Rules
 from . import explain
 from .legality import held, mask_to_list, minimum, update_legal
 from .rounds import deal
-from .state import IllegalActionError, State, action_index, to_scenario
+from .state import IllegalActionError, State, action_index, refusal, to_scenario
 from .state import clone as clone_state
 from .turn import HANDLERS
 from .view import View, make_view
@@ -87,7 +88,7 @@ class Game(State):
         else:
             a = action_index(action)
             if not m >> a & 1:
-                raise IllegalActionError(f"'{action_name(a)}' is not legal now: {explain.why_illegal(self, a)}")
+                raise IllegalActionError(refusal(a, explain.why_illegal_message(self, a)))
         self._mask = None
         self.actions_taken += 1
         HANDLERS[a](self, a)
@@ -95,6 +96,11 @@ class Game(State):
     def why_illegal(self, action: int | str) -> str:
         """Why ``action`` (an id or a name) is refused now, citing the rule; '' if it is legal."""
         return explain.why_illegal(self, action)
+
+    def why_illegal_message(self, action: int | str) -> Message | None:
+        """``why_illegal`` as a ``Message`` (id and parameters, the rule among them) to render in a language;
+        None if the action is legal."""
+        return explain.why_illegal_message(self, action)
 
     def clone(self) -> Game:
         """An independent copy, random generator included."""

@@ -14,6 +14,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ...cards import BLACK3, JOKER, KINDS, NUM_NATURAL, RED3, TWO, kind_of
+from ...i18n import Words, words
+from ...messages import N_
 from ..actions import (
     ACTION_CARD,
     ACTION_CARDS,
@@ -28,6 +30,7 @@ from ..actions import (
 )
 
 Why = Callable[[int], str]
+EN = words()
 
 
 @dataclass(frozen=True)
@@ -44,7 +47,7 @@ VERBS = {"d": "draw", "draw": "draw", "p": "pickup", "pickup": "pickup", "take":
          "a": "add", "add": "add", "x": "discard", "discard": "discard"}
 WORDS = {"help": "help", "h": "help", "?": "help", "hint": "hint", "pile": "pile", "look": "look",
          "show": "look", "log": "log", "rules": "rules", "quit": "quit", "q": "quit", "exit": "quit"}
-USAGE = "type an action such as 'd', 'p', 'm K K K', 'a K 2' or 'x 9', its number, or 'help'"
+USAGE = N_("type an action such as 'd', 'p', 'm K K K', 'a K 2' or 'x 9', its number, or 'help'")
 
 
 def _uses(a: int) -> list[int]:
@@ -55,26 +58,29 @@ def _uses(a: int) -> list[int]:
     return [r] * nat + [TWO] * two + [JOKER] * jk
 
 
-def _exact(a: int, legal: Sequence[int], why: Why) -> Command:
+def _exact(a: int, legal: Sequence[int], why: Why, w: Words = EN) -> Command:
     if a in legal:
         return Command("action", a)
-    return Command("error", message=f"'{action_name(a)}' is not legal now: {why(a)}")
+    return Command("error", message=w._("'{action}' is not legal now: {reason}").format(action=action_name(a),
+                                                                                      reason=why(a)))
 
 
-def _choose(shown: str, candidates: list[int], legal: Sequence[int], why: Why) -> Command:
+def _choose(shown: str, candidates: list[int], legal: Sequence[int], why: Why, w: Words = EN) -> Command:
     """The one legal action among ``candidates``, or a message saying none or which ones."""
     ok = [a for a in legal if a in candidates]
     if len(ok) == 1:
         return Command("action", ok[0])
     if ok:
         opts = ", ".join(f"{list(legal).index(a) + 1} '{action_name(a)}'" for a in ok)
-        return Command("error", message=f"'{shown}' could be {opts}: type the full action or its number")
+        return Command("error", message=w._("'{text}' could be {options}: type the full action or its number")
+                       .format(text=shown, options=opts))
     if candidates:
-        return Command("error", message=f"'{shown}' is not legal now: {why(candidates[0])}")
-    return Command("error", message=f"'{shown}' is no Canasta move: {USAGE}")
+        return Command("error", message=w._("'{action}' is not legal now: {reason}").format(
+            action=shown, reason=why(candidates[0])))
+    return Command("error", message=w._("'{text}' is no Canasta move: {usage}").format(text=shown, usage=w._(USAGE)))
 
 
-def parse_command(text: str, legal: Sequence[int], why: Why) -> Command:
+def parse_command(text: str, legal: Sequence[int], why: Why, w: Words = EN) -> Command:
     """Turn one line of input into a command: an action, a word like ``help``, or an error to show."""
     tokens = text.split()
     if not tokens:
@@ -85,47 +91,59 @@ def parse_command(text: str, legal: Sequence[int], why: Why) -> Command:
     if word == "log":
         if len(tokens) == 2 and tokens[1].lower() == "all":
             return Command("log", message="all")
-        return Command("error", message=f"'{shown}': type 'log' for this round or 'log all' for the whole game")
+        return Command("error", message=w._("'{text}': type 'log' for this round or 'log all' for the whole "
+                                            "game").format(text=shown))
     if word.lstrip("+-").isdigit():
-        return _number(tokens, shown, legal)
+        return _number(tokens, shown, legal, w)
     try:
-        return _exact(action_id(shown), legal, why)  # a canonical name, any case and card order
+        return _exact(action_id(shown), legal, why, w)  # a canonical name, any case and card order
     except ValueError:
         pass
     verb = VERBS.get(word)
     if verb is None:
-        return Command("error", message=f"unknown command '{shown}': {USAGE}")
+        return Command("error", message=w._("unknown command '{text}': {usage}").format(text=shown, usage=w._(USAGE)))
     rest = tokens[1:]
     if verb in ("draw", "pickup", "laydown"):
         if rest and [t.lower() for t in rest] != ["down"]:
-            return Command("error", message=f"'{verb}' takes no cards (you typed '{shown}')")
-        return _exact(action_id(verb), legal, why)
-    try:
-        kinds = [kind_of(t) for t in rest]
-    except ValueError as e:
-        return Command("error", message=str(e))
+            return Command("error", message=w._("'{verb}' takes no cards (you typed '{text}')").format(
+                verb=verb, text=shown))
+        return _exact(action_id(verb), legal, why, w)
+    bad = [t for t in rest if not _is_card(t)]
+    if bad:
+        return Command("error", message=w._("unknown card {card} (cards are: {cards})").format(
+            card=repr(bad[0]), cards=" ".join(KINDS)))
+    kinds = [kind_of(t) for t in rest]
     if RED3 in kinds:
-        return Command("error", message="red threes are laid down at once: never held, melded or discarded "
-                                        "(rule 3.4)")
+        return Command("error", message=w._("red threes are laid down at once: never held, melded or discarded "
+                                            "(rule {rule})").format(rule="3.4"))
     if verb == "discard":
         if len(kinds) != 1:
-            return Command("error", message="discard one card, e.g. 'x 9'")
-        return _exact(action_id(f"discard {KINDS[kinds[0]]}"), legal, why)
+            return Command("error", message=w._("discard one card, e.g. 'x 9'"))
+        return _exact(action_id(f"discard {KINDS[kinds[0]]}"), legal, why, w)
     if verb == "meld":
-        return _meld(kinds, shown, legal, why)
-    return _add(kinds, shown, legal, why)
+        return _meld(kinds, shown, legal, why, w)
+    return _add(kinds, shown, legal, why, w)
 
 
-def _number(tokens: list[str], shown: str, legal: Sequence[int]) -> Command:
+def _number(tokens: list[str], shown: str, legal: Sequence[int], w: Words = EN) -> Command:
     """``3``: the third action in the list of legal actions."""
     if len(tokens) > 1:
-        return Command("error", message=f"'{shown}': type one action number at a time")
+        return Command("error", message=w._("'{text}': type one action number at a time").format(text=shown))
     n = int(tokens[0])
     if not legal:
-        return Command("error", message="there is nothing to choose now")
+        return Command("error", message=w._("there is nothing to choose now"))
     if not 1 <= n <= len(legal):
-        return Command("error", message=f"there is no action number {n}: choose 1 to {len(legal)}")
+        return Command("error", message=w._("there is no action number {n}: choose 1 to {last}").format(
+            n=n, last=len(legal)))
     return Command("action", legal[n - 1])
+
+
+def _is_card(token: str) -> bool:
+    try:
+        kind_of(token)
+    except ValueError:
+        return False
+    return True
 
 
 def _contains(have: Sequence[int], want: Sequence[int]) -> bool:
@@ -137,41 +155,43 @@ def _contains(have: Sequence[int], want: Sequence[int]) -> bool:
     return True
 
 
-def _meld(kinds: list[int], shown: str, legal: Sequence[int], why: Why) -> Command:
+def _meld(kinds: list[int], shown: str, legal: Sequence[int], why: Why, w: Words = EN) -> Command:
     if not kinds:
-        return _choose(shown, [a for a in range(NUM_ACTIONS) if ACTION_TYPE[a] in (MELD, MELD_B3)], legal, why)
+        return _choose(shown, [a for a in range(NUM_ACTIONS) if ACTION_TYPE[a] in (MELD, MELD_B3)], legal, why, w)
     if BLACK3 in kinds:
         if any(k != BLACK3 for k in kinds):
-            return Command("error", message="black threes are melded alone, three or four of them, no wild card "
-                                            "(rule 5.3)")
+            return Command("error", message=w._("black threes are melded alone, three or four of them, no wild "
+                                                "card (rule {rule})").format(rule="5.3"))
         cands = [a for a in range(NUM_ACTIONS) if ACTION_TYPE[a] == MELD_B3 and ACTION_CARDS[a][1] >= len(kinds)]
-        return _choose(shown, cands, legal, why)
+        return _choose(shown, cands, legal, why, w)
     if len(kinds) > 3:
-        return Command("error", message="a new meld is three cards (m K K K, m K K 2); add more with 'a', "
-                                        "e.g. 'a K' (rule 5.1)")
+        return Command("error", message=w._("a new meld is three cards (m K K K, m K K 2); add more with 'a', "
+                                            "e.g. 'a K' (rule {rule})").format(rule="5.1"))
     cands = [a for a in range(NUM_ACTIONS) if ACTION_TYPE[a] == MELD and _contains(_uses(a), kinds)]
     if not cands:
-        return Command("error", message=f"'{shown}' is not a meld: at least two natural cards of one rank 4 .. A "
-                                        "and at most one wild card in three (rules 5.1, 5.2)")
-    return _choose(shown, cands, legal, why)
+        return Command("error", message=w._("'{text}' is not a meld: at least two natural cards of one rank "
+                                            "4 .. A and at most one wild card in three (rules {rules})").format(
+                                                text=shown, rules="5.1, 5.2"))
+    return _choose(shown, cands, legal, why, w)
 
 
-def _add(kinds: list[int], shown: str, legal: Sequence[int], why: Why) -> Command:
+def _add(kinds: list[int], shown: str, legal: Sequence[int], why: Why, w: Words = EN) -> Command:
     if len(kinds) > 2:
-        return Command("error", message="add one card at a time, e.g. 'a K' or 'a K 2'")
+        return Command("error", message=w._("add one card at a time, e.g. 'a K' or 'a K 2'"))
     if len(kinds) == 2:
         rank, card = kinds
         if rank >= NUM_NATURAL:
-            return Command("error", message=f"'{shown}': name the meld's rank first, then the card (a K 2); "
-                                            "there are no wild or black-three melds to add to (rules 5.2, 5.3)")
+            return Command("error", message=w._("'{text}': name the meld's rank first, then the card (a K 2); "
+                                                "there are no wild or black-three melds to add to (rules {rules})")
+                           .format(text=shown, rules="5.2, 5.3"))
         try:
-            return _exact(action_id(f"add {KINDS[rank]} {KINDS[card]}"), legal, why)
+            return _exact(action_id(f"add {KINDS[rank]} {KINDS[card]}"), legal, why, w)
         except ValueError:
-            return Command("error", message=f"'{shown}' does not fit: the meld of {KINDS[rank]} takes a "
-                                            f"{KINDS[rank]} or a wild card (rule 5.1)")
+            return Command("error", message=w._("'{text}' does not fit: the meld of {rank} takes a {rank} or a wild "
+                                                "card (rule {rule})").format(text=shown, rank=KINDS[rank], rule="5.1"))
     if len(kinds) == 1 and kinds[0] < NUM_NATURAL:
-        return _exact(action_id(f"add {KINDS[kinds[0]]} {KINDS[kinds[0]]}"), legal, why)
+        return _exact(action_id(f"add {KINDS[kinds[0]]} {KINDS[kinds[0]]}"), legal, why, w)
     if kinds and kinds[0] == BLACK3:
-        return Command("error", message="black threes are never added to a meld (rule 5.3)")
+        return Command("error", message=w._("black threes are never added to a meld (rule {rule})").format(rule="5.3"))
     cands = [a for a in range(NUM_ACTIONS) if ACTION_TYPE[a] == ADD and (not kinds or kinds[0] in _uses(a))]
-    return _choose(shown, cands, legal, why)
+    return _choose(shown, cands, legal, why, w)

@@ -8,108 +8,150 @@ set-aside melds (rule 7.2) are told only when they are laid down. ``TurnLog`` ke
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from ...cards import JOKER, KINDS, TWO, format_counts
+from ...i18n import Words, words
+from ...messages import N_
 from ...seats import SEAT_NAMES, TEAM_NAMES
 from ..actions import ACTION_CARD, ACTION_TYPE, ADD, DISCARD, DRAW, LAYDOWN, MELD, MELD_B3, PICKUP
 from ..engine import View
 from .melds import added_cards, canasta_events, changed, melds_inline, melds_value
 
+EN = words()
 
-def who(seat: int, viewer: int) -> str:
+
+def who(seat: int, viewer: int, w: Words = EN) -> str:
     """``You`` for the viewer, else the seat's name."""
-    return "You" if seat == viewer else SEAT_NAMES[seat]
+    return w._("You") if seat == viewer else w._(SEAT_NAMES[seat])
 
 
-def _cards(n: int) -> str:
-    return f"{n} card{'s' if n != 1 else ''}"
+def team(t: int, w: Words = EN) -> str:
+    """A partnership's name in the reader's language."""
+    return w._(TEAM_NAMES[t])
 
 
-def _and(items: Sequence[str]) -> str:
-    items = list(items)
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+def _says(seat: int, viewer: int, w: Words, you: str, other: str, **params: object) -> str:
+    """The sentence ``you`` when the viewer acted, else ``other`` with ``{who}`` (both ids, in the language)."""
+    if seat == viewer:
+        return w._(you).format(**params)
+    return w._(other).format(who=who(seat, viewer, w), **params)
 
 
-def _gained(before: View, after: View) -> str:
-    return format_counts([max(0, int(a) - int(b)) for a, b in zip(after.hand, before.hand, strict=True)]) or "nothing"
+def _gained(before: View, after: View, w: Words = EN) -> str:
+    gained = format_counts([max(0, int(a) - int(b)) for a, b in zip(after.hand, before.hand, strict=True)])
+    return gained or w._("nothing")
 
 
-def red_threes_phrase(n: int) -> str:
+def red_threes_phrase(n: int, w: Words = EN) -> str:
     """``a red three`` or ``2 red threes``."""
-    return "a red three" if n == 1 else f"{n} red threes"
+    return w.ngettext("a red three", "{n} red threes", n).format(n=w.num(n))
 
 
-def _pickup_line(before: View, after: View, seat: int) -> str:
+def _onto(rank: int, w: Words) -> str:
+    return w._("the {rank}s").format(rank=KINDS[rank])
+
+
+def _pickup_phrase(before: View, after: View, seat: int, w: Words) -> str:
+    """What taking the pile did, as a phrase after the player's name: ``took the pile (...), melding ...``."""
     viewer, t = before.seat, seat & 1
-    line = f"{who(seat, viewer)} took the pile ({_cards(len(before.pile))}, top {KINDS[before.pile[-1]]})"
+    n = len(before.pile)
+    line = w.ngettext("took the pile ({n} card, top {top})", "took the pile ({n} cards, top {top})", n).format(
+        n=w.num(n), top=KINDS[before.pile[-1]])
     if not before.down[t]:
         new = list(after.melds[t])
-        value = melds_value(new, before.rules.card_values)
-        line += f" and laid down the initial meld: {melds_inline(new)} (worth {value})"
+        value = w.num(melds_value(new, before.rules.card_values))
+        line += w._(" and laid down the initial meld: {melds} (worth {value})").format(melds=melds_inline(new),
+                                                                                       value=value)
     else:
         for old, m in changed(before.melds[t], after.melds[t]):
-            where = " as a new meld" if old is None else f" onto the {KINDS[m[0]]}s"
-            line += f", melding {added_cards(old, m)}{where}"
+            if old is None:
+                line += w._(", melding {cards} as a new meld").format(cards=added_cards(old, m))
+            else:
+                line += w._(", melding {cards} onto {meld}").format(cards=added_cards(old, m), meld=_onto(m[0], w))
     if seat == viewer:
-        line += f"; into your hand: {_gained(before, after)}"
-    return line + "."
+        line += w._("; into your hand: {cards}").format(cards=_gained(before, after, w))
+    return line
 
 
-def _meld_line(before: View, after: View, seat: int) -> list[str]:
+def _pickup_line(before: View, after: View, seat: int, w: Words) -> str:
+    phrase = _pickup_phrase(before, after, seat, w)
+    if seat == before.seat:
+        return w._("You {actions}.").format(actions=phrase)
+    return w._("{who} {actions}.").format(who=who(seat, before.seat, w), actions=phrase)
+
+
+def _meld_line(before: View, after: View, seat: int, w: Words) -> list[str]:
     viewer, t = before.seat, seat & 1
     if not before.down[t]:  # set aside: private to the player (rules 7.2, 12)
         if seat != viewer:
             return []
         value = melds_value(after.set_aside, before.rules.card_values)
-        what = "; ".join(added_cards(o, m) + ("" if o is None else f" more to the {KINDS[m[0]]}s")
+        what = "; ".join(added_cards(o, m) if o is None else
+                         w._("{cards} more to {meld}").format(cards=added_cards(o, m), meld=_onto(m[0], w))
                          for o, m in changed(before.set_aside, after.set_aside))
-        return [f"You set aside {what} (set aside: {value} of the {before.minimums[t]} needed)."]
+        return [w._("You set aside {cards} (set aside: {value} of the {minimum} needed).").format(
+            cards=what, value=w.num(value), minimum=w.num(before.minimums[t]))]
     out = []
     for old, m in changed(before.melds[t], after.melds[t]):
         if old is None:
-            out.append(f"{who(seat, viewer)} melded {added_cards(old, m)}.")
+            out.append(_says(seat, viewer, w, N_("You melded {melds}."), N_("{who} melded {melds}."),
+                             melds=added_cards(old, m)))
         else:
-            out.append(f"{who(seat, viewer)} added {added_cards(old, m)} to the {KINDS[m[0]]}s.")
+            out.append(_says(seat, viewer, w, N_("You added {cards} to {meld}."), N_("{who} added {cards} to {meld}."),
+                             cards=added_cards(old, m), meld=_onto(m[0], w)))
     return out
 
 
-def describe_step(before: View, after: View, seat: int, action: int) -> list[str]:
+def describe_step(before: View, after: View, seat: int, action: int, w: Words = EN) -> list[str]:
     """What the viewer saw ``seat`` do, in words, from the viewer's views before and after one action."""
     viewer, t = before.seat, seat & 1
     typ = ACTION_TYPE[action]
-    w = who(seat, viewer)
     lines: list[str] = []
     red = after.red_threes[t] - before.red_threes[t]
     if typ == DRAW:
         n = before.stock_size - after.stock_size - max(0, red)
-        lines.append(f"You drew {_gained(before, after)}." if seat == viewer else f"{w} drew {_cards(n)}.")
+        lines.append(w._("You drew {cards}.").format(cards=_gained(before, after, w)) if seat == viewer else
+                     w.ngettext("{who} drew {n} card.", "{who} drew {n} cards.", n).format(who=who(seat, viewer, w),
+                                                                                         n=w.num(n)))
     elif typ == PICKUP:
-        lines.append(_pickup_line(before, after, seat))
+        lines.append(_pickup_line(before, after, seat, w))
     elif typ == LAYDOWN:
         new = list(after.melds[t])
-        lines.append(f"{w} laid down the initial meld: {melds_inline(new)} "
-                     f"(worth {melds_value(new, before.rules.card_values)}).")
+        lines.append(_says(seat, viewer, w, N_("You laid down the initial meld: {melds} (worth {value})."),
+                           N_("{who} laid down the initial meld: {melds} (worth {value})."), melds=melds_inline(new),
+                           value=w.num(melds_value(new, before.rules.card_values))))
     elif typ in (MELD, ADD):
-        lines += _meld_line(before, after, seat)
+        lines += _meld_line(before, after, seat, w)
     elif typ == MELD_B3:
         n = after.black_threes[t] - before.black_threes[t]
-        lines.append(f"{w} melded {' '.join(['B3'] * n)} on the way out.")
+        lines.append(_says(seat, viewer, w, N_("You melded {cards} on the way out."),
+                           N_("{who} melded {cards} on the way out."), cards=" ".join(["B3"] * n)))
     elif typ == DISCARD:
-        card = ACTION_CARD[action]
-        line = f"{w} discarded {KINDS[card]}"
-        if card in (TWO, JOKER):
-            line += ": the pile is frozen"
-        if seat == viewer and before.set_aside:
-            line += "; the set-aside melds went back to your hand"
-        lines.append(line + ".")
+        lines.append(_discard_line(before, seat, action, w))
     if red > 0:
-        lines.append(f"{w} laid down {red_threes_phrase(red)} from the stock.")
-    for ev in canasta_events(before.melds[t], after.melds[t]) if before.down[t] else ():
-        lines.append(f"{TEAM_NAMES[t]}: {ev}." if "became" in ev else f"{TEAM_NAMES[t]} completed {ev}.")
+        lines.append(_says(seat, viewer, w, N_("You laid down {red_threes} from the stock."),
+                           N_("{who} laid down {red_threes} from the stock."), red_threes=red_threes_phrase(red, w)))
+    for ev, became in canasta_events(before.melds[t], after.melds[t], w) if before.down[t] else ():
+        lines.append((w._("{team}: {event}.") if became else w._("{team} completed {event}.")).format(
+            team=team(t, w), event=ev))
     return lines
+
+
+def _discard_line(before: View, seat: int, action: int, w: Words) -> str:
+    viewer = before.seat
+    card = ACTION_CARD[action]
+    frozen = card in (TWO, JOKER)
+    if seat != viewer:
+        line = w._("{who} discarded {card}: the pile is frozen.") if frozen else w._("{who} discarded {card}.")
+        return line.format(who=who(seat, viewer, w), card=KINDS[card])
+    back = bool(before.set_aside)
+    ids = {(False, False): N_("You discarded {card}."),
+           (True, False): N_("You discarded {card}: the pile is frozen."),
+           (False, True): N_("You discarded {card}; the set-aside melds went back to your hand."),
+           (True, True): N_("You discarded {card}: the pile is frozen; the set-aside melds went back to your hand.")}
+    return w._(ids[frozen, back]).format(card=KINDS[card])
 
 
 @dataclass
@@ -121,49 +163,61 @@ class TurnSummary:
     parts: list[str] = field(default_factory=list)
     added: int = 0
     added_to: list[str] = field(default_factory=list)
+    w: Words = EN
+    _added_phrase: str = ""  # the running 'added N cards to ...', merged with the next add when it is last
 
     def step(self, before: View, after: View, action: int) -> None:
         """Fold in one action of this turn's player."""
+        w = self.w
         t, typ = self.seat & 1, ACTION_TYPE[action]
         red = after.red_threes[t] - before.red_threes[t]
         if typ == DRAW:
             n = before.stock_size - after.stock_size - max(0, red)
-            self.parts.append("drew" if n == 1 else f"drew {_cards(n)}")
+            self.parts.append(w._("drew") if n == 1 else w.ngettext("drew a card", "drew {n} cards", n)
+                              .format(n=w.num(n)))
         elif typ == PICKUP:
-            self.parts.append(_pickup_line(before, after, self.seat).split(" ", 1)[1].rstrip("."))
+            self.parts.append(_pickup_phrase(before, after, self.seat, w))
         elif typ == LAYDOWN:
             new = list(after.melds[t])
-            self.parts.append(f"laid down the initial meld ({melds_inline(new)}, worth "
-                              f"{melds_value(new, before.rules.card_values)})")
+            self.parts.append(w._("laid down the initial meld ({melds}, worth {value})").format(
+                melds=melds_inline(new), value=w.num(melds_value(new, before.rules.card_values))))
         elif typ in (MELD, ADD) and before.down[t]:
             for old, m in changed(before.melds[t], after.melds[t]):
                 if old is None:
-                    self.parts.append(f"melded {added_cards(old, m)}")
+                    self.parts.append(w._("melded {cards}").format(cards=added_cards(old, m)))
                 else:
                     self._added(old, m)
         elif typ == MELD_B3:
-            self.parts.append(f"melded {after.black_threes[t] - before.black_threes[t]} black threes")
+            n = after.black_threes[t] - before.black_threes[t]
+            self.parts.append(w.ngettext("melded {n} black three", "melded {n} black threes", n).format(n=w.num(n)))
         elif typ == DISCARD:
             card = ACTION_CARD[action]
-            self.parts.append(f"discarded {KINDS[card]}" + (" (the pile is frozen)" if card in (TWO, JOKER) else ""))
+            line = (w._("discarded {card} (the pile is frozen)") if card in (TWO, JOKER)
+                    else w._("discarded {card}"))
+            self.parts.append(line.format(card=KINDS[card]))
         if red > 0:
-            self.parts.append(f"laid down {red_threes_phrase(red)}")
-        for ev in canasta_events(before.melds[t], after.melds[t]) if before.down[t] else ():
-            self.parts.append(ev if "became" in ev else f"completed {ev}")
+            self.parts.append(w._("laid down {red_threes}").format(red_threes=red_threes_phrase(red, w)))
+        for ev, became in canasta_events(before.melds[t], after.melds[t], w) if before.down[t] else ():
+            self.parts.append(ev if became else w._("completed {canastas}").format(canastas=ev))
 
     def _added(self, old: Any, m: Any) -> None:
+        w = self.w
         n = sum(m[1:]) - sum(old[1:])
-        rank = f"the {KINDS[m[0]]}s"
-        if self.added and self.parts and self.parts[-1].startswith("added "):
+        rank = _onto(m[0], w)
+        if self.added and self.parts and self.parts[-1] == self._added_phrase:
             self.parts.pop()  # consecutive adds read as one phrase
         self.added += n
         if rank not in self.added_to:
             self.added_to.append(rank)
-        self.parts.append(f"added {_cards(self.added)} to {_and(self.added_to)}")
+        self._added_phrase = w.ngettext("added {n} card to {melds}", "added {n} cards to {melds}", self.added).format(
+            n=w.num(self.added), melds=w.join(self.added_to))
+        self.parts.append(self._added_phrase)
 
     def line(self) -> str:
         """The turn as one sentence."""
-        return f"{who(self.seat, self.viewer)} {_and(self.parts or ['passed'])}."
+        w = self.w
+        return w._("{who} {actions}.").format(who=who(self.seat, self.viewer, w),
+                                             actions=w.join(self.parts or [w._("passed")]))
 
 
 class TurnLog:
@@ -173,8 +227,9 @@ class TurnLog:
     else's turn gets one line when it ends.
     """
 
-    def __init__(self, viewer: int = 0) -> None:
+    def __init__(self, viewer: int = 0, w: Words = EN) -> None:
         self.viewer = viewer
+        self.w = w
         self.rounds: list[list[str]] = [[]]
         self._recent: list[str] = []
         self._turn: TurnSummary | None = None
@@ -182,7 +237,7 @@ class TurnLog:
 
     def step(self, before: View, after: View, seat: int, action: int) -> None:
         """Record one action (not one that ended the round: see ``end_round``)."""
-        detail = describe_step(before, after, seat, action)
+        detail = describe_step(before, after, seat, action, self.w)
         self.rounds[-1] += detail
         if self._turn is not None and self._turn.seat != seat:
             self._close()
@@ -191,7 +246,7 @@ class TurnLog:
             self._recent += detail
         else:
             if self._turn is None:
-                self._turn = TurnSummary(seat, self.viewer)
+                self._turn = TurnSummary(seat, self.viewer, w=self.w)
             self._turn.step(before, after, action)
 
     def _close(self) -> None:
@@ -203,7 +258,7 @@ class TurnLog:
         """Close the round: its last turn and how it ended."""
         self._close()
         self.viewer_moved = False
-        end = describe_round_end(result, self.viewer)
+        end = describe_round_end(result, self.viewer, self.w)
         self._recent.append(end)
         self.rounds[-1].append(end)
         self.rounds.append([])
@@ -211,7 +266,7 @@ class TurnLog:
     @property
     def since(self) -> str:
         """What the lines of ``take`` run from, for the screen's heading."""
-        return "your last move" if self.viewer_moved else "the round began"
+        return self.w._("your last move") if self.viewer_moved else self.w._("the round began")
 
     def take(self) -> list[str]:
         """The lines since the last ``take``: one per action of the viewer, one per finished turn of others."""
@@ -220,15 +275,26 @@ class TurnLog:
         return lines
 
 
-def describe_round_end(result: dict[str, Any], viewer: int = 0) -> str:
+def signed(value: int, w: Words = EN) -> str:
+    """A score with its sign, ``+120`` or ``-35``, as the language writes numbers."""
+    return ("+" if value >= 0 else "-") + w.num(abs(value))
+
+
+def describe_round_end(result: dict[str, Any], viewer: int = 0, w: Words = EN) -> str:
     """How a round ended, in words, with the round's scores."""
-    n = result["round"]
+    n = w.num(result["round"])
     a, b = result["scores"]
-    scores = f" ({TEAM_NAMES[0]} {a:+}, {TEAM_NAMES[1]} {b:+})"
+    scores = f" ({team(0, w)} {signed(a, w)}, {team(1, w)} {signed(b, w)})"
     went_out = result.get("went_out")
     if went_out is not None:
-        how = " concealed" if result.get("concealed") else ""
-        return f"{who(went_out, viewer)} went out{how}: round {n} is over{scores}."
+        if result.get("concealed"):
+            line = _says(went_out, viewer, w, N_("You went out concealed: round {round} is over{scores}."),
+                         N_("{who} went out concealed: round {round} is over{scores}."), round=n, scores=scores)
+        else:
+            line = _says(went_out, viewer, w, N_("You went out: round {round} is over{scores}."),
+                         N_("{who} went out: round {round} is over{scores}."), round=n, scores=scores)
+        return line
     if result.get("ended_by") == "stock":
-        return f"The stock ran out: round {n} is over{scores}."
-    return f"A player was left without a legal action (rule 6.2): round {n} is over{scores}."
+        return w._("The stock ran out: round {round} is over{scores}.").format(round=n, scores=scores)
+    return w._("A player was left without a legal action (rule {rule}): round {round} is over{scores}.").format(
+        rule="6.2", round=n, scores=scores)

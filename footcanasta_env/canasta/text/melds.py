@@ -9,9 +9,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ...cards import JOKER, KINDS, TWO
+from ...i18n import Words, words
+from ...messages import N_
 from ..rules import CANASTA_SIZE
 
 Meld = tuple[int, int, int, int]
+EN = words()
 
 
 def size(m: Meld) -> int:
@@ -77,28 +80,36 @@ def added_cards(old: Meld | None, new: Meld) -> str:
     return meld_cards((new[0], new[1] - o[1], new[2] - o[2], new[3] - o[3]))
 
 
-def canasta_events(before: Sequence[Meld], after: Sequence[Meld]) -> list[str]:
+def canasta_events(before: Sequence[Meld], after: Sequence[Meld], w: Words = EN) -> list[tuple[str, bool]]:
     """Canastas completed, and natural canastas made mixed, between two states of a partnership's melds:
-    ``a natural canasta of K``, ``the canasta of 7 became mixed``."""
+    (``a natural canasta of K``, False), (``the canasta of 7 became mixed``, True): True when it became mixed."""
     old = by_rank(before)
     out = []
     for m in after:
         o = old.get(m[0])
         if is_canasta(m) and (o is None or not is_canasta(o)):
-            out.append(f"a {kind(m)} canasta of {KINDS[m[0]]}")
+            one = N_("a mixed canasta of {rank}") if kind(m) == "mixed" else N_("a natural canasta of {rank}")
+            out.append((w._(one).format(rank=KINDS[m[0]]), False))
         elif o is not None and is_canasta(o) and kind(o) == "natural" and kind(m) == "mixed":
-            out.append(f"the canasta of {KINDS[m[0]]} became mixed")
+            out.append((w._("the canasta of {rank} became mixed").format(rank=KINDS[m[0]]), True))
     return out
 
 
-def canastas_text(melds: Sequence[Meld], times: str = "×") -> str:
+def _count_of(k: str, n: int, w: Words) -> str:
+    """``2 natural``: how many canastas of a kind (the kind agrees with the number in every language)."""
+    if k == "natural":
+        return w.ngettext("{n} natural", "{n} natural", n).format(n=w.num(n))
+    return w.ngettext("{n} mixed", "{n} mixed", n).format(n=w.num(n))
+
+
+def canastas_text(melds: Sequence[Meld], times: str = "×", w: Words = EN) -> str:
     """The canastas of a partnership by kind, with their sizes: ``canastas: 1 natural (K×7), 2 mixed (7×8 A×7)``."""
     done = [m for m in melds if is_canasta(m)]
     if not done:
-        return "no canasta yet"
+        return w._("no canasta yet")
     parts = []
     for k in ("natural", "mixed"):
         ranks = [f"{KINDS[m[0]]}{times}{size(m)}" for m in done if kind(m) == k]
         if ranks:
-            parts.append(f"{len(ranks)} {k} ({' '.join(ranks)})")
-    return "canastas: " + ", ".join(parts)
+            parts.append(f"{_count_of(k, len(ranks), w)} ({' '.join(ranks)})")
+    return w._("canastas: {list}").format(list=", ".join(parts))

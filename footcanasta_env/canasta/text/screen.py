@@ -19,100 +19,111 @@ from rich.table import Table
 from rich.text import Text
 
 from ...cards import BLACK3, HOLD_KINDS, JOKER, KINDS, TWO
-from ...seats import SEAT_NAMES, TEAM_NAMES, partner_of
+from ...i18n import Words
+from ...seats import partner_of
 from ..actions import DRAW_ID, PICKUP_ID, action_name
 from ..engine import View
 from ..rules import Rules
+from .events import EN, team, who
 from .melds import canastas_text, is_canasta, meld_short, melds_inline, melds_value
 
 
-def counts_text(counts: Sequence[int], times: str = "×") -> str:
+def counts_text(counts: Sequence[int], times: str = "×", w: Words = EN) -> str:
     """Cards grouped by kind with counts, e.g. ``4×2  7×3  K  JK``."""
     parts = [KINDS[k] if counts[k] == 1 else f"{KINDS[k]}{times}{int(counts[k])}" for k in HOLD_KINDS if counts[k]]
-    return "  ".join(parts) if parts else "(none)"
+    return "  ".join(parts) if parts else w._("(none)")
 
 
-def score_band(rules: Rules, score: int) -> str:
+def _grouped(n: int, w: Words) -> str:
+    return f"{n:,}" if w.lang == "en" else w.num(n)  # English has always grouped these thresholds by comma
+
+
+def score_band(rules: Rules, score: int, w: Words = EN) -> str:
     """The band of totals a minimum belongs to (rule 7.1): ``score below 0``, ``score 0 to 1,495``."""
     th = rules.minimum_thresholds
     i = sum(1 for x in th if score >= x)
     if i == 0:
-        return f"score below {th[0]:,}"
+        return w._("score below {n}").format(n=_grouped(th[0], w))
     if i == len(th):
-        return f"score {th[-1]:,} or more"
-    return f"score {th[i - 1]:,} to {th[i] - 5:,}"
+        return w._("score {n} or more").format(n=_grouped(th[-1], w))
+    return w._("score {low} to {high}").format(low=_grouped(th[i - 1], w), high=_grouped(th[i] - 5, w))
 
 
-def frozen_reason(view: View, team: int) -> str:
+def frozen_reason(view: View, team: int, w: Words = EN) -> str:
     """Why the pile is frozen for a partnership (rule 4.2), '' when it is not."""
     if not view.frozen[team]:
         return ""
     if any(k in (TWO, JOKER) for k in view.pile):
-        return "a wild card is in it"
-    return "no initial meld yet"
+        return w._("a wild card is in it")
+    return w._("no initial meld yet")
 
 
-def minimum_line(view: View) -> Text:
+def minimum_line(view: View, w: Words = EN) -> Text:
     """Each partnership's initial-meld minimum this round, from its score (rule 7.1), and whether it is made."""
     parts = []
     for t in (view.team, 1 - view.team):
-        name = "you" if t == view.team else TEAM_NAMES[t]
+        name = w._("you") if t == view.team else team(t, w)
         if view.down[t]:
-            parts.append(f"{name}: made")
+            parts.append(w._("{who}: made").format(who=name))
         else:
-            parts.append(f"{name}: {view.minimums[t]} needed ({score_band(view.rules, view.scores[t])})")
-    return Text("Initial meld: " + "; ".join(parts) + ".")
+            parts.append(w._("{who}: {minimum} needed ({band})").format(
+                who=name, minimum=w.num(view.minimums[t]), band=score_band(view.rules, view.scores[t], w)))
+    return Text(w._("Initial meld: {list}.").format(list="; ".join(parts)))
 
 
-def pile_line(view: View) -> Text:
+def pile_line(view: View, w: Words = EN) -> Text:
     """The stock's size and the pile: size, top card, below it, and whether and why it is frozen."""
-    line = Text(f"Stock {view.stock_size}.  ")
+    line = Text(w._("Stock {n}.").format(n=w.num(view.stock_size)) + "  ")
     if not view.pile:
-        return line.append("Pile empty.")
+        return line.append(w._("Pile empty."))
     n = len(view.pile)
-    line.append(f"Pile {n}: top ")
+    line.append(w._("Pile {n}: top ").format(n=w.num(n)))
     line.append(KINDS[view.pile[-1]], style="bold reverse")
     below = [KINDS[k] for k in reversed(view.pile[-4:-1])]
     if below:
-        line.append(f", under it {' '.join(below)}{' ...' if n > 4 else ''}")
+        line.append(w._(", under it {cards}").format(cards=" ".join(below) + (" ..." if n > 4 else "")))
     top = view.pile[-1]
     if top == BLACK3:
-        line.append("; a black three: no pickup (rule 4.1)")
+        line.append(w._("; a black three: no pickup (rule {rule})").format(rule="4.1"))
     elif top in (TWO, JOKER):
-        line.append("; a wild card: no pickup (rule 4.1)")
-    why = frozen_reason(view, view.team)
+        line.append(w._("; a wild card: no pickup (rule {rule})").format(rule="4.1"))
+    why = frozen_reason(view, view.team, w)
     if why:
-        line.append(f"; FROZEN for you ({why})", style="bold")
-    other = frozen_reason(view, 1 - view.team)
+        line.append(w._("; FROZEN for you ({why})").format(why=why), style="bold")
+    other = frozen_reason(view, 1 - view.team, w)
     if other and not why:
-        line.append(f"; frozen for {TEAM_NAMES[1 - view.team]} ({other})")
+        line.append(w._("; frozen for {team} ({why})").format(team=team(1 - view.team, w), why=other))
     return line if line.plain.endswith("...") else line.append(".")
 
 
-def team_lines(view: View, t: int, times: str = "×") -> list[Text]:
+def team_lines(view: View, t: int, times: str = "×", w: Words = EN) -> list[Text]:
     """A partnership's state: canastas by kind, red and black threes, the open melds."""
-    name = Text(TEAM_NAMES[t] + (" (you)" if t == view.team else ""), style="bold")
-    red = f"red 3s {view.red_threes[t]}"
+    name = Text(w._("{team} (you)").format(team=team(t, w)) if t == view.team else team(t, w), style="bold")
+    red = w._("red 3s {n}").format(n=w.num(view.red_threes[t]))
     if not view.down[t]:
-        name.append(f": no initial meld yet; {red}" + (" (minus until it melds)" if view.red_threes[t] else ""))
+        line = (w._(": no initial meld yet; {red} (minus until it melds)") if view.red_threes[t]
+                else w._(": no initial meld yet; {red}"))
+        name.append(line.format(red=red))
         return [name]
-    black = f"; black 3s {view.black_threes[t]}" if view.black_threes[t] else ""
-    name.append(f": {canastas_text(view.melds[t], times)}; {red}{black}")
+    black = "; " + w._("black 3s {n}").format(n=w.num(view.black_threes[t])) if view.black_threes[t] else ""
+    name.append(f": {canastas_text(view.melds[t], times, w)}; {red}{black}")
     open_melds = [meld_short(m, times) for m in view.melds[t] if not is_canasta(m)]
-    return [name, Text("  melds: " + ("  ".join(open_melds) if open_melds else "none open"))]
+    return [name, Text("  " + w._("melds: {melds}").format(melds="  ".join(open_melds) if open_melds
+                                                           else w._("none open")))]
 
 
-def players_lines(view: View, times: str = "×") -> list[RenderableType]:
+def players_lines(view: View, times: str = "×", w: Words = EN) -> list[RenderableType]:
     """How many cards each other player holds, who is to play, and what they took with the pile."""
     parts = []
     for s in ((view.seat + i) % 4 for i in (1, 2, 3)):  # the order of play from the viewer
-        notes = ["to play"] * (view.current_player == s and not view.is_over) + ["melded"] * bool(view.has_melded[s])
-        parts.append(f"{SEAT_NAMES[s]} {view.held[s]}" + (f" ({', '.join(notes)})" if notes else ""))
-    lines: list[RenderableType] = [Text("Cards held: " + ", ".join(parts) + ".")]
-    took = [f"{SEAT_NAMES[s]} {counts_text(view.memory[s], times)}" for s in range(4)
+        notes = ([w._("to play")] * (view.current_player == s and not view.is_over)
+                 + [w._("melded")] * bool(view.has_melded[s]))
+        parts.append(f"{who(s, -1, w)} {w.num(view.held[s])}" + (f" ({', '.join(notes)})" if notes else ""))
+    lines: list[RenderableType] = [Text(w._("Cards held: {players}.").format(players=", ".join(parts)))]
+    took = [f"{who(s, -1, w)} {counts_text(view.memory[s], times, w)}" for s in range(4)
             if s != view.seat and view.memory[s].any()]
     if took:
-        lines.append(_indented("From the pile, not yet played: " + "; ".join(took) + "."))
+        lines.append(_indented(w._("From the pile, not yet played: {cards}.").format(cards="; ".join(took))))
     return lines
 
 
@@ -134,83 +145,93 @@ def legal_grid(legal: Sequence[int], width: int) -> Text:
     return Text("\n".join(rows))
 
 
-def _turn_line(view: View) -> Text:
+def _turn_line(view: View, w: Words) -> Text:
     if view.phase == "draw":
         aside = not view.down[view.team] and any(a not in (DRAW_ID, PICKUP_ID) for a in view.legal_actions)
-        step = "draw (d) or take the pile (p)" + ("; or set melds aside first (m)" if aside else "")
+        line = (w._("Your turn, draw step: draw (d) or take the pile (p); or set melds aside first (m).") if aside
+                else w._("Your turn, draw step: draw (d) or take the pile (p)."))
     elif view.down[view.team]:
-        step = "meld (m), add (a), then discard (x)"
+        line = w._("Your turn, play step: meld (m), add (a), then discard (x).")
     else:
-        step = "set melds aside (m, a), lay them down (l), then discard (x)"
-    return Text(f"Your turn, {view.phase} step: {step}.", style="bold")
+        line = w._("Your turn, play step: set melds aside (m, a), lay them down (l), then discard (x).")
+    return Text(line, style="bold")
 
 
 def render_screen(view: View, events: Sequence[str] = (), width: int = 80, times: str = "×",
-                  since: str = "your last move") -> RenderableType:
+                  since: str = "", w: Words = EN) -> RenderableType:
     """The whole play screen for South's ``view``, with the events since South's last move (or ``since``)."""
     rules = view.rules
-    cap = f" (at most {rules.max_rounds} rounds)" if rules.max_rounds else ""
-    title = (f"Round {view.round}   {TEAM_NAMES[0]} {view.scores[0]}   {TEAM_NAMES[1]} {view.scores[1]}   "
-             f"target {view.target}{cap}")
+    title = w._("Round {round}").format(round=w.num(view.round))
+    title += "".join(f"   {team(t, w)} {w.num(view.scores[t])}" for t in (0, 1))
+    title += "   " + w._("target {target}").format(target=w.num(view.target))
+    if rules.max_rounds:
+        title += w._(" (at most {n} rounds)").format(n=w.num(rules.max_rounds))
     # A rule crops a title that does not fit; a line of text wraps instead (a round cap makes it long).
-    parts: list[RenderableType] = [Text(title, style="bold underline"), minimum_line(view), pile_line(view)]
+    parts: list[RenderableType] = [Text(title, style="bold underline"), minimum_line(view, w), pile_line(view, w)]
     for t in (view.team, 1 - view.team):
-        parts += team_lines(view, t, times)
-    parts += players_lines(view, times)
+        parts += team_lines(view, t, times, w)
+    parts += players_lines(view, times, w)
     if events:
-        parts.append(Text(f"Since {since or 'your last move'} ('log' shows every card):", style="bold"))
+        parts.append(Text(w._("Since {since} ('log' shows every card):").format(since=since or w._("your last move")),
+                          style="bold"))
         parts += [_indented(e) for e in events]
     held = int(sum(view.hand))
-    hand = Text(f"Your hand, {held} card{'s' if held != 1 else ''}: ", style="bold")
-    parts.append(hand.append(counts_text(view.hand, times), style="bold cyan"))
+    hand = Text(w.ngettext("Your hand, {n} card: ", "Your hand, {n} cards: ", held).format(n=w.num(held)),
+                style="bold")
+    parts.append(hand.append(counts_text(view.hand, times, w), style="bold cyan"))
     if view.set_aside:
         value = melds_value(view.set_aside, rules.card_values)
-        parts.append(Text(f"Set aside ({value} of {view.minimums[view.team]} needed): "
-                          f"{melds_inline(view.set_aside)}; 'l' lays them down, a discard returns them."))
+        parts.append(Text(w._("Set aside ({value} of {minimum} needed): {melds}; 'l' lays them down, a discard "
+                              "returns them.").format(value=w.num(value), minimum=w.num(view.minimums[view.team]),
+                                                      melds=melds_inline(view.set_aside))))
     if view.my_turn:
-        parts.append(_turn_line(view))
+        parts.append(_turn_line(view, w))
         parts.append(legal_grid(view.legal_actions, width))
     elif not view.is_over:
-        parts.append(Text(f"{SEAT_NAMES[view.current_player]} to play ({view.phase} step)."))
+        line = w._("{who} to play (draw step).") if view.phase == "draw" else w._("{who} to play (play step).")
+        parts.append(Text(line.format(who=who(view.current_player, -1, w))))
     return Group(*parts)
 
 
-def screen_text(view: View, events: Sequence[str] = (), width: int = 100, times: str = "×") -> str:
+def screen_text(view: View, events: Sequence[str] = (), width: int = 100, times: str = "×", w: Words = EN) -> str:
     """The screen as plain text (for tests and logs)."""
     out = io.StringIO()
     Console(file=out, width=width, no_color=True, color_system=None, highlight=False).print(
-        render_screen(view, events, width, times))
+        render_screen(view, events, width, times, w=w))
     return out.getvalue()
 
 
-def round_table(result: dict[str, Any], totals: Sequence[int], viewer_team: int | None = 0) -> RenderableType:
+def round_table(result: dict[str, Any], totals: Sequence[int], viewer_team: int | None = 0,
+                w: Words = EN) -> RenderableType:
     """The score table of a finished round (rule 9) with the running totals."""
-    table = Table(title=f"Round {result['round']} scores", title_justify="left", header_style="bold",
-                  box=None, padding=(0, 1))
-    cols = ("", "Melds", "Canastas", "nat/mix", "Red\n3s", "Going\nout", "Cards\nheld", "Round", "Total")
+    table = Table(title=w._("Round {round} scores").format(round=w.num(result["round"])), title_justify="left",
+                  header_style="bold", box=None, padding=(0, 1))
+    cols = ("", w._("Melds"), w._("Canastas"), w._("nat/mix"), w._("Red\n3s"), w._("Going\nout"), w._("Cards\nheld"),
+            w._("Round"), w._("Total"))
     for i, name in enumerate(cols):
         table.add_column(name, justify="left" if i == 0 else "right", no_wrap=True)
+    n = w.num
     for t in (0, 1):
         b = result["breakdown"][t]
-        name = TEAM_NAMES[t] + ("*" if t == viewer_team else "")
-        table.add_row(name, str(b["melds"]), str(b["canastas"]), f"{b['natural']}/{b['mixed']}",
-                      str(b["red_threes"]), str(b["going_out"]), str(b["cards_held"]), str(b["total"]),
-                      str(totals[t]))
-    notes = [] if viewer_team is None else ["* your partnership"]
+        name = team(t, w) + ("*" if t == viewer_team else "")
+        table.add_row(name, n(b["melds"]), n(b["canastas"]), f"{b['natural']}/{b['mixed']}",
+                      n(b["red_threes"]), n(b["going_out"]), n(b["cards_held"]), n(b["total"]), n(totals[t]))
+    notes = [] if viewer_team is None else [w._("* your partnership")]
     if result.get("concealed"):
-        notes.append("Out concealed: no card melded before that turn (rule 8.4).")
-    notes += [f"{TEAM_NAMES[t]}: red threes count minus, the partnership never melded (rule 9.2)."
-              for t in (0, 1) if result["breakdown"][t]["red_threes"] < 0]
-    return Group(table, *(Text(n) for n in notes))
+        notes.append(w._("Out concealed: no card melded before that turn (rule {rule}).").format(rule="8.4"))
+    notes += [w._("{team}: red threes count minus, the partnership never melded (rule {rule}).").format(
+        team=team(t, w), rule="9.2") for t in (0, 1) if result["breakdown"][t]["red_threes"] < 0]
+    return Group(table, *(Text(x) for x in notes))
 
 
-def final_text(scores: Sequence[int], viewer_team: int = 0) -> str:
+def final_text(scores: Sequence[int], viewer_team: int = 0, w: Words = EN) -> str:
     """The game's result in words."""
     a, b = scores
-    line = f"Final scores: {TEAM_NAMES[0]} {a}, {TEAM_NAMES[1]} {b}. "
+    line = w._("Final scores: {team0} {score0}, {team1} {score1}.").format(
+        team0=team(0, w), score0=w.num(a), team1=team(1, w), score1=w.num(b)) + " "
     if a == b:
-        return line + "A draw."
+        return line + w._("A draw.")
     win = 0 if a > b else 1
     if win == viewer_team:
-        return line + f"You and {SEAT_NAMES[partner_of(0)]} win!"
-    return line + f"{TEAM_NAMES[win]} win."
+        return line + w._("You and {partner} win!").format(partner=who(partner_of(0), -1, w))
+    return line + w._("{team} win.").format(team=team(win, w))

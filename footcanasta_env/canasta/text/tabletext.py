@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from ...i18n import check_lang, words
 from ..actions import ACTION_TYPE, ACTION_TYPE_NAMES, ADD, DISCARD, DRAW, LAYDOWN, MELD, MELD_B3, PICKUP
 from ..engine import Game, View
 from ..rules import Rules
@@ -21,16 +22,20 @@ PUBLIC_TYPES = (DRAW, PICKUP, LAYDOWN, DISCARD, MELD_B3)
 
 
 class CanastaText:
-    """The words and pictures of Canasta at a person's table."""
+    """The words and pictures of Canasta at a person's table, in one language (``lang``)."""
+
+    def __init__(self, lang: str = "en") -> None:
+        self.w = words(lang)
+        self.lang = self.w.lang
 
     def turn_log(self, viewer: int) -> events.TurnLog:
-        return events.TurnLog(viewer)
+        return events.TurnLog(viewer, self.w)
 
     def describe_step(self, before: View, after: View, seat: int, action: int) -> list[str]:
-        return events.describe_step(before, after, seat, action)
+        return events.describe_step(before, after, seat, action, self.w)
 
     def describe_round_end(self, result: dict[str, Any], viewer: int = 0) -> str:
-        return events.describe_round_end(result, viewer)
+        return events.describe_round_end(result, viewer, self.w)
 
     def event_kind(self, action: int) -> str:
         return ACTION_TYPE_NAMES[ACTION_TYPE[action]]
@@ -41,27 +46,27 @@ class CanastaText:
         return seat == before.seat or ACTION_TYPE[action] in PUBLIC_TYPES or bool(before.down[seat & 1])
 
     def parse_command(self, text: str, legal: Sequence[int], why: Callable[[int], str]) -> commands.Command:
-        return commands.parse_command(text, legal, why)
+        return commands.parse_command(text, legal, why, self.w)
 
     def render_screen(self, view: View, events: Sequence[str] = (), width: int = 80, times: str = "×",
                       since: str = "") -> Any:
-        return screen.render_screen(view, events, width, times, since)
+        return screen.render_screen(view, events, width, times, since, self.w)
 
     def round_table(self, result: dict[str, Any], scores: Sequence[int], rules: Rules) -> Any:
-        return screen.round_table(result, scores)
+        return screen.round_table(result, scores, w=self.w)
 
     def final_text(self, scores: Sequence[int]) -> str:
-        return screen.final_text(scores)
+        return screen.final_text(scores, w=self.w)
 
     def help_text(self, rules: Rules, round: int, times: str = "×") -> str:
-        return texts.help_text(rules, round, times)
+        return texts.help_text(rules, round, times, self.w)
 
     def info_text(self, kind: str, view: View, rules: Rules) -> str | None:
         """The answer to the prompt's game words: ``rules`` (in brief, and scoring) and ``pile``."""
         if kind == "rules":
-            return texts.rules_brief(rules) + "\n" + texts.scoring_text(rules)
+            return texts.rules_brief(rules, self.w) + "\n" + texts.scoring_text(rules, self.w)
         if kind == "pile":
-            return texts.pile_text(view)
+            return texts.pile_text(view, self.w)
         return None
 
     def replay_note(self, game: Game, seat: int, action: int) -> str:
@@ -69,30 +74,43 @@ class CanastaText:
         typ = ACTION_TYPE[action]
         view = game.view(seat)
         down = view.down[seat & 1]
+        w = self.w
         if typ in (MELD, ADD) and not down:
-            return " (set aside)"
+            return w._(" (set aside)")
         if typ == LAYDOWN:
-            return " (the set-aside melds go down)"
+            return w._(" (the set-aside melds go down)")
         if typ == PICKUP and not down:
-            return " (the initial meld, with the set-aside melds)" if view.set_aside else " (the initial meld)"
+            if view.set_aside:
+                return w._(" (the initial meld, with the set-aside melds)")
+            return w._(" (the initial meld)")
         if typ == DISCARD and view.set_aside:
-            return " (the set-aside melds go back to the hand)"
+            return w._(" (the set-aside melds go back to the hand)")
         return ""
 
     def replay_legend(self) -> str:
         """What the replay's marks mean."""
-        return "'(set aside)' marks melds that only their player saw, until laid down with the initial meld."
+        return self.w._("'(set aside)' marks melds that only their player saw, until laid down with the initial meld.")
 
     def private_text(self, game: Game, seat: int) -> str:
         """The seat's set-aside melds, private until laid down ('' when none)."""
         aside = game.view(seat).set_aside
-        return f"set-aside melds (private until laid down): {melds_inline(aside)}" if aside else ""
+        if not aside:
+            return ""
+        return self.w._("set-aside melds (private until laid down): {melds}").format(melds=melds_inline(aside))
 
     def view_state(self, view: View, round_results: Sequence[dict[str, Any]]) -> dict[str, Any]:
-        return webstate.view_state(view, round_results)
+        return webstate.view_state(view, round_results, self.w)
 
     def selection(self, view: View, cards: Any, check: Callable[[Sequence[str]], str]) -> dict[str, Any]:
-        return webstate.selection(view, cards, check)
+        return webstate.selection(view, cards, check, self.w)
 
 
-TABLE = CanastaText()
+_TEXTS: dict[str, CanastaText] = {}
+
+
+def table_text(lang: str = "en") -> CanastaText:
+    """Canasta's ``TableText`` in ``lang`` (one of ``i18n.LANGUAGES``; ``ValueError`` names them)."""
+    code = check_lang(lang)
+    if code not in _TEXTS:
+        _TEXTS[code] = CanastaText(code)
+    return _TEXTS[code]
