@@ -42,10 +42,24 @@ function missing(id) {
   return id;
 }
 
+function lookup(id) {
+  const text = catalog.source ? id : catalog.messages[id];
+  return text === undefined ? missing(id) : text;
+}
+
 // A text of the catalog, its {placeholders} filled (numbers as the language writes them).
 function _(id, params) {
-  const text = catalog.source ? id : catalog.messages[id];
-  return fill(text === undefined ? missing(id) : text, params);
+  return fill(lookup(id), params);
+}
+
+// The same as nodes to append, the parameters named in `game` being the game's own words (the server's, in
+// the same language) in a span of class game-text.
+function _nodes(id, params, game) {
+  return lookup(id).split(/(\{\w+\})/).filter((part) => part).map((part) => {
+    const key = part.startsWith("{") ? part.slice(1, -1) : null;
+    if (key && game.includes(key) && key in params) return el("span", { class: "game-text", text: show(params[key]) });
+    return fill(part, params);
+  });
 }
 
 // The plural form for n: Intl.PluralRules names the category, the catalog says which of its forms that is.
@@ -120,10 +134,12 @@ function selectedCards() {
 const isCanasta = () => state && state.game === "canasta";
 const fmt = (n) => numbers.format(Number(n));
 
-function setMessage(text, bad) {
+// A line under the buttons: the page's own (from the catalog) or, with `game`, the server's (an error, a note).
+function setMessage(text, bad, game) {
   const m = $("message");
   m.textContent = text || "";
   m.classList.toggle("bad", !!bad);
+  m.classList.toggle("game-text", !!game);
 }
 
 // ------------------------------------------------------------------------------------------ rendering
@@ -165,7 +181,7 @@ function renderCenter() {
   c.append(stock, pileBox);
   if (isCanasta() && pile.frozen) {
     pileBox.classList.add("frozen");
-    c.append(el("div", { class: "frozen-mark", id: "pile-frozen", text: _("❄ Pile frozen for your side: {why}", { why: pile.frozen_why }) }));
+    c.append(el("div", { class: "frozen-mark", id: "pile-frozen" }, ..._nodes("❄ Pile frozen for your side: {why}", { why: pile.frozen_why }, ["why"])));
   }
   if (pile.size > 1) {
     c.append(el("div", { class: "pile-below", text: _("Below: {cards}", { cards: pile.cards.slice(-6, -1).reverse().join(" ") }) }));
@@ -205,12 +221,12 @@ function threes(kind, n) {
 function canastaTeamInfo(team) {
   const down = team.down ? _("melded") : _("not melded yet");
   const info = el("div", { class: "side-info" },
-    el("span", { class: "minimum", "data-minimum": String(team.minimum),
-      text: _("{down} · initial meld minimum {minimum} ({band})", { down, minimum: team.minimum, band: team.minimum_band }) }),
+    el("span", { class: "minimum", "data-minimum": String(team.minimum) },
+      ..._nodes("{down} · initial meld minimum {minimum} ({band})", { down, minimum: team.minimum, band: team.minimum_band }, ["band"])),
     el("span", { class: "canastas", text: " · " + _("canastas: {natural} natural, {mixed} mixed", team.canastas) }),
     el("span", { text: " · " + _("red 3s {n}", { n: team.red_threes }) + " " }), threes("R3", Math.max(0, team.red_threes)));
   if (team.black_threes) info.append(el("span", { text: " · " + _("black 3s {n}", { n: team.black_threes }) + " " }), threes("B3", team.black_threes));
-  if (team.frozen) info.append(el("span", { class: "frozen-note", text: " · " + _("pile frozen: {why}", { why: team.frozen_why }) }));
+  if (team.frozen) info.append(el("span", { class: "frozen-note" }, " · ", ..._nodes("pile frozen: {why}", { why: team.frozen_why }, ["why"])));
   return info;
 }
 
@@ -297,12 +313,17 @@ function renderButtons() {
     btn.disabled = busy || !b || !b.ok;
     btn.title = b ? (b.ok ? b.actions.join(", ") : b.reason) : "";
     const relevant = (key === "draw" || key === "laydown") ? false : sel.length > 0;
-    if (b && !b.ok && relevant && state.my_turn) reasons.push(`${btn.textContent}: ${b.reason}`);
+    if (b && !b.ok && relevant && state.my_turn) reasons.push([btn.textContent, b.reason]);
   }
   $("b-clear").disabled = !sel.length;
-  if (!state.my_turn) $("reason").textContent = state.over ? "" : _("Waiting for the other players…");
-  else if (sel.length) $("reason").textContent = [_("Selected: {cards}.", { cards: sel.join(" ") }), reasons.slice(0, 3).join(" · ")].join(" ");
-  else $("reason").textContent = _("Tap cards to select them, then choose a move.");
+  const reason = $("reason");
+  if (!state.my_turn) reason.textContent = state.over ? "" : _("Waiting for the other players…");
+  else if (sel.length) {
+    // why each button is off: the button's label, then the game's reason (the server's words)
+    reason.replaceChildren(_("Selected: {cards}.", { cards: sel.join(" ") }));
+    reasons.slice(0, 3).forEach(([label, why], i) => reason.append(i ? " · " : " ", `${label}: `,
+      el("span", { class: "game-text", text: why })));
+  } else reason.textContent = _("Tap cards to select them, then choose a move.");
 }
 
 function renderLegal() {
@@ -350,7 +371,7 @@ function resultTable(r) {
 }
 
 function scoreTable(r, rows) {
-  const table = el("table", { class: "score" }, el("caption", { text: _("Round {round}: {text}", { round: r.round, text: r.text }) }));
+  const table = el("table", { class: "score" }, el("caption", {}, ..._nodes("Round {round}: {text}", { round: r.round, text: r.text }, ["text"])));
   rows.forEach((row, i) => {
     const tr = el("tr");
     row.forEach((v) => tr.append(el(i === 0 ? "th" : "td", { text: show(v) })));
@@ -418,9 +439,9 @@ async function review(button, out) {
       table.append(el("tr", {}, el("td", { text: show(d.index + 1) }), el("td", { text: d.played, lang: "en" }),
         el("td", { text: d.best, lang: "en" }), el("td", { text: _("{loss} ± {se}", { loss: Math.round(d.loss), se: Math.round(d.se) }) })));
     }
-    out.replaceChildren(el("p", { text: r.summary }), rows.length ? table : el("p", { text: _("No move lost more than the noise of the search.") }));
+    out.replaceChildren(el("p", { class: "game-text", text: r.summary }), rows.length ? table : el("p", { text: _("No move lost more than the noise of the search.") }));
   } catch (e) {
-    out.replaceChildren(el("p", { text: e.message }));
+    out.replaceChildren(el("p", { class: "game-text", text: e.message }));
     button.disabled = false;
   }
 }
@@ -474,7 +495,7 @@ async function refreshButtons() {
   } catch (e) {
     if (seq !== selSeq) return;
     buttons = null;
-    setMessage(e.message, true);
+    setMessage(e.message, true, true);
   }
   render();
 }
@@ -495,7 +516,7 @@ async function showEvents(events) {
   const delay = reduced ? 0 : Math.min(350, 4000 / Math.max(1, events.length));
   for (const ev of events) {
     for (const line of ev.text) {
-      const li = el("li", { class: (ev.seat === 0 ? "mine" : "") + (ev.round_end ? " round-end" : "") + (delay ? " fresh" : ""), text: line });
+      const li = el("li", { class: "game-text" + (ev.seat === 0 ? " mine" : "") + (ev.round_end ? " round-end" : "") + (delay ? " fresh" : ""), text: line });
       log.prepend(li);
     }
     while (log.children.length > 60) log.lastChild.remove();
@@ -524,7 +545,7 @@ async function play(actions) {
     await apply(data);
   } catch (e) {
     busy = false;
-    setMessage(e.message, true);
+    setMessage(e.message, true, true);
     render();
     // the game moved on (another tab), or a move that ran out of time may have been made: show the truth
     if (e.status === 409 || e.status === 503) {
@@ -541,10 +562,10 @@ async function command(text) {
   if (t === "new") return newGame({});
   try {
     const parsed = await api("POST", `/api/games/${gameId}/parse`, { command: text });
-    if (parsed.error) { setMessage(parsed.error, true); return; }
+    if (parsed.error) { setMessage(parsed.error, true, true); return; }
     await play(parsed.actions);
   } catch (e) {
-    setMessage(e.message, true);
+    setMessage(e.message, true, true);
   }
 }
 
@@ -555,7 +576,7 @@ async function hint() {
     setMessage(_("Hint ({bot} bot): {action}", { bot: h.bot, action: h.action }));
     for (const b of document.querySelectorAll("[data-action]")) b.classList.toggle("hinted", b.dataset.action === h.action);
   } catch (e) {
-    setMessage(e.message, true);
+    setMessage(e.message, true, true);
   }
 }
 
@@ -591,7 +612,7 @@ async function fillBots(name, query) {
 async function choose(name) {
   showChosen(name);
   localStorage.setItem("footcanasta-choice", name);
-  try { await fillBots(name); } catch (e) { setMessage(e.message, true); return; }
+  try { await fillBots(name); } catch (e) { setMessage(e.message, true, true); return; }
   return newGame({});
 }
 
@@ -615,11 +636,11 @@ async function newGame(deal) {
     $("log").replaceChildren();
     selected = {};
     // a bot that could not be loaded plays as another one: say so (the lineup's notes)
-    setMessage((data.state.notes || []).join(" "));
+    setMessage((data.state.notes || []).join(" "), false, true);
     await apply(data);
   } catch (e) {
     busy = false;
-    setMessage(e.message, true);
+    setMessage(e.message, true, true);
   }
 }
 
@@ -691,7 +712,7 @@ async function start() {
   const q = new URLSearchParams(location.search);
   try { await loadLanguage(q); } catch (e) {
     document.documentElement.classList.remove("loading");
-    setMessage(e.message, true);
+    setMessage(e.message, true, true);
   }
   $("lang-choice").addEventListener("change", () => chooseLanguage($("lang-choice").value));
   for (const [key, id] of Object.entries(BUTTONS)) {
@@ -722,7 +743,7 @@ async function start() {
   const known = named !== null && Object.prototype.hasOwnProperty.call(GAMES, named);
   const stored = localStorage.getItem("footcanasta-choice");
   showChosen(known ? named : stored && GAMES[stored] ? stored : "footcanasta");
-  try { await fillBots(chosen, q); } catch (e) { setMessage(e.message, true); }
+  try { await fillBots(chosen, q); } catch (e) { setMessage(e.message, true, true); }
   if (q.get("seed") !== null) {
     const n = Number(q.get("seed"));
     if (!Number.isSafeInteger(n) || n < 0) { setMessage(_("seed must be a whole number"), true); return; }
