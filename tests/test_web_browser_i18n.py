@@ -61,6 +61,14 @@ CLIPPED = """() => {
 }"""
 
 
+# Whatever sticks out past the right edge (the body hides sideways overflow, so the page's scroll width alone
+# would not tell): only a table in its own sideways scroller may.
+OUTSIDE = """() => [...document.querySelectorAll('body *')].filter(e => {
+  const r = e.getBoundingClientRect();
+  return r.width && r.right > innerWidth + 1 && !e.closest('.table-wrap, [hidden]');
+}).map(e => `${e.id || e.className || e.tagName} right ${Math.round(e.getBoundingClientRect().right)}`)"""
+
+
 def english_fragments(lang: str) -> list[re.Pattern]:
     """The pieces of English ids (between placeholders, three letters or more) whose text in ``lang`` is not
     the same: any of them on the page is English left untranslated."""
@@ -88,6 +96,7 @@ def english_left(page, lang: str) -> list[str]:
 
 def check_layout(page, width: int) -> None:
     assert page.evaluate("document.scrollingElement.scrollWidth") <= width, "the page scrolls sideways"
+    assert page.evaluate(OUTSIDE) == [], "the page runs past its right edge"
     assert page.evaluate(CLIPPED) == []
 
 
@@ -241,4 +250,20 @@ def test_thai_text_uses_the_thai_fonts(server, browser):  # noqa: F811
     page = new_page(browser, f"{server}/?seed=9&lang=th", errors, DESKTOP)
     family = page.evaluate("getComputedStyle(document.getElementById('new-game')).fontFamily")
     assert "Loma" in family
+    assert errors == []
+
+
+def test_the_page_checks_can_fail(server, browser):  # noqa: F811
+    """English put back on a German page is found, and so are a clipped button and a page that runs past its edge."""
+    errors: list[str] = []
+    page = new_page(browser, f"{server}/?seed=7&lang=de", errors, PHONE)
+    check_page(page, "de", PHONE["width"])
+    page.evaluate("document.getElementById('b-clear').textContent = 'Clear selection'")
+    assert english_left(page, "de") == ["'(?<![A-Za-z])Clear\\\\ selection(?![A-Za-z])' in 'Clear selection'"]
+    page.evaluate("() => { const b = document.getElementById('b-pickup'); b.style.width = '40px';"
+                  " b.style.whiteSpace = 'nowrap'; }")
+    assert [c for c in page.evaluate(CLIPPED) if c.startswith("b-pickup")]
+    page.evaluate("document.getElementById('b-pickup').style.minWidth = '600px'")
+    with pytest.raises(AssertionError, match="sideways|right edge"):
+        check_layout(page, PHONE["width"])
     assert errors == []
