@@ -4,8 +4,10 @@ error strings, and the JSON that stays English (field names, action names) in ev
 
 from __future__ import annotations
 
+import io
 import re
 import warnings
+from pathlib import Path
 
 import pytest
 
@@ -18,7 +20,7 @@ with warnings.catch_warnings():  # starlette >= 1.0 asks for httpx2; httpx still
 
 from babel import Locale  # noqa: E402
 
-from footcanasta_env.i18n import LANGUAGES, translator  # noqa: E402
+from footcanasta_env.i18n import LANGUAGES, LOCALE_DIR, translator  # noqa: E402
 from footcanasta_env.i18n.webcatalog import PLURAL_SAMPLES, web_catalog  # noqa: E402
 from footcanasta_env.messages import Message  # noqa: E402
 from footcanasta_env.table import Table  # noqa: E402
@@ -219,3 +221,41 @@ def test_the_leaderboard_page_follows_accept_language_and_writes_numbers_so(c):
     us, them = state["scores"]
     assert f"{us:,}".replace(",", ".") in page and f"{them:,}".replace(",", ".") in page
     assert any(w in page for w in ("gewonnen", "verloren", "unentschieden"))
+
+
+# ------------------------------------------------------------------------------------------ the web catalogs
+
+
+def _extracted() -> set:
+    """Every id babel-web.cfg's extraction finds (singular ids; a plural's is its singular and plural)."""
+    from babel.messages.extract import extract_from_dir
+    from babel.messages.frontend import parse_mapping_cfg
+
+    root = Path(__file__).resolve().parents[1]
+    with open(root / "babel-web.cfg", encoding="utf-8") as f:
+        method_map, options_map = parse_mapping_cfg(f)
+    return {m[2] for m in extract_from_dir(str(root), method_map, options_map)}
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_the_web_catalog_holds_what_the_code_uses_and_no_more(lang):
+    """The extraction's ids are the catalog's, each translated (not fuzzy), with the same placeholders, and
+    the committed .mo is the .po compiled (the domain's share of tests/test_catalogs.py's rules)."""
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    po = LOCALE_DIR / lang / "LC_MESSAGES" / "web.po"
+    with po.open("rb") as f:
+        catalog = read_po(f)
+    ids = {m.id for m in catalog if m.id}
+    assert ids == _extracted()
+    for m in catalog:
+        if not m.id:
+            continue
+        texts = m.string if isinstance(m.string, tuple) else (m.string,)
+        assert "fuzzy" not in m.flags and all(t.strip() for t in texts), m.id
+        source = m.id[0] if isinstance(m.id, tuple) else m.id
+        assert all(set(PLACEHOLDER.findall(t)) == set(PLACEHOLDER.findall(source)) for t in texts), m.id
+    compiled = io.BytesIO()
+    write_mo(compiled, catalog)
+    assert (po.with_suffix(".mo")).read_bytes() == compiled.getvalue(), f"compile {po}: pybabel compile -D web"

@@ -181,7 +181,7 @@ function renderCenter() {
   c.append(stock, pileBox);
   if (isCanasta() && pile.frozen) {
     pileBox.classList.add("frozen");
-    c.append(el("div", { class: "frozen-mark", id: "pile-frozen" }, ..._nodes("❄ Pile frozen for your side: {why}", { why: pile.frozen_why }, ["why"])));
+    c.append(el("div", { class: "frozen-mark", id: "pile-frozen" }, ..._nodes(N_("❄ Pile frozen for your side: {why}"), { why: pile.frozen_why }, ["why"])));
   }
   if (pile.size > 1) {
     c.append(el("div", { class: "pile-below", text: _("Below: {cards}", { cards: pile.cards.slice(-6, -1).reverse().join(" ") }) }));
@@ -222,11 +222,11 @@ function canastaTeamInfo(team) {
   const down = team.down ? _("melded") : _("not melded yet");
   const info = el("div", { class: "side-info" },
     el("span", { class: "minimum", "data-minimum": String(team.minimum) },
-      ..._nodes("{down} · initial meld minimum {minimum} ({band})", { down, minimum: team.minimum, band: team.minimum_band }, ["band"])),
+      ..._nodes(N_("{down} · initial meld minimum {minimum} ({band})"), { down, minimum: team.minimum, band: team.minimum_band }, ["band"])),
     el("span", { class: "canastas", text: " · " + _("canastas: {natural} natural, {mixed} mixed", team.canastas) }),
     el("span", { text: " · " + _("red 3s {n}", { n: team.red_threes }) + " " }), threes("R3", Math.max(0, team.red_threes)));
   if (team.black_threes) info.append(el("span", { text: " · " + _("black 3s {n}", { n: team.black_threes }) + " " }), threes("B3", team.black_threes));
-  if (team.frozen) info.append(el("span", { class: "frozen-note" }, " · ", ..._nodes("pile frozen: {why}", { why: team.frozen_why }, ["why"])));
+  if (team.frozen) info.append(el("span", { class: "frozen-note" }, " · ", ..._nodes(N_("pile frozen: {why}"), { why: team.frozen_why }, ["why"])));
   return info;
 }
 
@@ -371,7 +371,7 @@ function resultTable(r) {
 }
 
 function scoreTable(r, rows) {
-  const table = el("table", { class: "score" }, el("caption", {}, ..._nodes("Round {round}: {text}", { round: r.round, text: r.text }, ["text"])));
+  const table = el("table", { class: "score" }, el("caption", {}, ..._nodes(N_("Round {round}: {text}"), { round: r.round, text: r.text }, ["text"])));
   rows.forEach((row, i) => {
     const tr = el("tr");
     row.forEach((v) => tr.append(el(i === 0 ? "th" : "td", { text: show(v) })));
