@@ -267,3 +267,16 @@ def test_the_page_checks_can_fail(server, browser):  # noqa: F811
     with pytest.raises(AssertionError, match="sideways|right edge"):
         check_layout(page, PHONE["width"])
     assert errors == []
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_the_leaderboard_page_has_no_english_left(server, browser, lang):  # noqa: F811
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    page.goto(f"{server}/leaderboard?game=canasta&lang={lang}")
+    page.wait_for_selector("#play-link")
+    assert page.evaluate("document.documentElement.lang") == lang
+    assert english_left(page, lang) == []
+    check_layout(page, PHONE["width"])
+    shot(page, f"i18n-{lang}-leaderboard-phone.png")
+    context.close()
