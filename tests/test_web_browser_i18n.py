@@ -144,8 +144,27 @@ def test_a_whole_game_by_clicking_in_each_language(server, browser, lang):  # no
     play_to_the_end(page, 2000, midway)
     assert page.is_visible("#results")
     check_page(page, lang, DESKTOP["width"])
+    # the review panel, its figures told by the page (the search bot's answer itself is tests/test_review.py's)
+    page.route("**/review", lambda route: route.fulfill(json=REVIEW))
+    page.click("#review-button")
+    page.wait_for_selector(".review-summary")
+    assert page.text_content(".review-summary") == SUMMARY[lang]
+    check_page(page, lang, DESKTOP["width"])
     shot(page, f"i18n-{lang}-desktop-over.png")
     assert page.evaluate("window.__csp") == [] and errors == []
+
+
+REVIEW = {"method": "rater", "accuracy": 0.875, "points_lost_per_decision": 3.2, "bot": None, "summary": "",
+          "decisions": [{"index": 4, "played": "discard 9", "best": "discard K", "loss": 21.6, "se": 3.2,
+                         "accurate": False}, {"index": 7, "played": "draw", "best": "draw", "loss": 0.0, "se": 1.0,
+                                              "accurate": True}]}
+SUMMARY = {
+    "en": "2 decisions reviewed: 3.2 points lost per decision, accuracy 88%",
+    "de": "2 Entscheidungen analysiert: 3,2 Punkte verloren pro Entscheidung, Genauigkeit 88\u00a0%",
+    "it": "2 decisioni analizzate: 3,2 punti persi per decisione, precisione 88%",
+    "ru": "Разобрано 2 решения: в среднем потеряно 3,2 очка за решение, точность 88\u00a0%",
+    "th": "ทบทวน 2 การตัดสินใจ: เสียเฉลี่ย 3.2 คะแนนต่อการตัดสินใจ ความแม่นยำ 88%",
+}
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

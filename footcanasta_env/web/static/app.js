@@ -425,21 +425,38 @@ function renderOver() {
   }
 }
 
+// The review's line, from its figures: how many decisions, points lost per decision (a move rater's), accuracy.
+function reviewSummary(r) {
+  const n = r.decisions.length;
+  const accuracy = new Intl.NumberFormat(lang, { style: "percent" }).format(r.accuracy);
+  if (r.method === "rater") {
+    const lost = new Intl.NumberFormat(lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(r.points_lost_per_decision);
+    return ngettext("{n} decision reviewed: {lost} points lost per decision, accuracy {accuracy}",
+      "{n} decisions reviewed: {lost} points lost per decision, accuracy {accuracy}", n, { lost, accuracy });
+  }
+  return ngettext("{n} decision compared with the strongest bot ({bot}): accuracy {accuracy}",
+    "{n} decisions compared with the strongest bot ({bot}): accuracy {accuracy}", n, { bot: r.bot, accuracy });
+}
+
 // The search bot rates each of South's decisions (GET /api/games/{id}/review); it takes a while.
 async function review(button, out) {
   button.disabled = true;
   out.replaceChildren(el("p", { text: _("Reviewing your moves against the search bot…") }));
   try {
     const r = await api("GET", `/api/games/${gameId}/review`);
-    const rows = r.decisions.filter((d) => !d.accurate).sort((a, b) => b.loss - a.loss).slice(0, 10);
+    const rated = r.method === "rater";  // else compared with the strongest bot: no points measured
+    const wrong = r.decisions.filter((d) => !d.accurate);
+    const rows = (rated ? wrong.sort((a, b) => b.loss - a.loss) : wrong).slice(0, 10);
     const table = el("table");
     table.append(el("tr", {}, el("th", { text: _("Move") }), el("th", { text: _("played") }), el("th", { text: _("best") }),
       el("th", { text: _("points lost") })));
     for (const d of rows) {
+      const lost = rated ? _("{loss} ± {se}", { loss: Math.round(d.loss), se: Math.round(d.se) }) : "–";
       table.append(el("tr", {}, el("td", { text: show(d.index + 1) }), el("td", { text: d.played, lang: "en" }),
-        el("td", { text: d.best, lang: "en" }), el("td", { text: _("{loss} ± {se}", { loss: Math.round(d.loss), se: Math.round(d.se) }) })));
+        el("td", { text: d.best, lang: "en" }), el("td", { text: lost })));
     }
-    out.replaceChildren(el("p", { class: "game-text", text: r.summary }), rows.length ? table : el("p", { text: _("No move lost more than the noise of the search.") }));
+    const none = rated ? _("No move lost more than the noise of the search.") : _("Every move you made was the bot's.");
+    out.replaceChildren(el("p", { class: "review-summary", text: reviewSummary(r) }), rows.length ? table : el("p", { text: none }));
   } catch (e) {
     out.replaceChildren(el("p", { class: "game-text", text: e.message }));
     button.disabled = false;
