@@ -527,9 +527,9 @@ def test_two_workers_racing_one_move(db, monkeypatch):
     both_played = threading.Barrier(2, timeout=30)
     events = WebGame.events
 
-    def events_after_both(self, steps):  # each has played in its memory before either writes
+    def events_after_both(self, steps, *args):  # each has played in its memory before either writes
         both_played.wait()
-        return events(self, steps)
+        return events(self, steps, *args)
 
     monkeypatch.setattr(WebGame, "events", events_after_both)
     results: dict[str, object] = {}

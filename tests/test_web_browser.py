@@ -79,21 +79,27 @@ def wait_ready(page):
                            "[...document.querySelectorAll('[data-action]')].some(b => !b.disabled)")
 
 
+def play_to_the_end(page, clicks: int = 3000, every=None) -> int:
+    """Click legal moves (building melds when it can) until the game is over; ``every(page, n)`` after each
+    click. How many clicks it took; a game that does not end in ``clicks`` fails."""
+    n = 0
+    while n < clicks:
+        wait_ready(page)
+        if page.query_selector("[data-game-over]"):
+            return n
+        pick_building_move(page)
+        n += 1
+        if every is not None:
+            every(page, n)
+    pytest.fail(f"the game did not end in {clicks} clicks")
+
+
 def test_whole_game_by_clicking_data_action(server, browser):
     errors: list[str] = []
     page = open_page(browser, f"{server}/?seed=17", errors, reduced_motion="reduce",
                      viewport={"width": 1280, "height": 800})
     shot(page, "desktop-start.png")
-    for _ in range(2000):
-        if page.query_selector("[data-game-over]"):
-            break
-        wait_ready(page)
-        if page.query_selector("[data-game-over]"):
-            break
-        actions = page.eval_on_selector_all("[data-action]", "els => els.map(e => e.dataset.action)")
-        # prefer moves that build melds, so the game reaches later rounds with a real table
-        pick = next((a for a in actions if a.startswith(("meld", "add", "laydown"))), actions[-1])
-        page.click(f'[data-action="{pick}"]')
+    play_to_the_end(page, 2000)
     over = page.get_attribute("[data-game-over]", "data-game-over")
     assert over and len(over.split()) == 2
     assert page.is_visible("#results")
@@ -253,14 +259,7 @@ def test_canasta_by_clicking_shows_what_canasta_needs(server, browser):
     assert "foot" not in page.text_content("main").lower()
     assert page.text_content("#b-draw") == "Draw"
     shot(page, "canasta-start.png")
-    moves = 0
-    while moves < 3000 and not page.query_selector("[data-game-over]"):
-        pick_building_move(page)
-        moves += 1
-        wait_ready(page)
-        if moves == 150:
-            shot(page, "canasta-later.png")
-    assert page.query_selector("[data-game-over]"), "the game did not end in 3000 clicks"
+    play_to_the_end(page, 3000, lambda page, n: shot(page, "canasta-later.png") if n == 150 else None)
     assert page.is_visible("#results") and page.query_selector("#results table.score")
     assert "natural/mixed" in page.text_content("#results")
     shot(page, "canasta-over.png")
@@ -338,11 +337,11 @@ def test_the_chooser_deals_the_chosen_game_and_remembers_it(server, browser):
     page.click("#board-link")  # Canasta's leaderboard, whose Play link comes back to Canasta
     page.wait_for_selector("#play-link")
     assert page.text_content("h1").startswith("Canasta: daily leaderboard")
-    assert page.get_attribute("#play-link", "href") == "/?game=canasta"
+    assert page.get_attribute("#play-link", "href") == "/?game=canasta&lang=en"
     page.click("#play-link")
     wait_ready(page)
     page.click("#daily")  # the daily deal of the chosen game
-    page.wait_for_function("() => / daily \\d{4}-/.test(document.getElementById('status').textContent)")
+    page.wait_for_function("() => document.getElementById('status').dataset.deal === 'daily'")
     assert page.text_content("#status").startswith("Canasta")
     page.goto(f"{server}/?game=footcanasta")  # another game named: a game of that one
     wait_ready(page)

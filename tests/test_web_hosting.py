@@ -37,10 +37,10 @@ if hold:
     if where == "events":
         from footcanasta_env.web.session import WebGame
         events = WebGame.events
-        def held_events(self, steps):
+        def held_events(self, steps, *args):
             if any(st.seat == 0 for st in steps):  # a move of the person's, not the bots' opening
                 pause()
-            return events(self, steps)
+            return events(self, steps, *args)
         WebGame.events = held_events
     else:
         from footcanasta_env.web import db

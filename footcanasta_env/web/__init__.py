@@ -8,8 +8,11 @@ leaderboards (``store``, with its schema and migrations), the two databases it r
 interface (``db``: SQLite by default, PostgreSQL for hosting), every setting of the server from the
 environment and the flags (``settings``: ``Settings``), what one client may ask (``guard``: who the client
 is behind trusted proxies, rate limits, the bots' bounded pool), the front door every request passes
-(``front``: security headers, time limit, an access log without game ids), and the page itself
-(``static/``: index.html, app.js, style.css, no build step). Any game of ``footcanasta_env.games`` can be
+(``front``: security headers, time limit, an access log without game ids), the language of a request
+and the server's texts in it (``lang``: ``?lang=`` or ``Accept-Language``, errors rendered from the ``web``
+and ``footcanasta`` catalogs), and the page itself (``static/``: index.html, app.js, style.css, no build
+step; its words from the ``web`` catalog as JSON, ``GET /api/i18n/<lang>``, in English, German, Italian,
+Russian or Thai). Any game of ``footcanasta_env.games`` can be
 played through the API; the page draws Foot Canasta. The engine never imports this package.
 """
 

@@ -8,7 +8,8 @@ is answered 503 with ``Retry-After`` (work already handed to a bot thread finish
 under way may or may not have been made, and the page's next move with the old version is a 409). The
 access log writes one line per request to the ``footcanasta.access`` logger: the client, the method, the
 path with any game id replaced by ``{id}`` and no query string (a game id is all it takes to play a game),
-the status and the milliseconds.
+the status and the milliseconds. Its own two answers (a time limit passed, an internal error) are in the
+request's ``Accept-Language``.
 """
 
 from __future__ import annotations
@@ -21,7 +22,10 @@ from typing import Any
 
 import anyio
 
+from ..i18n import negotiate
+from ..messages import N_, Message
 from .guard import client_address
+from .lang import render
 from .settings import Settings
 
 CLIENT = "footcanasta.client"
@@ -36,6 +40,7 @@ HEADERS = [
     (b"cross-origin-resource-policy", b"same-origin"),
     (b"permissions-policy", b"camera=(), microphone=(), geolocation=(), payment=()"),
 ]
+INTERNAL_ERROR = N_("internal error; the game was not changed")
 GAME_ID = re.compile(r"^/api/games/[^/]+")
 access_log = logging.getLogger("footcanasta.access")
 
@@ -60,6 +65,8 @@ class Front:
         forwarded = next((v.decode("latin-1") for k, v in scope.get("headers", []) if k == b"x-forwarded-for"), None)
         scope[CLIENT] = client_address(peer, forwarded, self.settings.trusted_proxies)
         api = scope["path"].startswith("/api/")
+        lang = negotiate(next((v.decode("latin-1") for k, v in scope.get("headers", []) if k == b"accept-language"),
+                              None))
         sent: dict[str, int] = {}
 
         async def send_with_headers(message: dict) -> None:
@@ -73,11 +80,11 @@ class Front:
 
         start = time.perf_counter()
         try:
-            await self._timed(scope, receive, send_with_headers, sent)
+            await self._timed(scope, receive, send_with_headers, sent, lang)
         except Exception:
             # Starlette's last-resort handler answers outside this middleware: answer here, with the headers
             if "status" not in sent:
-                await _send_error(send_with_headers, 500, "internal error; the game was not changed")
+                await _send_error(send_with_headers, 500, render(INTERNAL_ERROR, lang))
             raise
         finally:
             if self.settings.access_log:
@@ -85,7 +92,7 @@ class Front:
                 access_log.info('%s "%s %s" %s %.0fms', scope[CLIENT], scope["method"], redact(scope["path"]),
                                 sent.get("status", "-"), ms)
 
-    async def _timed(self, scope: dict, receive: Any, send: Any, sent: dict[str, int]) -> None:
+    async def _timed(self, scope: dict, receive: Any, send: Any, sent: dict[str, int], lang: str) -> None:
         """The app under the time limit; past it, a 503 (when nothing has been sent yet)."""
         limit = self.settings.request_timeout
         if not limit:
@@ -94,7 +101,8 @@ class Front:
         with anyio.move_on_after(limit) as timer:
             await self.app(scope, receive, send)
         if timer.cancelled_caught and "status" not in sent:
-            await _send_error(send, 503, f"the request took too long (over {limit:g} s); try again", retry_after=5)
+            text = Message(N_("the request took too long (over {seconds} s); try again"), seconds=f"{limit:g}")
+            await _send_error(send, 503, render(text, lang), retry_after=5)
 
 
 async def _send_error(send: Any, status: int, message: str, retry_after: int = 0) -> None:

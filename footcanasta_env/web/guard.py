@@ -24,6 +24,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from ..messages import N_, Message
 from .session import WebError
 from .settings import Network, Settings
 
@@ -34,7 +35,7 @@ MAX_CLIENTS = 100_000  # buckets kept per kind; the least recently used go first
 class Refused(WebError):
     """A request refused for now (429 or 503): ``retry_after`` is the seconds to wait."""
 
-    def __init__(self, message: str, status: int, retry_after: int) -> None:
+    def __init__(self, message: str | Message, status: int, retry_after: int) -> None:
         super().__init__(message, status)
         self.retry_after = max(1, retry_after)
 
@@ -81,7 +82,8 @@ class RateLimits:
             if tokens < 1.0:
                 buckets[client] = (tokens, now)
                 wait = math.ceil((1.0 - tokens) / per_second)
-                raise Refused(f"too many requests ({kind}: at most {rate} a minute); try again in {wait} s", 429, wait)
+                raise Refused(Message(N_("too many requests ({kind}: at most {rate} a minute); try again in {wait} s"),
+                                      kind=kind, rate=rate, wait=wait), 429, wait)
             buckets[client] = (tokens - 1.0, now)
             while len(buckets) > MAX_CLIENTS:
                 buckets.popitem(last=False)
@@ -101,7 +103,7 @@ class BotPool:
         A request cancelled (its time is up) leaves the queue; one already running holds its thread to the end."""
         with self.lock:
             if self.held >= self.limit:
-                raise Refused("the server is busy: every bot is thinking; try again in a moment", 503, 2)
+                raise Refused(Message(N_("the server is busy: every bot is thinking; try again in a moment")), 503, 2)
             self.held += 1
         future = self.executor.submit(fn, *args)
         future.add_done_callback(self._release)

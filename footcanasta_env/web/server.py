@@ -13,13 +13,17 @@ bots doing so in the bounded pool of ``guard.py`` and counting against the clien
 database answers. A game is any of ``footcanasta_env.games`` (``"game"`` when creating one; Foot Canasta
 by default). Every answer to bad input is a 4xx with a one-line ``{"error": ...}`` (Starlette's
 ``exception_handlers``), a database that cannot be reached a 503 with ``Retry-After``; nothing a request
-does to a game happens unless all of it is legal.
+does to a game happens unless all of it is legal. Every request has a language (``lang.py``: ``?lang=``,
+else ``Accept-Language``): the game's texts in the state and events, the leaderboard page and the
+``error`` strings are in it, while JSON field names and action names stay English; ``GET /api/i18n/<lang>``
+is the page's own catalog (``/api/i18n/auto``: the one ``Accept-Language`` asks for).
 """
 
 from __future__ import annotations
 
 import argparse
 import dataclasses
+import functools
 import html
 import json
 import logging
@@ -32,9 +36,12 @@ import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from datetime import date
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
+from babel.dates import format_date
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
@@ -45,12 +52,16 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from ..games import check_game_name, get_game
+from ..i18n import LANGUAGES, format_number, negotiate
+from ..i18n.webcatalog import web_catalog
+from ..messages import N_, Message
 from ..table import Deal, Table, TableError, parse_daily
 from ..table.deal import today as local_today
 from .db import Unavailable
-from .front import CLIENT, Front, access_log
+from .front import CLIENT, INTERNAL_ERROR, Front, access_log
 from .guard import Guards, Refused
-from .session import WebError, WebGame
+from .lang import error_text, lang_of, message_of, render
+from .session import WebError, WebGame, _text
 from .settings import Settings, add_arguments
 from .store import DEFAULT_DB, Store
 
@@ -73,6 +84,7 @@ def _line(e: BaseException) -> str:
 
 
 def _error(message: str, status: int = 400) -> JSONResponse:
+    """A one-line ``{"error": ...}`` answer (the message already in the request's language)."""
     return JSONResponse({"error": " ".join(str(message).split())[:300]}, status_code=status)
 
 
@@ -80,27 +92,32 @@ async def _body(request: Request, limit: int) -> dict[str, Any]:
     """The request's JSON object, at most ``limit`` bytes (``Settings.max_body``); anything else is a WebError."""
     length = request.headers.get("content-length")
     if length is not None and (not length.isdigit() or int(length) > limit):
-        raise WebError(f"request body too large (at most {limit} bytes)", 413)
+        raise WebError(_too_large(limit), 413)
     raw = b""
     async for chunk in request.stream():
         raw += chunk
         if len(raw) > limit:
-            raise WebError(f"request body too large (at most {limit} bytes)", 413)
+            raise WebError(_too_large(limit), 413)
     if not raw.strip():
         return {}
     try:
         data = json.loads(raw)
     except (json.JSONDecodeError, UnicodeDecodeError) as e:
-        raise WebError(f"malformed JSON: {e}") from None
+        raise WebError(Message(N_("malformed JSON: {reason}"), reason=str(e))) from None
     if not isinstance(data, dict):
-        raise WebError(f"expected a JSON object, got {type(data).__name__}")
+        raise WebError(Message(N_("expected a JSON object, got {kind}"), kind=type(data).__name__))
     return data
+
+
+def _too_large(limit: int) -> Message:
+    return Message(N_("request body too large (at most {limit} bytes)"), limit=limit)
 
 
 def _check_keys(data: dict[str, Any], allowed: set[str]) -> None:
     unknown = sorted(set(data) - allowed)
     if unknown:
-        raise WebError(f"unknown field {unknown[0]!r} (known: {', '.join(sorted(allowed))})")
+        raise WebError(Message(N_("unknown field {field} (known: {known})"), field=repr(unknown[0]),
+                               known=", ".join(sorted(allowed))))
 
 
 def check_name(value: Any) -> str | None:
@@ -108,14 +125,15 @@ def check_name(value: Any) -> str | None:
     if value is None:
         return None
     if not isinstance(value, str):
-        raise WebError("name must be a string")
+        raise WebError(Message(N_("name must be a string")))
     name = " ".join(value.split())
     if not name:
         return None
     if len(name) > MAX_NAME:
-        raise WebError(f"name is too long ({len(name)} characters; at most {MAX_NAME})")
+        raise WebError(Message(N_("name is too long ({length} characters; at most {most})"), length=len(name),
+                               most=MAX_NAME))
     if any(unicodedata.category(c).startswith("C") for c in name):
-        raise WebError("name may not hold control characters")
+        raise WebError(Message(N_("name may not hold control characters")))
     return name
 
 
@@ -126,13 +144,14 @@ def check_bot(game: Any, value: Any, what: str) -> str | None:
         return None
     known = ", ".join(game.bot_names())
     if not isinstance(value, str) or not value.strip():
-        raise WebError(f"{what} must be a bot name ({known})")
+        raise WebError(Message(N_("{field} must be a bot name ({known})"), field=what, known=known))
     try:
         name = game.check_bot_name(value, patterns=False)  # never a file path or options from a stranger
     except ValueError as e:
-        raise WebError(f"{what}: {_line(e)}") from None
+        raise WebError(Message(N_("{field}: {reason}"), field=what, reason=message_of(e) or _line(e))) from None
     if name not in game.bot_names():
-        raise WebError(f"{what}: the {name!r} bot is not offered in the browser (known: {known})")
+        raise WebError(Message(N_("{field}: the {bot} bot is not offered in the browser (known: {known})"),
+                               field=what, bot=repr(name), known=known))
     return name
 
 
@@ -141,41 +160,43 @@ def _scenario(value: Any) -> dict | None:
         try:
             value = json.loads(value)
         except json.JSONDecodeError as e:
-            raise WebError(f"scenario is not valid JSON: {e}") from None
+            raise WebError(Message(N_("scenario is not valid JSON: {reason}"), reason=str(e))) from None
     if value is not None and not isinstance(value, dict):
-        raise WebError("scenario must be a JSON object")
+        raise WebError(Message(N_("scenario must be a JSON object")))
     return value
 
 
-def _names(table: Table, data: dict[str, Any]) -> list[str]:
+def _names(table: Table, data: dict[str, Any], lang: str) -> list[str]:
     """The person's actions of a request: one name, a list of names, or a typed command."""
     given = [k for k in ("action", "actions", "command") if k in data]
     if len(given) != 1:
-        raise WebError("give one of action (a name), actions (a list of names) or command (typed text)")
+        raise WebError(Message(N_("give one of action (a name), actions (a list of names) or command (typed text)")))
     if "action" in data:
         if not isinstance(data["action"], str):
-            raise WebError("action must be an action name such as 'draw' or 'discard 9'")
+            raise WebError(Message(N_("action must be an action name such as 'draw' or 'discard 9'")))
         return [data["action"]]
     if "actions" in data:
         names = data["actions"]
         if not isinstance(names, list) or not names or not all(isinstance(n, str) for n in names):
-            raise WebError("actions must be a non-empty list of action names")
+            raise WebError(Message(N_("actions must be a non-empty list of action names")))
         if len(names) > MAX_ACTIONS:
-            raise WebError(f"too many actions in one request (at most {MAX_ACTIONS})")
+            raise WebError(Message(N_("too many actions in one request (at most {most})"), most=MAX_ACTIONS))
         return names
-    return _parse(table, data["command"])
+    return _parse(table, data["command"], lang)
 
 
-def _parse(table: Table, text: Any) -> list[str]:
-    """A line typed as at the terminal prompt ('d', 'm K K K', 'x 9') as one action name."""
+def _parse(table: Table, text: Any, lang: str) -> list[str]:
+    """A line typed as at the terminal prompt ('d', 'm K K K', 'x 9') as one action name; the game's
+    answer to a typo in ``lang``."""
     if not isinstance(text, str) or len(text) > 200:
-        raise WebError("command must be a short text such as 'd', 'm K K K' or 'x 9'")
-    cmd = table.text.parse_command(text, list(table.view().legal_actions), table.game.why_illegal)
+        raise WebError(Message(N_("command must be a short text such as 'd', 'm K K K' or 'x 9'")))
+    cmd = _text(table, lang).parse_command(text, list(table.view().legal_actions), table.game.why_illegal)
     if cmd.kind == "action" and cmd.action is not None:
         return [table.module.action_name(cmd.action)]
     if cmd.kind == "error":
         raise WebError(cmd.message.splitlines()[0], 409)
-    raise WebError(f"'{text.strip()}' is not a move here; use the buttons for help and hints")
+    raise WebError(Message(N_("'{command}' is not a move here; use the buttons for help and hints"),
+                           command=text.strip()))
 
 
 class Room:
@@ -220,18 +241,18 @@ class Room:
         """The game ``gid`` at the version the store holds, for one request of this process at a time
         (404 when there is none). A request that fails after changing it leaves it out of the cache."""
         if not isinstance(gid, str) or not 10 <= len(gid) <= 64:
-            raise WebError("no such game", 404)
+            raise WebError(Message(N_("no such game")), 404)
         with self._game_lock(gid):
             stored = self.store.version(gid)
             if stored is None:
                 self._forget(gid)
-                raise WebError("no such game", 404)
+                raise WebError(Message(N_("no such game")), 404)
             with self.lock:
                 wg = self.games.get(gid)
             if wg is None or wg.table.version != stored:
                 row = self.store.load_game(gid)
                 if row is None:
-                    raise WebError("no such game", 404)
+                    raise WebError(Message(N_("no such game")), 404)
                 wg = WebGame.rebuild(row["spec"], row["actions"], row["started"], row["entered"])
             self._remember(gid, wg)
             before = wg.table.version
@@ -276,13 +297,13 @@ class Room:
         if time.monotonic() - self._expired_at > EXPIRE_EVERY:
             self.expire()
         if self.max_in_progress and self.in_progress(client) >= self.max_in_progress:
-            hours = self.game_ttl / 3600
-            raise WebError(f"too many unfinished games from your address (at most {self.max_in_progress}): "
-                           f"finish one, or wait for one to expire ({hours:g} hours after its last move)", 429)
+            raise WebError(Message(N_("too many unfinished games from your address (at most {most}): finish one, "
+                                      "or wait for one to expire ({hours} hours after its last move)"),
+                                   most=self.max_in_progress, hours=f"{self.game_ttl / 3600:g}"), 429)
 
     # ------------------------------------------------------------------ the JSON API
 
-    def create(self, data: dict[str, Any], client: str = "") -> dict[str, Any]:
+    def create(self, data: dict[str, Any], client: str = "", lang: str = "en") -> dict[str, Any]:
         """POST /api/games: deal a game of ``game`` and let the bots play up to the person's first decision."""
         _check_keys(data, CREATE_KEYS)
         game = get_game(data.get("game"))
@@ -294,48 +315,50 @@ class Room:
         try:
             table = Table.open(deal, partner, opponents)
         except (ValueError, TypeError) as e:
-            raise WebError(f"cannot deal that game: {_line(e)}") from None
+            raise WebError(Message(N_("cannot deal that game: {reason}"), reason=message_of(e) or _line(e))) from None
         wg = WebGame(table, name, self.today())
         gid = secrets.token_urlsafe(18)
-        events = wg.events(list(table.bot_steps()))
+        events = wg.events(list(table.bot_steps()), lang)
         self.store.create_game(gid, wg.spec(), table.log, wg.started, client)
         if table.game.is_over:  # a scenario the bots played to its end
             self.save(gid, wg, table.version)
         self._remember(gid, wg)
-        return {"id": gid, "state": wg.state(), "events": events}
+        return {"id": gid, "state": wg.state(lang), "events": events}
 
-    def show(self, gid: str, query: dict[str, Any]) -> dict[str, Any]:
+    def show(self, gid: str, query: dict[str, Any], lang: str = "en") -> dict[str, Any]:
         with self.game(gid) as wg:
-            return {"state": wg.state()}
+            return {"state": wg.state(lang)}
 
-    def play(self, gid: str, data: dict[str, Any]) -> dict[str, Any]:
+    def play(self, gid: str, data: dict[str, Any], lang: str = "en") -> dict[str, Any]:
         """The person's actions, all or none (a stale ``version`` is a 409), then the bots' up to the next."""
         _check_keys(data, {"action", "actions", "command", "version"})
         with self.game(gid) as wg:
             table, version = wg.table, data.get("version")
             if version is not None and (isinstance(version, bool) or not isinstance(version, int)):
-                raise WebError("version must be a whole number")
+                raise WebError(Message(N_("version must be a whole number")))
             if version is not None and version != table.version:
-                raise WebError(f"the game has moved on (version {table.version}, not {version}); reload it", 409)
+                raise WebError(Message(N_("the game has moved on (version {now}, not {given}); reload it"),
+                                       now=table.version, given=version), 409)
             played_on = table.version
-            events = wg.events(table.play(_names(table, data)))
+            events = wg.events(table.play(_names(table, data, lang)), lang)
             self.save(gid, wg, played_on)
-            return {"events": events, "state": wg.state()}
+            return {"events": events, "state": wg.state(lang)}
 
-    def selection(self, gid: str, data: dict[str, Any]) -> dict[str, Any]:
+    def selection(self, gid: str, data: dict[str, Any], lang: str = "en") -> dict[str, Any]:
         _check_keys(data, {"cards"})
         with self.game(gid) as wg:
             table = wg.table
-            return {"buttons": table.text.selection(table.view(), data.get("cards", []), table.check),
+            return {"buttons": _text(table, lang).selection(table.view(), data.get("cards", []), table.check),
                     "version": table.version}
 
-    def parse(self, gid: str, data: dict[str, Any]) -> dict[str, Any]:
+    def parse(self, gid: str, data: dict[str, Any], lang: str = "en") -> dict[str, Any]:
         _check_keys(data, {"command"})
         with self.game(gid) as wg:
             try:
-                return {"actions": _parse(wg.table, data.get("command")), "error": "", "version": wg.table.version}
+                return {"actions": _parse(wg.table, data.get("command"), lang), "error": "",
+                        "version": wg.table.version}
             except WebError as e:  # a typo is an answer, not a failed request
-                return {"actions": [], "error": str(e), "version": wg.table.version}
+                return {"actions": [], "error": error_text(e, lang), "version": wg.table.version}
 
     def hint(self, gid: str, query: dict[str, Any]) -> dict[str, Any]:
         with self.game(gid) as wg:
@@ -352,7 +375,7 @@ class Room:
         """The search bot's review of the person's decisions, after the game."""
         with self.game(gid) as wg:
             if not wg.table.game.is_over:
-                raise WebError("the game is not over yet: a review comes after the game", 409)
+                raise WebError(Message(N_("the game is not over yet: a review comes after the game")), 409)
             replay = wg.table.replay("web")
         from ..evaluation import review as rv  # loads the search bot's nets: only when asked for
 
@@ -375,47 +398,96 @@ class Room:
 
 
 def _route(path: str, fn: Callable[..., Any], method: str = "GET", status: int = 200, limit: str = "",
-           bots: bool = False, client: bool = False) -> Route:
+           bots: bool = False, client: bool = False, lang: bool = False) -> Route:
     """A JSON route: ``fn(*path_params, data)`` runs in the threadpool (in the bots' pool when ``bots``),
-    ``data`` being a POST's JSON body or a GET's query (``client``: with the client's address after it); a
-    dict it returns is sent as JSON with ``status``, a ``Response`` as it is. ``limit`` names the client's
-    rate limit it counts against, if any."""
+    ``data`` being a POST's JSON body or a GET's query less ``lang`` (``client``: with the client's address
+    after it; ``lang``: with the request's language as the keyword ``lang``); a dict it returns is sent as
+    JSON with ``status``, a ``Response`` as it is. ``limit`` names the client's rate limit it counts
+    against, if any."""
 
     async def endpoint(request: Request) -> Response:
         guards: Guards = request.app.state.guards
+        language = lang_of(request.query_params, request.headers)
         if limit:
             guards.limits.take(limit, request.scope[CLIENT])
-        data = await _body(request, guards.settings.max_body) if method == "POST" else dict(request.query_params)
+        if method == "POST":
+            data = await _body(request, guards.settings.max_body)
+        else:
+            data = {k: v for k, v in request.query_params.items() if k != "lang"}
         args = (*request.path_params.values(), data, *((request.scope[CLIENT],) if client else ()))
-        out = await (guards.pool.run(fn, *args) if bots else run_in_threadpool(fn, *args))
+        call = functools.partial(fn, lang=language) if lang else fn
+        out = await (guards.pool.run(call, *args) if bots else run_in_threadpool(call, *args))
         return out if isinstance(out, Response) else JSONResponse(out, status_code=status)
 
     return Route(path, endpoint, methods=[method])
+
+
+def _request_lang(request: Request) -> str:
+    """The request's language for an answer that must be given anyway (an error): a bad ``?lang=`` is
+    passed over for the ``Accept-Language`` header."""
+    try:
+        return lang_of(request.query_params, request.headers)
+    except WebError:
+        return negotiate(request.headers.get("accept-language"))
 
 
 async def _index(request: Request) -> Response:
     return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
 
 
+async def _catalog(request: Request) -> Response:
+    """GET /api/i18n/<lang>: the page's own texts in ``lang`` (``auto``: the best for ``Accept-Language``)."""
+    wanted = request.path_params["lang"]
+    code = negotiate(request.headers.get("accept-language")) if wanted == "auto" else wanted
+    if code not in LANGUAGES:
+        raise WebError(Message(N_("no catalog for the language {lang}: the languages are {languages}"),
+                               lang=repr(wanted), languages=", ".join(LANGUAGES)), 404)
+    return JSONResponse(await run_in_threadpool(web_catalog, code), headers={"Cache-Control": "no-cache"})
+
+
+BOARD_TEXTS = {
+    "heading": N_("{title}: daily leaderboard, {date}"), "page_title": N_("{title}: daily leaderboard {date}"),
+    "play": N_("Play"), "name": N_("Name"), "us": N_("South/North"), "them": N_("West/East"),
+    "result": N_("Result"), "rank": N_("#"),
+    "intro": N_("The first finished attempt per name at the daily game, played on its own date. "
+                "Scores: your partnership, then the bots'."),
+}
+RESULTS = {"win": N_("won"), "loss": N_("lost"), "draw": N_("drawn")}
+
+
 async def _board_page(request: Request) -> Response:
-    """The leaderboard page (``?game=`` and ``?date=`` as the JSON's)."""
+    """The leaderboard page (``?game=`` and ``?date=`` as the JSON's, ``?lang=`` or ``Accept-Language``)."""
     room: Room = request.app.state.room
+    lang = _request_lang(request)
+    query = {k: v for k, v in request.query_params.items() if k != "lang"}
     try:
-        board = await run_in_threadpool(room.board, dict(request.query_params))
+        lang_of(request.query_params, request.headers)
+        board = await run_in_threadpool(room.board, query)
     except ValueError as e:
-        return HTMLResponse(f"<!doctype html><p>{html.escape(_line(e))}</p>", status_code=400)
+        return HTMLResponse(f"<!doctype html><p>{html.escape(error_text(e, lang))}</p>", status_code=400)
     rows = "".join(
-        f"<tr><td>{e['rank']}</td><td>{html.escape(e['name'])}</td><td>{e['scores'][0]}</td>"
-        f"<td>{e['scores'][1]}</td><td>{e['result']}</td></tr>" for e in board["entries"])
-    body = rows or '<tr><td colspan="5">Nobody has finished this daily game yet.</td></tr>'
+        f"<tr><td>{e['rank']}</td><td>{html.escape(e['name'])}</td><td>{format_number(e['scores'][0], lang)}</td>"
+        f"<td>{format_number(e['scores'][1], lang)}</td><td>{html.escape(render(RESULTS[e['result']], lang))}</td>"
+        "</tr>" for e in board["entries"])
+    empty = html.escape(render(N_("Nobody has finished this daily game yet."), lang))
+    title, day = get_game(board["game"]).TITLE, format_date(date.fromisoformat(board["date"]), "long", locale=lang)
+    words = {k: render(Message(v, title=title, date=day), lang) for k, v in BOARD_TEXTS.items()}
     page = (STATIC / "leaderboard.html").read_text(encoding="utf-8")
-    page = page.replace("{{title}}", html.escape(get_game(board["game"]).TITLE))
-    page = page.replace("{{game}}", html.escape(board["game"]))  # the Play link goes back to the same game
-    return HTMLResponse(page.replace("{{date}}", html.escape(board["date"])).replace("{{rows}}", body))
+    fill = {**{k: html.escape(v) for k, v in words.items()}, "lang": lang, "rows": rows or
+            f'<tr><td colspan="5">{empty}</td></tr>',
+            # the Play link goes back to the same game in the same language
+            "play_href": html.escape(f"/?game={quote(board['game'])}&lang={lang}")}
+    for key, value in fill.items():
+        page = page.replace("{{" + key + "}}", value)
+    return HTMLResponse(page)
+
+
+def _error_for(request: Request, exc: Exception, status: int) -> JSONResponse:
+    return _error(error_text(exc, _request_lang(request)), status)
 
 
 async def _table_error(request: Request, exc: Exception) -> Response:
-    response = _error(str(exc), getattr(exc, "status", 400))
+    response = _error_for(request, exc, getattr(exc, "status", 400))
     if isinstance(exc, Refused):
         response.headers["Retry-After"] = str(exc.retry_after)
     return response
@@ -433,22 +505,25 @@ async def _healthz(request: Request) -> Response:
 
 
 async def _bad_request(request: Request, exc: Exception) -> Response:
-    return _error(f"bad request: {_line(exc)}")  # never a traceback to the page
+    reason = message_of(exc) or _line(exc)  # never a traceback to the page
+    return _error(render(Message(N_("bad request: {reason}"), reason=reason), _request_lang(request)))
 
 
 async def _http_error(request: Request, exc: Exception) -> Response:
     status = getattr(exc, "status_code", 404)
-    return _error(str(getattr(exc, "detail", "") or ("not found" if status == 404 else "bad request")), status)
+    detail = getattr(exc, "detail", "") or (N_("not found") if status == 404 else N_("bad request"))
+    return _error(render(detail, _request_lang(request)), status)
 
 
 async def _unavailable(request: Request, exc: Exception) -> Response:
-    response = _error("the database is unavailable; try again in a moment", 503)
+    text = N_("the database is unavailable; try again in a moment")
+    response = _error(render(text, _request_lang(request)), 503)
     response.headers["Retry-After"] = RETRY_AFTER
     return response
 
 
 async def _server_error(request: Request, exc: Exception) -> Response:
-    return _error("internal error; the game was not changed", 500)
+    return _error(render(INTERNAL_ERROR, _request_lang(request)), 500)
 
 
 HANDLERS: dict[Any, Callable[..., Any]] = {
@@ -477,16 +552,17 @@ def create_app(db: str | os.PathLike[str] | None = None, today: Callable[[], str
         Route("/", _index),
         Route("/leaderboard", _board_page),
         Route("/healthz", _healthz),
-        _route("/api/games", room.create, "POST", status=201, client=True, limit="create", bots=True),
-        _route("/api/games/{gid}", room.show),
-        _route("/api/games/{gid}/actions", room.play, "POST", limit="moves", bots=True),
-        _route("/api/games/{gid}/selection", room.selection, "POST", limit="moves"),
-        _route("/api/games/{gid}/parse", room.parse, "POST", limit="moves"),
+        _route("/api/games", room.create, "POST", status=201, client=True, limit="create", bots=True, lang=True),
+        _route("/api/games/{gid}", room.show, lang=True),
+        _route("/api/games/{gid}/actions", room.play, "POST", limit="moves", bots=True, lang=True),
+        _route("/api/games/{gid}/selection", room.selection, "POST", limit="moves", lang=True),
+        _route("/api/games/{gid}/parse", room.parse, "POST", limit="moves", lang=True),
         _route("/api/games/{gid}/hint", room.hint, limit="hints", bots=True),
         _route("/api/games/{gid}/replay", room.replay),
         _route("/api/games/{gid}/review", room.review, limit="hints", bots=True),
         _route("/api/bots", room.bots),
         _route("/api/leaderboard", room.board),
+        Route("/api/i18n/{lang}", _catalog),
         Mount("/static", app=StaticFiles(directory=STATIC), name="static"),
     ]
     app = Starlette(routes=routes, exception_handlers=HANDLERS, middleware=[Middleware(Front, settings=settings)])

@@ -3,7 +3,9 @@
 The table (``footcanasta_env.table``) deals, seats the bots, checks the person's moves all or none, plays
 the bots and rebuilds a game from its deal and log; this module adds the leaderboard name, the date the
 game was started and whether it ranks, and turns the table's ``Step``s and views into the page's JSON
-through the game's ``TableText``. Everything sent out comes from the person's views and public facts.
+through the game's ``TableText`` in the reader's language. Everything sent out comes from the person's
+views and public facts. ``WebError`` is bad input from the page: a ``Message`` of the ``web`` domain (or a
+plain line), rendered in the reader's language by the server's error handlers.
 """
 
 from __future__ import annotations
@@ -12,13 +14,24 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..messages import Message
 from ..seats import SEAT_NAMES
 from ..table import HUMAN, Deal, Step, Table, TableError
 from ..table.lineup import OPPONENTS, PARTNER
 
 
 class WebError(TableError):
-    """Bad input from the page: ``status`` is the HTTP status to answer, the message one line."""
+    """Bad input from the page: ``status`` is the HTTP status to answer, the message one line (``str()`` is
+    English; ``message`` the ``Message`` to render in the reader's language, when it was given one)."""
+
+    def __init__(self, message: str | Message, status: int = 400) -> None:
+        super().__init__(str(message), status)
+        self.message = message if isinstance(message, Message) else None
+
+
+def _text(table: Table, lang: str) -> Any:
+    """The game's ``TableText`` in ``lang``."""
+    return table.text_in(lang) if hasattr(table, "text_in") else table.text  # until i18n lands
 
 
 @dataclass
@@ -56,10 +69,10 @@ class WebGame:
         table = Table.rebuild(deal, spec.get("partner") or None, spec.get("opponents") or None, log)
         return cls(table, spec.get("name"), started, entered)
 
-    def state(self) -> dict[str, Any]:
-        """The page's state: the game's JSON of the person's view, and the web's fields."""
+    def state(self, lang: str = "en") -> dict[str, Any]:
+        """The page's state: the game's JSON of the person's view in ``lang``, and the web's fields."""
         table, deal = self.table, self.table.deal
-        s = table.text.view_state(table.view(), table.game.round_results)
+        s = _text(table, lang).view_state(table.view(), table.game.round_results)
         s.update(version=table.version, game=deal.game, bots=self.bots, name=self.name, ranked=self.ranked,
                  notes=list(table.lineup.notes),
                  deal=({"kind": "scenario"} if deal.scenario is not None else
@@ -68,9 +81,9 @@ class WebGame:
             s["entered"] = self.entered
         return s
 
-    def events(self, steps: Sequence[Step]) -> list[dict[str, Any]]:
-        """The steps as the page's events, told from the person's views only."""
-        text, out = self.table.text, []
+    def events(self, steps: Sequence[Step], lang: str = "en") -> list[dict[str, Any]]:
+        """The steps as the page's events in ``lang``, told from the person's views only."""
+        text, out = _text(self.table, lang), []
         for st in steps:
             who = SEAT_NAMES[st.seat]
             if st.round_end is not None:

@@ -21,6 +21,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from ..messages import N_, Message
 from .db import Database, Tx, connect
 from .session import WebError
 
@@ -161,7 +162,7 @@ class Store:
                 (json.dumps(actions), len(actions), int(over), time.time(),
                  json.dumps(replay) if replay is not None else None, gid, played_on)).rowcount
             if done != 1:
-                raise WebError("the game has moved on (another request played first); reload it", 409)
+                raise WebError(Message(N_("the game has moved on (another request played first); reload it")), 409)
             if entry is None:
                 return None
             game, date, name, us, them = entry
