@@ -32,7 +32,7 @@ class Message:
         """The text through ``gettext`` (the identity, that is English, when None), parameters filled in."""
         template = gettext(self.msgid) if gettext else self.msgid
         params = {k: (v.render(gettext) if isinstance(v, Message) else v) for k, v in self.params.items()}
-        return template.format(**params)
+        return template.format(**params) if params else template  # a plain text may hold braces
 
     def __str__(self) -> str:
         return self.render()

@@ -5,8 +5,8 @@ at a phone's and a laptop's size, Thai in Thai fonts, the language menu and Acce
 The harness (server, browser, screenshots to $FOOTCANASTA_SCREENSHOTS) is tests/test_web_browser.py's.
 "English left" means a text of the ``web`` catalog's English ids, where the language's text differs,
 shown in the page's visible text; card indices and the canonical action names (``lang="en"``) are English
-in every language by design. Until the game's own texts (the log, round ends, the engine's reasons: the
-``footcanasta`` domain) come in the page's language, the parts the page marks ``game-text`` are left out.
+in every language by design. The game's own words (the log, round ends, the engine's reasons: the
+``footcanasta`` domain, marked ``game-text``) are checked too.
 """
 
 from __future__ import annotations
@@ -19,24 +19,21 @@ import pytest
 
 from footcanasta_env.i18n import LANGUAGES
 from footcanasta_env.i18n.webcatalog import web_catalog
-from footcanasta_env.table import Table
 from tests.test_web_browser import VIOLATIONS, browser, play_to_the_end, server, shot, wait_ready  # noqa: F401
 
 OTHERS = [lang for lang in LANGUAGES if lang != "en"]
 DESKTOP = {"width": 1280, "height": 860}
 PHONE = {"width": 390, "height": 844}
-GAME_TEXTS_TRANSLATED = hasattr(Table, "text_in")  # the footcanasta domain's part of issue 27
 NEW_GAME = {"en": "New game", "de": "Neues Spiel", "it": "Nuova partita", "ru": "Новая игра", "th": "เกมใหม่"}
 
 # The page's visible text, one entry per text node, leaving out what is English by design (lang="en":
-# action names) and, with `skipGame`, the game's own words (class game-text); hidden parts are not shown.
-VISIBLE_TEXTS = """skipGame => {
+# action names); hidden parts are not shown.
+VISIBLE_TEXTS = """() => {
   const out = [];
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const e = node.parentElement;
     if (!node.textContent.trim() || e.closest('[lang="en"], [hidden], script, style')) continue;
-    if (skipGame && e.closest('.game-text')) continue;
     if (e.tagName === 'OPTION' && !e.selected) continue;
     if (!e.getClientRects().length) continue;
     out.push(node.textContent);
@@ -87,7 +84,7 @@ def english_fragments(lang: str) -> list[re.Pattern]:
 
 
 def english_left(page, lang: str) -> list[str]:
-    texts = page.evaluate(VISIBLE_TEXTS, not GAME_TEXTS_TRANSLATED)
+    texts = page.evaluate(VISIBLE_TEXTS)
     found = []
     for pattern in english_fragments(lang):
         found += [f"{pattern.pattern!r} in {t!r}" for t in texts if pattern.search(t)]

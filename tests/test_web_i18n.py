@@ -23,12 +23,10 @@ from babel import Locale  # noqa: E402
 from footcanasta_env.i18n import LANGUAGES, LOCALE_DIR, translator  # noqa: E402
 from footcanasta_env.i18n.webcatalog import PLURAL_SAMPLES, web_catalog  # noqa: E402
 from footcanasta_env.messages import Message  # noqa: E402
-from footcanasta_env.table import Table  # noqa: E402
 from footcanasta_env.web import WebError, create_app  # noqa: E402
 from footcanasta_env.web.lang import error_text, lang_of  # noqa: E402
 
 OTHERS = [lang for lang in LANGUAGES if lang != "en"]
-GAME_TEXTS_TRANSLATED = hasattr(Table, "text_in")  # the footcanasta domain's part of issue 27
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
 
@@ -171,7 +169,6 @@ def test_a_refused_move_is_told_in_the_language_of_accept_language(c):
     assert r.json()["error"] == "der Name ist zu lang (40 Zeichen; höchstens 32)"
 
 
-@pytest.mark.skipif(not GAME_TEXTS_TRANSLATED, reason="until i18n lands: the engine's reasons in each language")
 def test_an_illegal_move_is_refused_in_german_naming_the_rule(c):
     gid, d = new(c, "de", seed=3, partner="greedy", opponents="greedy")
     legal = d["state"]["legal"]
@@ -183,7 +180,6 @@ def test_an_illegal_move_is_refused_in_german_naming_the_rule(c):
     assert german != english and re.search(r"\d+\.\d+", german)  # the rule number stays
 
 
-@pytest.mark.skipif(not GAME_TEXTS_TRANSLATED, reason="until i18n lands: the game's texts in each language")
 def test_the_game_texts_follow_the_language(c):
     _, english = new(c, "en", seed=11, partner="greedy", opponents="greedy")
     _, german = new(c, "de", seed=11, partner="greedy", opponents="greedy")

@@ -163,10 +163,10 @@ class Table:
 
     # ------------------------------------------------------------------ playing
 
-    def play(self, names: Sequence[str]) -> list[Step]:
-        """The person's actions (all or none: a ``TableError`` says why not), then the bots' up to the next
-        decision of the person."""
-        reason = self.check(names)
+    def play(self, names: Sequence[str], lang: str | None = None) -> list[Step]:
+        """The person's actions (all or none: a ``TableError`` says why not, in ``lang``, the table's language
+        by default), then the bots' up to the next decision of the person."""
+        reason = self.check(names, lang)
         if reason:
             raise TableError(reason, 409)
         steps = [self.step(self.module.action_id(n)) for n in names]

@@ -37,10 +37,7 @@ def gettext(lang: str) -> Callable[[str], str]:
     if lang == DEFAULT_LANG:
         return lambda msgid: msgid
     web = translator(lang, "web").gettext
-    try:
-        game = translator(lang, "footcanasta").gettext
-    except FileNotFoundError:  # until i18n lands: the footcanasta catalogs come with it
-        return web
+    game = translator(lang, "footcanasta").gettext
 
     def both(msgid: str) -> str:
         text = web(msgid)

@@ -61,7 +61,7 @@ from .db import Unavailable
 from .front import CLIENT, INTERNAL_ERROR, Front, access_log
 from .guard import Guards, Refused
 from .lang import error_text, lang_of, message_of, render
-from .session import WebError, WebGame, _text
+from .session import WebError, WebGame
 from .settings import Settings, add_arguments
 from .store import DEFAULT_DB, Store
 
@@ -190,7 +190,8 @@ def _parse(table: Table, text: Any, lang: str) -> list[str]:
     answer to a typo in ``lang``."""
     if not isinstance(text, str) or len(text) > 200:
         raise WebError(Message(N_("command must be a short text such as 'd', 'm K K K' or 'x 9'")))
-    cmd = _text(table, lang).parse_command(text, list(table.view().legal_actions), table.game.why_illegal)
+    cmd = table.text_in(lang).parse_command(text, list(table.view().legal_actions),
+                                         lambda a: table.why_illegal(a, lang))
     if cmd.kind == "action" and cmd.action is not None:
         return [table.module.action_name(cmd.action)]
     if cmd.kind == "error":
@@ -340,7 +341,7 @@ class Room:
                 raise WebError(Message(N_("the game has moved on (version {now}, not {given}); reload it"),
                                        now=table.version, given=version), 409)
             played_on = table.version
-            events = wg.events(table.play(_names(table, data, lang)), lang)
+            events = wg.events(table.play(_names(table, data, lang), lang), lang)
             self.save(gid, wg, played_on)
             return {"events": events, "state": wg.state(lang)}
 
@@ -348,7 +349,8 @@ class Room:
         _check_keys(data, {"cards"})
         with self.game(gid) as wg:
             table = wg.table
-            return {"buttons": _text(table, lang).selection(table.view(), data.get("cards", []), table.check),
+            return {"buttons": table.text_in(lang).selection(table.view(), data.get("cards", []),
+                                                            lambda names: table.check(names, lang)),
                     "version": table.version}
 
     def parse(self, gid: str, data: dict[str, Any], lang: str = "en") -> dict[str, Any]:

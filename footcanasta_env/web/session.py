@@ -29,11 +29,6 @@ class WebError(TableError):
         self.message = message if isinstance(message, Message) else None
 
 
-def _text(table: Table, lang: str) -> Any:
-    """The game's ``TableText`` in ``lang``."""
-    return table.text_in(lang) if hasattr(table, "text_in") else table.text  # until i18n lands
-
-
 @dataclass
 class WebGame:
     """A person's table and the web's facts about it: leaderboard name, start date, ranked, entered."""
@@ -72,9 +67,9 @@ class WebGame:
     def state(self, lang: str = "en") -> dict[str, Any]:
         """The page's state: the game's JSON of the person's view in ``lang``, and the web's fields."""
         table, deal = self.table, self.table.deal
-        s = _text(table, lang).view_state(table.view(), table.game.round_results)
+        s = table.text_in(lang).view_state(table.view(), table.game.round_results)
         s.update(version=table.version, game=deal.game, bots=self.bots, name=self.name, ranked=self.ranked,
-                 notes=list(table.lineup.notes),
+                 notes=list(table.lineup.notes_in(lang)),
                  deal=({"kind": "scenario"} if deal.scenario is not None else
                        {"kind": "daily", "date": deal.daily} if deal.daily else {"kind": "seed", "seed": deal.seed}))
         if self.entered is not None:
@@ -83,7 +78,7 @@ class WebGame:
 
     def events(self, steps: Sequence[Step], lang: str = "en") -> list[dict[str, Any]]:
         """The steps as the page's events in ``lang``, told from the person's views only."""
-        text, out = _text(self.table, lang), []
+        text, out = self.table.text_in(lang), []
         for st in steps:
             who = SEAT_NAMES[st.seat]
             if st.round_end is not None:
