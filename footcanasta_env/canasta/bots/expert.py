@@ -249,7 +249,7 @@ class ExpertBot:
                     best, best_cost = a, cost
         return best if best >= 0 else min(ls)  # no discard allowed: any legal action (the engine's mask)
 
-    def keeps_exit(self, view: View, actions) -> bool:
+    def keeps_exit(self, view: View, actions: list[int] | tuple[int, ...]) -> bool:
         """Whether the hand, after the meld ``actions``, still holds a safe discard while a large pile lies open
         for the next opponent: a black three, a wild card (it freezes the pile) or a natural they are unlikely
         to take. Always true for a small pile or one frozen for them."""
