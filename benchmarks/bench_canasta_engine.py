@@ -3,10 +3,11 @@
 Prints steps/s and games/s for the Canasta engine (median of several runs) and, when ``open_spiel`` is
 installed, OpenSpiel's C++ gin rummy driven the same way from Python in the same run, with the ratio
 against issue 26's target of 5x. The drivers, the alternation and the ratios are ``bench_engine.py``'s
-(Foot Canasta's comparison): whole runs back to back by default, game by game with ``--interleave``.
+(Foot Canasta's comparison): whole runs back to back by default, game by game with ``--interleave``;
+wall-clock time by default, CPU time of this process with ``--cpu``.
 ``--footcanasta`` also times Foot Canasta's engine in the same run.
 
-    python benchmarks/bench_canasta_engine.py [--runs 15] [--seconds 1] [--interleave] [--footcanasta]
+    python benchmarks/bench_canasta_engine.py [--runs 15] [--seconds 1] [--interleave] [--cpu] [--footcanasta]
 """
 
 from __future__ import annotations
@@ -30,11 +31,13 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=1.0, help="seconds per run")
     parser.add_argument("--interleave", action="store_true",
                         help="alternate the engines game by game within each run (steadier, but slows gin rummy)")
+    parser.add_argument("--cpu", action="store_true",
+                        help="time in CPU time of this process (steadier than wall-clock time on a loaded machine)")
     parser.add_argument("--footcanasta", action="store_true", help="also time Foot Canasta's engine")
     args = parser.parse_args()
-    compare("canasta", canasta.new_game, args.runs, args.seconds, args.interleave, 5.0)
+    compare("canasta", canasta.new_game, args.runs, args.seconds, args.interleave, 5.0, args.cpu)
     if args.footcanasta:
-        compare("footcanasta", new_game, args.runs, args.seconds, args.interleave, 5.0)
+        compare("footcanasta", new_game, args.runs, args.seconds, args.interleave, 5.0, args.cpu)
 
 
 if __name__ == "__main__":

@@ -11,7 +11,10 @@ which steadies the per-run ratio when the machine's load changes quickly (on a q
 hour, whole runs gave 4.6x-5.6x and interleaved runs 5.1x-5.3x; gin rummy's own speed drifts between
 26k and 32k steps/s here).
 
-    python benchmarks/bench_engine.py [--runs 15] [--seconds 1] [--interleave]
+``--cpu`` times both in CPU time of this process instead of wall-clock time, so that other work on a
+shared machine, which takes the processor away from both, skews the ratio less.
+
+    python benchmarks/bench_engine.py [--runs 15] [--seconds 1] [--interleave] [--cpu]
 """
 
 from __future__ import annotations
@@ -28,15 +31,16 @@ import gin_rummy
 from footcanasta_env import new_game
 
 
-def random_play_run(make: Callable[[int], Any], seconds: float, seed: int) -> tuple[float, float]:
-    """Play random games dealt by ``make(seed)`` for about ``seconds``; return (steps/s, games/s)."""
+def random_play_run(make: Callable[[int], Any], seconds: float, seed: int,
+                    clock: Callable[[], float] = time.perf_counter) -> tuple[float, float]:
+    """Play random games dealt by ``make(seed)`` for about ``seconds`` of ``clock``; return (steps/s, games/s)."""
     rnd = random.Random(seed).random
     steps = games = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    start = clock()
+    while clock() - start < seconds:
         steps += play_game(make(seed + games), rnd)
         games += 1
-    elapsed = time.perf_counter() - start
+    elapsed = clock() - start
     return steps / elapsed, games / elapsed
 
 
@@ -56,8 +60,8 @@ def footcanasta_run(seconds: float, seed: int) -> tuple[float, float]:
     return random_play_run(new_game, seconds, seed)
 
 
-def interleaved_run(make: Callable[[int], Any], seconds: float, seed: int
-                    ) -> tuple[tuple[float, float], tuple[float, float]]:
+def interleaved_run(make: Callable[[int], Any], seconds: float, seed: int,
+                    clock: Callable[[], float] = time.perf_counter) -> tuple[tuple[float, float], tuple[float, float]]:
     """Games dealt by ``make`` and gin rummy, alternating game by game until each has played about
     ``seconds``.
 
@@ -66,7 +70,6 @@ def interleaved_run(make: Callable[[int], Any], seconds: float, seed: int
     spiel = gin_rummy.load()
     rnd = random.Random(seed).random
     grnd = random.Random(seed + 1).random
-    clock = time.perf_counter
     fc_steps = fc_games = gr_steps = gr_games = 0
     fc_time = gr_time = 0.0
     while fc_time < seconds or gr_time < seconds:
@@ -83,8 +86,10 @@ def interleaved_run(make: Callable[[int], Any], seconds: float, seed: int
 
 
 def compare(name: str, make: Callable[[int], Any], runs: int, seconds: float, interleave: bool,
-            target: float) -> None:
-    """Time ``make``'s game against gin rummy (when installed) ``runs`` times and print the medians and ratio."""
+            target: float, cpu: bool = False) -> None:
+    """Time ``make``'s game against gin rummy (when installed) ``runs`` times and print the medians and ratio;
+    ``cpu``: in CPU time of this process rather than wall-clock time."""
+    clock = time.process_time if cpu else time.perf_counter
     have_spiel = gin_rummy.available()
     if not have_spiel:
         print(f"open_spiel not installed (pip install open_spiel): measuring {name} alone")
@@ -95,16 +100,16 @@ def compare(name: str, make: Callable[[int], Any], runs: int, seconds: float, in
         gin_rummy.engine_run(0.3, 0)  # and load the game once before timing it
     for i in range(runs):
         if have_spiel and interleave:
-            f, g = interleaved_run(make, seconds, 1000 * i)
+            f, g = interleaved_run(make, seconds, 1000 * i, clock)
             ours.append(f)
             gr.append(g)
             continue
-        ours.append(random_play_run(make, seconds, 1000 * i))
+        ours.append(random_play_run(make, seconds, 1000 * i, clock))
         if have_spiel:
-            gr.append(gin_rummy.engine_run(seconds, i))
+            gr.append(gin_rummy.engine_run(seconds, i, clock))
     our_steps = statistics.median(s for s, _ in ours)
     print(f"{name:<13} {our_steps:>10,.0f} steps/s  {statistics.median(g for _, g in ours):>8,.1f} games/s"
-          f"   (median of {runs} runs of {seconds:g} s each)")
+          f"   (median of {runs} runs of {seconds:g} s{' of CPU time' if cpu else ''} each)")
     if have_spiel:
         gr_steps = statistics.median(s for s, _ in gr)
         print(f"gin_rummy     {gr_steps:>10,.0f} steps/s  {statistics.median(g for _, g in gr):>8,.1f} games/s")
@@ -122,8 +127,10 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=1.0, help="seconds per run")
     parser.add_argument("--interleave", action="store_true",
                         help="alternate the engines game by game within each run (steadier, but slows gin rummy)")
+    parser.add_argument("--cpu", action="store_true",
+                        help="time in CPU time of this process (steadier than wall-clock time on a loaded machine)")
     args = parser.parse_args()
-    compare("footcanasta", new_game, args.runs, args.seconds, args.interleave, 5.0)
+    compare("footcanasta", new_game, args.runs, args.seconds, args.interleave, 5.0, args.cpu)
 
 
 if __name__ == "__main__":
