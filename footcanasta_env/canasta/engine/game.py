@@ -74,8 +74,10 @@ class Game(State):
         m = self._mask  # legal_bits() and mask_to_list, written out: this runs at every step
         if m is None:
             m = update_legal(self)
-        return [*T0[m & 4095], *T1[m >> 12 & 4095], *T2[m >> 24 & 4095], *T3[m >> 36 & 4095],
-                *T4[m >> 48 & 4095], *T5[m >> 60 & 4095], *T6[m >> 72 & 4095], *T7[m >> 84]]
+        if m >> 36:
+            return [*T0[m & 4095], *T1[m >> 12 & 4095], *T2[m >> 24 & 4095], *T3[m >> 36 & 4095],
+                    *T4[m >> 48 & 4095], *T5[m >> 60 & 4095], *T6[m >> 72 & 4095], *T7[m >> 84]]
+        return [*T0[m & 4095], *T1[m >> 12 & 4095], *T2[m >> 24]]  # the draw step: draw, pickup, melds
 
     def legal_mask(self) -> np.ndarray:
         """int8 mask over all ``NUM_ACTIONS`` actions."""
@@ -94,9 +96,8 @@ class Game(State):
             a = action_index(action)
             if not m >> a & 1:
                 raise IllegalActionError(f"'{action_name(a)}' is not legal now: {explain.why_illegal(self, a)}")
-        self._mask = None
         self.actions_taken += 1
-        HANDLERS[a](self, a)
+        HANDLERS[a](self, a)  # each handler leaves ``_mask`` right for the new state (or None), reading the old
 
     def why_illegal(self, action: int | str) -> str:
         """Why ``action`` (an id or a name) is refused now, citing the rule; '' if it is legal."""

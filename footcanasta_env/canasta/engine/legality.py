@@ -28,6 +28,8 @@ LAYDOWN_BIT = 1 << LAYDOWN_ID
 ADD_BITS = tuple(1 << a for a in ADD_IDS)  # the 'add R R' bit of each rank
 DISCARD_BITS = tuple(1 << DISCARD_ID[k] if k in DISCARD_ID else 0 for k in range(NUM_KINDS))
 ADD_DISCARD_BITS = tuple(ADD_BITS[r] | DISCARD_BITS[r] for r in range(NUM_NATURAL))
+# Every meld, add and discard bit of each rank.
+RANK_BITS = tuple(7 << MELD_IDS[r] | 7 << ADD_IDS[r] | DISCARD_BITS[r] for r in range(NUM_NATURAL))
 DISCARD_TWO_BIT, DISCARD_JOKER_BIT, DISCARD_B3_BIT = DISCARD_BITS[TWO], DISCARD_BITS[JOKER], DISCARD_BITS[BLACK3]
 NO_PICKUP, PICKUP_ADD, PICKUP_PAIR = 0, 1, 2
 
@@ -118,7 +120,8 @@ def update_legal(g: State) -> int:
         if down:
             if h[BLACK3] >= 3:
                 m |= b3_bits(g, t, h, n)
-        elif g.mval[t] >= minimum(g, t) and (g.htot[p] >= 2 or may_end_with(g, t, g.htot[p], -1, 0, 0, h, -1, 0)):
+        elif g.mval[t] >= g.rules.minimum(g.scores[t]) and (
+                g.htot[p] >= 2 or may_end_with(g, t, g.htot[p], -1, 0, 0, h, -1, 0)):
             m |= LAYDOWN_BIT
     else:
         m = small_hand_bits(g, p, t, h, n)
