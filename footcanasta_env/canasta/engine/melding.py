@@ -5,7 +5,17 @@ from __future__ import annotations
 from ...cards import BLACK3, JOKER, NUM_NATURAL, TWO
 from ..actions import ACTION_CARDS, ADD_IDS, PLAY_PHASE
 from ..rules import MAX_WILDS
-from .legality import ADD_DISCARD_BITS, DISCARD_BITS, LAYDOWN_BIT, RANK_BITS, may_end_with
+from .legality import (
+    ADD_BITS,
+    ADD_DISCARD_BITS,
+    DISCARD_BITS,
+    LAYDOWN_BIT,
+    PICKUP_BIT,
+    RANK_BITS,
+    may_end_with,
+    pickup_keeps_cards,
+    pickup_mode,
+)
 from .rounds import after_play
 from .state import State
 
@@ -50,8 +60,19 @@ def do_meld(g: State, a: int) -> None:
         if jk:
             played_in_sight(g, p, JOKER, jk)
     put_in_meld(g, t, r, nat, two, jk)
-    if two or jk or not (g.htot[p] >= 6 if down else g.phase_id == PLAY_PHASE):
+    if two or jk or down and g.htot[p] < 6:
         after_play(g)
+        return
+    if g.phase_id != PLAY_PHASE:  # set aside before a pickup (rule 7.3): rank r's add bits and the pickup's
+        m = g._mask & ~(RANK_BITS[r] | PICKUP_BIT)
+        if h[r]:
+            m |= ADD_BITS[r]
+        if (h[TWO] or h[JOKER]) and g.mtwo[t][r] + g.mjk[t][r] < MAX_WILDS:
+            m |= ((2 if h[TWO] else 0) | (4 if h[JOKER] else 0)) << ADD_IDS[r]
+        mode = pickup_mode(g, p, t)
+        if mode and pickup_keeps_cards(g, p, t, mode):
+            m |= PICKUP_BIT
+        g._mask = m
         return
     # The usual case: only rank r's bits move (and the laydown's), as no wild card left the hand. The play
     # step's mask before and after is roomy_play_bits' (update_legal): once down, with six cards or more
