@@ -60,10 +60,10 @@ def do_meld(g: State, a: int) -> None:
         if jk:
             played_in_sight(g, p, JOKER, jk)
     put_in_meld(g, t, r, nat, two, jk)
-    if two or jk or down and g.htot[p] < 6:
-        after_play(g)
+    if two and not h[TWO] or jk and not h[JOKER] or down and g.htot[p] < 6:
+        after_play(g)  # the last two or joker held: every rank's wild-card bits move
         return
-    if g.phase_id != PLAY_PHASE:  # set aside before a pickup (rule 7.3): rank r's add bits and the pickup's
+    if g.phase_id != PLAY_PHASE:  # set aside before a pickup (7.3): rank r's add bits and the pickup's move
         m = g._mask & ~(RANK_BITS[r] | PICKUP_BIT)
         if h[r]:
             m |= ADD_BITS[r]
@@ -74,9 +74,10 @@ def do_meld(g: State, a: int) -> None:
             m |= PICKUP_BIT
         g._mask = m
         return
-    # The usual case: only rank r's bits move (and the laydown's), as no wild card left the hand. The play
-    # step's mask before and after is roomy_play_bits' (update_legal): once down, with six cards or more
-    # and no black-three meld (b3_bits needs five or fewer); before, the cards set aside stay held.
+    # The usual case: only rank r's bits move (and the laydown's), as the wild cards held are still of the
+    # kinds they were. The play step's mask before and after is roomy_play_bits' (update_legal): once down,
+    # with six cards or more and no black-three meld (b3_bits needs five or fewer); before, the cards set
+    # aside stay held.
     m = g._mask & ~RANK_BITS[r]
     if h[r]:
         m |= ADD_DISCARD_BITS[r]
