@@ -3,9 +3,9 @@
 Prints steps per second (median of several runs) for ``footcanasta_env.canasta.env()`` and, in the same
 run and driven the same way, for Foot Canasta's ``footcanasta_env.env()``; and, when ``open_spiel`` is
 importable, for OpenSpiel's C++ gin_rummy (legal actions and the observation tensor of the player to act
-at every step; ``bench_env.py``'s driver), with the ratio against the issue's target of 2.5x. All are
-timed in CPU time of this process, interleaved run by run, so that other work on a shared machine skews
-the ratios less than it would skew wall-clock figures.
+at every step: ``gin_rummy.env_run``, as ``bench_env.py`` drives it), with the ratio against issue 26's
+target of 2.5x. All are timed in CPU time of this process, alternating run by run, so that other work on
+a shared machine skews the ratios less than it would skew wall-clock figures.
 
     python benchmarks/bench_canasta_env.py [--steps 20000] [--runs 5]
 """

@@ -20,6 +20,9 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import gin_rummy  # noqa: E402
 
 from footcanasta_env.envs.aec import env as make_env  # noqa: E402
 
@@ -43,29 +46,9 @@ def bench_footcanasta(steps: int, seed: int) -> float:
 
 
 def bench_gin_rummy(steps: int, seed: int) -> float | None:
-    """Steps per second of OpenSpiel's gin_rummy: legal actions + observation tensor every decision."""
-    try:
-        import pyspiel
-    except ImportError:
-        return None
-    game = pyspiel.load_game("gin_rummy")
-    rng = np.random.default_rng(seed)
-    state = game.new_initial_state()
-    done = 0
-    t0 = time.process_time()
-    while done < steps:
-        if state.is_terminal():
-            state = game.new_initial_state()
-            continue
-        if state.is_chance_node():
-            outcomes = state.chance_outcomes()
-            state.apply_action(outcomes[int(rng.integers(len(outcomes)))][0])
-            continue
-        legal = state.legal_actions()
-        state.observation_tensor(state.current_player())
-        state.apply_action(legal[int(rng.integers(len(legal)))])
-        done += 1
-    return done / (time.process_time() - t0)
+    """Steps per second of OpenSpiel's gin_rummy: legal actions + observation tensor every decision
+    (``gin_rummy.env_run``); None when open_spiel is not installed."""
+    return gin_rummy.env_run(steps, seed) if gin_rummy.available() else None
 
 
 def main(argv: list[str] | None = None) -> int:

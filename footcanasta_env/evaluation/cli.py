@@ -1,7 +1,7 @@
 """``footcanasta evaluate`` and ``footcanasta league``: duplicate matches and ratings from the command line.
 
 ``--game NAME`` chooses the game (Foot Canasta by default); its bots are checked by the game itself and
-its rule flags (``--rounds``) build that game's ``Rules``.
+its rule flags (``--rounds``: Foot Canasta's number of rounds, Canasta's round cap) build that game's ``Rules``.
 """
 
 from __future__ import annotations
@@ -38,6 +38,9 @@ _seed = _whole(0)
 _count = _whole(0)
 
 
+# A rule flag's other field name: Canasta has no fixed number of rounds, but a cap (its rule 10.2).
+FLAG_FIELDS = {"rounds": "max_rounds"}
+
 _NUMBERS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
 
 
@@ -54,7 +57,8 @@ def game_rules(module: GameModule, **flags: Any) -> Any:
     """The game's ``Rules`` with the rule flags given (``None`` values are not given), or ``None`` when none is.
 
     A flag sets the field of that name, through the Rules' ``with_<flag>`` method when it has one (Foot
-    Canasta's ``with_rounds``); a flag the game's Rules does not have is refused by name."""
+    Canasta's ``with_rounds``), else the field of its other name in ``FLAG_FIELDS`` (Canasta's
+    ``max_rounds`` for ``--rounds``); a flag the game's Rules has under neither name is refused by name."""
     given = {k: v for k, v in flags.items() if v is not None}
     if not given:
         return None
@@ -63,8 +67,8 @@ def game_rules(module: GameModule, **flags: Any) -> Any:
     for name, value in given.items():
         if callable(getattr(rules, f"with_{name}", None)):
             rules = getattr(rules, f"with_{name}")(value)
-        elif name in fields:
-            rules = dataclasses.replace(rules, **{name: value})
+        elif name in fields or FLAG_FIELDS.get(name) in fields:
+            rules = dataclasses.replace(rules, **{name if name in fields else FLAG_FIELDS[name]: value})
         else:
             raise ValueError(f"--{name}: the rules of {module.TITLE} have no {name!r}")
     return rules
@@ -134,10 +138,21 @@ def print_league(rep: LeagueReport) -> None:
                       "is a lower bound and its bootstrap spread understates the uncertainty.")
 
 
+def _rounds_note(module: GameModule, rounds: int) -> str:
+    """What ``--rounds`` did to the games: fewer rounds than the game's own, or a cap on a game of no fixed length."""
+    plural = "s" if rounds > 1 else ""
+    full = getattr(module.Rules(), "rounds", None)
+    if full is None:
+        return (f"Games capped at {rounds} round{plural} (--rounds, the rules' max_rounds): a game ends once a side "
+                f"reaches the target, or after round {rounds} whatever the scores.")
+    return (f"Games of {rounds} round{plural} (--rounds), not the full "
+            f"{_NUMBERS[full - 1] if full <= len(_NUMBERS) else full}.")
+
+
 def run_evaluate(args: argparse.Namespace) -> int:
     """Run ``footcanasta evaluate``."""
     module = chosen_game(args.game, [args.a, args.b])
-    rules = game_rules(module, rounds=args.rounds)  # --rounds N: a game of the first N rounds
+    rules = game_rules(module, rounds=args.rounds)  # --rounds N: the first N rounds, or a cap of N
     if args.plot:
         check_plot_path(args.plot)  # before the match: a bad plot path must not cost the whole run
     rep = evaluate(args.a, args.b, deals=args.deals, seed=args.seed, rotations=args.rotations, workers=args.workers,
@@ -149,9 +164,7 @@ def run_evaluate(args: argparse.Namespace) -> int:
     else:
         print_match(rep)
         if args.rounds:
-            full = module.Rules().rounds
-            print(f"Games of {args.rounds} round{'s' if args.rounds > 1 else ''} (--rounds), not the full "
-                  f"{_NUMBERS[full - 1] if full <= len(_NUMBERS) else full}.")
+            print(_rounds_note(module, args.rounds))
         if args.plot:
             print(f"plot written to {args.plot}")
     return 0
@@ -210,7 +223,8 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     _common(p, 100)
     p.add_argument("--games", action="store_true", help="with --json, list every game")
     p.add_argument("--rounds", type=_positive, default=None, metavar="N",
-                   help="play only the first N rounds of each game (default: the whole game, 4 rounds in Foot Canasta)")
+                   help="play only the first N rounds of each game (default: the whole game, 4 rounds in Foot Canasta; "
+                        "in Canasta, a game to the target, N caps it: its rules' max_rounds)")
     p.set_defaults(func=run_evaluate)
     q = sub.add_parser("league", help="every pair of bots plays; Elo ratings",
                        description=f"Round robin of duplicate matches with Elo ratings. Bots: {known}.")

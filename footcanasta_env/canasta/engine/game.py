@@ -25,7 +25,7 @@ from ...seeds import daily_seed, fresh_seed
 from ..actions import NUM_ACTIONS, PHASE_NAMES
 from ..rules import Rules
 from . import explain
-from .legality import held, mask_to_list, minimum, update_legal
+from .legality import T0, T1, T2, T3, T4, T5, T6, T7, held, minimum, update_legal
 from .rounds import deal
 from .state import IllegalActionError, State, action_index, refusal, to_scenario
 from .state import clone as clone_state
@@ -72,7 +72,13 @@ class Game(State):
 
     def legal_actions(self) -> list[int]:
         """Ids of the legal actions, ascending; empty once the game is over."""
-        return mask_to_list(self.legal_bits())
+        m = self._mask  # legal_bits() and mask_to_list, written out: this runs at every step
+        if m is None:
+            m = update_legal(self)
+        if m >> 36:
+            return [*T0[m & 4095], *T1[m >> 12 & 4095], *T2[m >> 24 & 4095], *T3[m >> 36 & 4095],
+                    *T4[m >> 48 & 4095], *T5[m >> 60 & 4095], *T6[m >> 72 & 4095], *T7[m >> 84]]
+        return [*T0[m & 4095], *T1[m >> 12 & 4095], *T2[m >> 24]]  # the draw step: draw, pickup, melds
 
     def legal_mask(self) -> np.ndarray:
         """int8 mask over all ``NUM_ACTIONS`` actions."""
@@ -82,16 +88,17 @@ class Game(State):
 
     def step(self, action: int | str) -> None:
         """Apply one action (id or name); raises ``IllegalActionError`` and changes nothing if it is illegal."""
-        m = self.legal_bits()
+        m = self._mask  # legal_bits(), written out
+        if m is None:
+            m = update_legal(self)
         if action.__class__ is int and action >= 0 and m >> action & 1:
             a = action
         else:
             a = action_index(action)
             if not m >> a & 1:
                 raise IllegalActionError(refusal(a, explain.why_illegal_message(self, a)))
-        self._mask = None
         self.actions_taken += 1
-        HANDLERS[a](self, a)
+        HANDLERS[a](self, a)  # each handler leaves ``_mask`` right for the new state (or None), reading the old
 
     def why_illegal(self, action: int | str) -> str:
         """Why ``action`` (an id or a name) is refused now, citing the rule; '' if it is legal."""

@@ -27,7 +27,40 @@ PICKUP_BIT = 1 << PICKUP_ID
 LAYDOWN_BIT = 1 << LAYDOWN_ID
 ADD_BITS = tuple(1 << a for a in ADD_IDS)  # the 'add R R' bit of each rank
 DISCARD_BITS = tuple(1 << DISCARD_ID[k] if k in DISCARD_ID else 0 for k in range(NUM_KINDS))
+ADD_DISCARD_BITS = tuple(ADD_BITS[r] | DISCARD_BITS[r] for r in range(NUM_NATURAL))
+# Every meld, add and discard bit of each rank.
+RANK_BITS = tuple(7 << MELD_IDS[r] | 7 << ADD_IDS[r] | DISCARD_BITS[r] for r in range(NUM_NATURAL))
+DISCARD_TWO_BIT, DISCARD_JOKER_BIT, DISCARD_B3_BIT = DISCARD_BITS[TWO], DISCARD_BITS[JOKER], DISCARD_BITS[BLACK3]
 NO_PICKUP, PICKUP_ADD, PICKUP_PAIR = 0, 1, 2
+
+# A hand of a partnership with no meld, table or set-aside, allows the melds its ranks' counts allow: looked
+# up by the counts of ranks 4-9 and of 10-A, each clipped to 3 (``bytes(counts).translate(CLIP)``), then by
+# the wild cards held (bit 0: a two, bit 1: a joker). The PLAY tables add the discards of those ranks.
+CLIP = bytes(min(i, 3) for i in range(256))
+
+
+def _fresh_tables(first: int, ranks: int, discards: bool) -> dict[bytes, tuple[int, ...]]:
+    """The table of the ranks ``first`` to ``first + ranks - 1``, built a rank at a time."""
+    table = {b"": (0, 0, 0, 0)}
+    for r in range(first, first + ranks):
+        by_count = []
+        for c in range(4):
+            row = []
+            for w in range(4):
+                wild_bits = (2 if w & 1 else 0) | (4 if w & 2 else 0)
+                m = (wild_bits | (c >= 3)) << MELD_IDS[r] if c >= 2 else 0
+                row.append(m | DISCARD_BITS[r] if c and discards else m)
+            by_count.append(row)
+        table = {key + bytes((c,)): tuple(a | b for a, b in zip(row, by_count[c], strict=True))
+                 for key, row in table.items() for c in range(4)}
+    return table
+
+
+FRESH_MELD_LOW, FRESH_MELD_HIGH = _fresh_tables(0, 6, False), _fresh_tables(6, NUM_NATURAL - 6, False)
+FRESH_PLAY_LOW, FRESH_PLAY_HIGH = _fresh_tables(0, 6, True), _fresh_tables(6, NUM_NATURAL - 6, True)
+# The discards of the wild cards and black threes held, by bit 0: a two, 1: a joker, 2: a black three.
+WILD_B3_DISCARD = tuple((DISCARD_BITS[TWO] if w & 1 else 0) | (DISCARD_BITS[JOKER] if w & 2 else 0)
+                        | (DISCARD_BITS[BLACK3] if w & 4 else 0) for w in range(8))
 
 assert NUM_ACTIONS <= 96
 # Legal-action ids by mask, read 12 bits at a time from precomputed tables (8 x 4096 small tuples).
@@ -61,30 +94,100 @@ def update_legal(g: State) -> int:
     p = g.current_player
     t = p & 1
     down = g.down[t]
+    h = g.hand[p]
     if g.phase_id == DRAW_PHASE:
         m = DRAW_BIT  # rule 3.1: with an empty stock it ends the round
-        if pickup_mode(g, p, t) and pickup_keeps_cards(g, p, t):
+        mode = pickup_mode(g, p, t)
+        if mode and pickup_keeps_cards(g, p, t, mode):
             m |= PICKUP_BIT
-        if not down:
-            m |= meld_bits(g, p, t, g.htot[p] + 10)  # rule 7.3: melds may be set aside before a pickup
-    else:
-        h = g.hand[p]
-        n = held(g, p)
-        m = meld_bits(g, p, t, n if down else n + 10)  # setting aside keeps the cards held
+        if not down:  # rule 7.3: melds may be set aside before a pickup
+            if g.mcards[t]:
+                m |= meld_bits(g, p, t, g.htot[p] + 10)
+            else:  # nothing set aside yet: the melds of the hand's ranks, looked up
+                w = (h[TWO] > 0) | (h[JOKER] > 0) << 1
+                m |= (FRESH_MELD_LOW[bytes(h[:6]).translate(CLIP)][w]
+                      | FRESH_MELD_HIGH[bytes(h[6:11]).translate(CLIP)][w])
+        g._mask = m
+        return m
+    aside = 0 if down else g.mcards[t]
+    n = g.htot[p] + aside  # held(g, p): setting aside keeps the cards held
+    if not down and n >= 2 and not aside:  # the usual cases: a lookup, or one pass over the ranks
+        w = (h[TWO] > 0) | (h[JOKER] > 0) << 1
+        m = (FRESH_PLAY_LOW[bytes(h[:6]).translate(CLIP)][w] | FRESH_PLAY_HIGH[bytes(h[6:11]).translate(CLIP)][w]
+             | WILD_B3_DISCARD[w | (h[BLACK3] > 0) << 2])
+    elif n >= 5 or n >= 2 and not down:
+        m = roomy_play_bits(g, t, h, aside)
         if down:
             if h[BLACK3] >= 3:
-                for ident, used in zip(MELD_B3_IDS, (3, 4), strict=True):
-                    if h[BLACK3] >= used and n - used <= 1 and may_end_with(g, t, n - used, -1, 0, 0, h, BLACK3, used):
-                        m |= 1 << ident
-        elif g.mcards[t] and g.mval[t] >= minimum(g, t) and (
+                m |= b3_bits(g, t, h, n)
+        elif g.mval[t] >= g.rules.minimum(g.scores[t]) and (
                 g.htot[p] >= 2 or may_end_with(g, t, g.htot[p], -1, 0, 0, h, -1, 0)):
             m |= LAYDOWN_BIT
-        if n >= 2 or down and has_canasta(g, t):  # rules 6.1, 8.1
-            aside = not down and g.mcards[t]
-            for k in range(NUM_KINDS):
-                if h[k] or aside and aside_count(g, t, k):
-                    m |= DISCARD_BITS[k]
+    else:
+        m = small_hand_bits(g, p, t, h, n)
     g._mask = m
+    return m
+
+
+def small_hand_bits(g: State, p: int, t: int, h: list[int], n: int) -> int:
+    """The play step's bits for a player who may not keep two cards whatever they do: fewer than five
+    once down, fewer than two before (rules 6.1, 8.1)."""
+    down = g.down[t]
+    m = meld_bits(g, p, t, n if down else n + 10)  # setting aside keeps the cards held
+    if down:
+        if h[BLACK3] >= 3:
+            m |= b3_bits(g, t, h, n)
+    elif g.mcards[t] and g.mval[t] >= minimum(g, t) and (
+            g.htot[p] >= 2 or may_end_with(g, t, g.htot[p], -1, 0, 0, h, -1, 0)):
+        m |= LAYDOWN_BIT
+    if n >= 2 or down and has_canasta(g, t):  # rules 6.1, 8.1
+        aside = not down and g.mcards[t]
+        for k in range(NUM_KINDS):
+            if h[k] or aside and aside_count(g, t, k):
+                m |= DISCARD_BITS[k]
+    return m
+
+
+def b3_bits(g: State, t: int, h: list[int], n: int) -> int:
+    """Rule 5.3: the black-three meld bits of a player holding n cards, three or more of them black threes."""
+    m = 0
+    for ident, used in zip(MELD_B3_IDS, (3, 4), strict=True):
+        if h[BLACK3] >= used and n - used <= 1 and may_end_with(g, t, n - used, -1, 0, 0, h, BLACK3, used):
+            m |= 1 << ident
+    return m
+
+
+def roomy_play_bits(g: State, t: int, h: list[int], aside: int) -> int:
+    """The meld, add and discard bits of the play step of a player who may keep two cards whatever they do
+    (``update_legal``'s usual case: five cards or more once down; two or more before, as set-aside
+    cards stay held), in one pass over the ranks. ``aside``: the set-aside melds' cards, which a discard
+    may take back (rule 7.2)."""
+    m = 0
+    sizes = g.msize[t]
+    twos = h[TWO]
+    jokers = h[JOKER]
+    wild_bits = (2 if twos else 0) | (4 if jokers else 0)
+    mtwo = g.mtwo[t]
+    mjk = g.mjk[t]
+    for r in range(NUM_NATURAL):
+        c = h[r]
+        if sizes[r]:
+            if c:
+                m |= ADD_DISCARD_BITS[r]
+            elif aside:  # a set-aside meld holds naturals of its rank: a meld starts with two
+                m |= DISCARD_BITS[r]
+            if wild_bits and mtwo[r] + mjk[r] < MAX_WILDS:
+                m |= wild_bits << ADD_IDS[r]
+        elif c >= 2:
+            m |= (wild_bits | (c >= 3)) << MELD_IDS[r] | DISCARD_BITS[r]
+        elif c:
+            m |= DISCARD_BITS[r]
+    if twos or aside and sum(mtwo):
+        m |= DISCARD_TWO_BIT
+    if jokers or aside and sum(mjk):
+        m |= DISCARD_JOKER_BIT
+    if h[BLACK3] or aside and g.b3[t]:
+        m |= DISCARD_B3_BIT
     return m
 
 
@@ -200,10 +303,10 @@ def pickup_mode(g: State, p: int, t: int) -> int:
     return PICKUP_PAIR
 
 
-def pickup_keeps_cards(g: State, p: int, t: int) -> bool:
-    """Rule 6.1 for a pickup that ``pickup_mode`` allows: the hand it leaves, or the way out."""
+def pickup_keeps_cards(g: State, p: int, t: int, mode: int) -> bool:
+    """Rule 6.1 for a pickup that ``pickup_mode`` allows (as ``mode``): the hand it leaves, or the way out."""
     top = g.pile[-1]
-    pair = pickup_mode(g, p, t) == PICKUP_PAIR
+    pair = mode == PICKUP_PAIR
     left = g.htot[p] - (2 if pair else 0) + len(g.pile) - 1
     if left >= 2:
         return True

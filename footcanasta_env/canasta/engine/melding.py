@@ -3,7 +3,19 @@
 from __future__ import annotations
 
 from ...cards import BLACK3, JOKER, NUM_NATURAL, TWO
-from ..actions import ACTION_CARDS
+from ..actions import ACTION_CARDS, ADD_IDS, PLAY_PHASE
+from ..rules import MAX_WILDS
+from .legality import (
+    ADD_BITS,
+    ADD_DISCARD_BITS,
+    DISCARD_BITS,
+    LAYDOWN_BIT,
+    PICKUP_BIT,
+    RANK_BITS,
+    may_end_with,
+    pickup_keeps_cards,
+    pickup_mode,
+)
 from .rounds import after_play
 from .state import State
 
@@ -37,7 +49,8 @@ def do_meld(g: State, a: int) -> None:
     h[TWO] -= two
     h[JOKER] -= jk
     g.htot[p] -= nat + two + jk
-    if g.down[t]:
+    down = g.down[t]
+    if down:
         if not g.msize[t][r]:
             g.turn_new |= 1 << r
         g.has_melded[p] = True
@@ -47,7 +60,37 @@ def do_meld(g: State, a: int) -> None:
         if jk:
             played_in_sight(g, p, JOKER, jk)
     put_in_meld(g, t, r, nat, two, jk)
-    after_play(g)
+    if two and not h[TWO] or jk and not h[JOKER] or down and g.htot[p] < 6:
+        after_play(g)  # the last two or joker held: every rank's wild-card bits move
+        return
+    if g.phase_id != PLAY_PHASE:  # set aside before a pickup (7.3): rank r's add bits and the pickup's move
+        m = g._mask & ~(RANK_BITS[r] | PICKUP_BIT)
+        if h[r]:
+            m |= ADD_BITS[r]
+        if (h[TWO] or h[JOKER]) and g.mtwo[t][r] + g.mjk[t][r] < MAX_WILDS:
+            m |= ((2 if h[TWO] else 0) | (4 if h[JOKER] else 0)) << ADD_IDS[r]
+        mode = pickup_mode(g, p, t)
+        if mode and pickup_keeps_cards(g, p, t, mode):
+            m |= PICKUP_BIT
+        g._mask = m
+        return
+    # The usual case: only rank r's bits move (and the laydown's), as the wild cards held are still of the
+    # kinds they were. The play step's mask before and after is roomy_play_bits' (update_legal): once down,
+    # with six cards or more and no black-three meld (b3_bits needs five or fewer); before, the cards set
+    # aside stay held.
+    m = g._mask & ~RANK_BITS[r]
+    if h[r]:
+        m |= ADD_DISCARD_BITS[r]
+    elif not down:  # the set-aside meld's naturals may be discarded (rule 7.2)
+        m |= DISCARD_BITS[r]
+    if (h[TWO] or h[JOKER]) and g.mtwo[t][r] + g.mjk[t][r] < MAX_WILDS:
+        m |= ((2 if h[TWO] else 0) | (4 if h[JOKER] else 0)) << ADD_IDS[r]
+    if not down:
+        m &= ~LAYDOWN_BIT
+        if g.mval[t] >= g.rules.minimum(g.scores[t]) and (
+                g.htot[p] >= 2 or may_end_with(g, t, g.htot[p], -1, 0, 0, h, -1, 0)):
+            m |= LAYDOWN_BIT
+    g._mask = m
 
 
 def do_meld_b3(g: State, a: int) -> None:

@@ -8,7 +8,7 @@ from ...cards import NUM_KINDS, NUM_NATURAL, RED3, deck_counts
 from ...seats import left_of
 from ..actions import DRAW_PHASE
 from ..rules import DECKS, HAND_SIZE
-from .legality import held, update_legal
+from .legality import update_legal
 from .scoring import is_concealed, score_round
 from .state import State, reset_table
 
@@ -77,7 +77,8 @@ def next_turn(g: State) -> None:
 def after_play(g: State) -> None:
     """After a meld, add, laydown or pickup: out with no card left (rule 8.2), or rule 6.2."""
     p = g.current_player
-    if held(g, p) == 0:
+    t = p & 1
+    if g.htot[p] + (0 if g.down[t] else g.mcards[t]) == 0:  # held(g, p), written out
         end_round(g, p, "went_out")
     elif not update_legal(g):
         end_round(g, None, "no_action")

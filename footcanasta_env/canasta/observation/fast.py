@@ -1,12 +1,13 @@
 """The fast encoder the envs use: ``GameEncoder(game).observe(seat)``, byte-identical to ``encode(game.view(seat))``.
 
-It keeps an absolute (seat- and team-indexed) vector of raw counts and flags up to date from the engine's
+It keeps an absolute (seat- and team-indexed) vector of the scaled features up to date from the engine's
 count lists (the SLOT TABLE of ``engine/state.py``), finding what changed by comparing each list with its
 own copy (C-speed list comparisons, correct however many actions a sync covers) and writing only the
-entries that differ. An observation is then one gather through the observer's index (which also hides
-what the seat may not see: the gather reads a zero there) and one float32 multiply by ``SCALE``, the same
-multiply as the reference, so both give the same bytes. ``tests/test_canasta_env_obs.py`` checks it
-against ``encode(game.view(seat))`` at every step of several games, for every seat.
+entries that differ. Each entry is written already multiplied by its scale (the product of a whole
+number and a float32 scale, rounded once to float32: the same bytes as the reference's float32 multiply
+by ``SCALE``), so an observation is one gather through the observer's index (which also hides what the
+seat may not see: the gather reads a zero there). ``tests/test_canasta_env_obs.py`` checks it against
+``encode(game.view(seat))`` at every step of several games, for every seat.
 """
 
 from __future__ import annotations
@@ -58,7 +59,8 @@ _A_PCOUNT = _A_PSIZE + 1                # 15: pile counts by kind
 _A_SEATF = _A_PCOUNT + NUM_KINDS        # 4 x 4: held, to act, dealer, has melded
 _A_MEM = _A_SEATF + 16                  # 4 x 15: public memory by seat and kind
 _A_TAIL = _A_MEM + 4 * NUM_KINDS        # 7: stock, round, last round, target, draw, play, over
-_A_ZERO = _A_TAIL + 7                   # always zero: the gather source of hidden or absent features
+_A_AVAL = _A_TAIL + 7                   # 2: each team's melded value as the set-aside value (its own scale)
+_A_ZERO = _A_AVAL + 2                   # always zero: the gather source of hidden or absent features
 _A_SIZE = _A_ZERO + 1
 _HOLD = list(HOLD_KINDS)
 _EMPTY = 15
@@ -72,7 +74,7 @@ def _gather_index(seat: int, down: tuple[bool, bool], aside_visible: bool) -> np
     idx[O_HAND:O_HAND + NUM_HOLD] = [_A_HAND + NUM_KINDS * seat + k for k in _HOLD]
     if aside_visible:
         idx[O_ASIDE:O_ASIDE + MELD_BLOCK] = np.arange(MELD_BLOCK) + _A_TEAM + MELD_BLOCK * mine
-        idx[O_ASIDE_VALUE] = _A_TEAMF + TEAM_BLOCK * mine + T_VALUE
+        idx[O_ASIDE_VALUE] = _A_AVAL + mine
     for side, team in enumerate((mine, 1 - mine)):
         o = O_TEAM[side]
         f = _A_TEAMF + TEAM_BLOCK * team
@@ -101,15 +103,49 @@ _GATHER = [_gather_index(s, (d0, d1), v)
            for s in range(4) for d0 in (False, True) for d1 in (False, True) for v in (False, True)]
 
 
-def _diff_write(mv: memoryview, o: int, new: list | tuple, cache: list) -> None:
-    """Write the entries of ``new`` that differ from ``cache`` at ``o`` and update ``cache``.
+
+
+def _entry_scales() -> list[float]:
+    """The scale of each absolute entry: the one of every observation feature gathered from it."""
+    scales: dict[int, float] = {}
+    for idx in _GATHER:
+        for o, a in enumerate(idx.tolist()):
+            if a != _A_ZERO and scales.setdefault(a, float(SCALE[o])) != float(SCALE[o]):
+                raise AssertionError(f"absolute entry {a} is gathered with two scales")
+    return [scales.get(a, 1.0) for a in range(_A_SIZE)]
+
+
+_SC = _entry_scales()  # float32 values, as Python floats: x * _SC[a] is the float32 product once stored
+_S_HAND = _SC[_A_HAND]  # hands and memories: one scale for every kind
+_S_MEM = _SC[_A_MEM]
+_S_ROWS = [_SC[_A_TEAM + NUM_NATURAL * row] for row in range(4)]  # the rows of a MELDS block
+_S_PCOUNT = _SC[_A_PCOUNT]
+_S_PSIZE = _SC[_A_PSIZE]
+_S_STOCK = _SC[_A_TAIL]
+_S_TEAMF = _SC[_A_TEAMF:_A_TEAMF + TEAM_BLOCK]
+_S_SEATF = _SC[_A_SEATF:_A_SEATF + 4]
+_S_TAIL = _SC[_A_TAIL:_A_TAIL + 7]
+_S_AVAL = _SC[_A_AVAL]
+assert all(_SC[_A_HAND + i] == _S_HAND for i in _HOLD) and all(_SC[_A_MEM + i] == _S_MEM for i in _HOLD)
+
+
+def _diff_write(mv: memoryview, o: int, new: list | tuple, cache: list, scale: float) -> None:
+    """Write the entries of ``new`` that differ from ``cache`` at ``o``, times ``scale``, and update ``cache``.
 
     One action changes few entries, and item writes through a memoryview are cheaper than converting
     a whole list for a numpy slice assignment.
     """
     for i, x in enumerate(new):
         if x != cache[i]:
-            mv[o + i] = x
+            mv[o + i] = x * scale
+            cache[i] = x
+
+
+def _diff_write_each(mv: memoryview, o: int, new: list | tuple, cache: list, scales: list[float]) -> None:
+    """``_diff_write`` with a scale per entry."""
+    for i, x in enumerate(new):
+        if x != cache[i]:
+            mv[o + i] = x * scales[i]
             cache[i] = x
 
 
@@ -122,11 +158,11 @@ class GameEncoder:
     however many actions it covers.
     """
 
-    __slots__ = ("game", "raw", "_mv", "_hand", "_mem", "_melds", "_canastas", "_teamf", "_pile", "_seatf",
-                 "_tail", "_stale", "_seen", "_round", "_cur", "_mcards", "_flags")
+    __slots__ = ("game", "raw", "_mv", "_hand", "_mem", "_melds", "_canastas", "_teamf", "_tkey", "_pile",
+                 "_pcount", "_ptop", "_seatf", "_tail", "_stale", "_seen", "_round", "_cur", "_mcards", "_flags")
 
     def __init__(self, game: Game) -> None:
-        self.raw = np.zeros(_A_SIZE, dtype=np.float32)
+        self.raw = np.zeros(_A_SIZE, dtype=np.float32)  # scaled features: see the module docstring
         self._mv = memoryview(self.raw)
         self.reset(game)
 
@@ -135,15 +171,18 @@ class GameEncoder:
         self.game = game
         self.raw[:] = 0
         self.raw[_A_TOP + _EMPTY] = 1
-        # Copies of what the vector holds.
+        # Copies of what the vector holds, unscaled.
         self._hand = [[0] * NUM_KINDS for _ in range(4)]
         self._mem = [[0] * NUM_KINDS for _ in range(4)]
         self._melds = [[[0] * NUM_NATURAL for _ in range(4)] for _ in range(2)]  # nat, two, jk, size
         self._canastas = [(0, 0), (0, 0)]
         self._flags = [[False] * NUM_NATURAL for _ in range(2)]
         self._teamf = [[0] * TEAM_BLOCK for _ in range(2)]
+        self._tkey: list[tuple] = [(0,) * T_MINIMUM, (0,) * T_MINIMUM]  # _teamf[t][:T_MINIMUM] as a tuple
         self._pile: list[int] = []
-        self._seatf = [[0] * 4 for _ in range(4)]
+        self._pcount = [0] * NUM_KINDS
+        self._ptop = _EMPTY
+        self._seatf: list[tuple] = [(0, False, False, False)] * 4
         self._tail = [0] * 7
         self._stale = True
         self._seen = -1  # the game's actions_taken, round and player to act at the last sync
@@ -155,22 +194,24 @@ class GameEncoder:
         """Mark the vector as possibly out of date (call after each game step)."""
         self._stale = True
 
-    def _sync_team(self, g: Game, t: int) -> None:
+    def _sync_team(self, g: Game, t: int, one_action: bool = True) -> None:
         """Partnership t's meld structure, its canasta row and counts."""
         self._mcards[t] = g.mcards[t]
         cache = self._melds[t]
         size = g.msize[t]
-        if size == cache[3]:  # melds only grow, or all go back to the hand: their sizes always move
+        if one_action and size == cache[3]:
+            # One action grows melds or returns them all to the hand: their sizes move. Over several, a
+            # set-aside meld may go back and another of the same size come out (5 5 2, then 5 5 5).
             return
         mv = self._mv
         o = _A_TEAM + MELD_BLOCK * t
         for part, new in enumerate((g.mnat[t], g.mtwo[t], g.mjk[t])):
             if new != cache[part]:
-                _diff_write(mv, o + NUM_NATURAL * part, new, cache[part])
+                _diff_write(mv, o + NUM_NATURAL * part, new, cache[part], _S_ROWS[part])
         cache[3][:] = size
         flags = [s >= CANASTA_SIZE for s in size]
         if flags != self._flags[t]:
-            _diff_write(mv, o + ROW_CANASTA, flags, self._flags[t])
+            _diff_write(mv, o + ROW_CANASTA, flags, self._flags[t], _S_ROWS[3])
         if True in flags:
             two, jk = g.mtwo[t], g.mjk[t]
             natural = sum(1 for r in _RANKS if flags[r] and not two[r] + jk[r])
@@ -182,20 +223,25 @@ class GameEncoder:
         """Pile top, size and counts: one discard added in place, anything else recounted."""
         mv = self._mv
         old = self._pile
+        counts = self._pcount
         n = len(pile)
         if n == len(old) + 1 and pile[:-1] == old:
             k = pile[-1]
-            mv[_A_PCOUNT + k] += 1
+            counts[k] += 1
+            mv[_A_PCOUNT + k] = counts[k] * _S_PCOUNT
             old.append(k)
         else:
-            counts = [0] * NUM_KINDS
+            new = [0] * NUM_KINDS
             for k in pile:
-                counts[k] += 1
-            self.raw[_A_PCOUNT:_A_PCOUNT + NUM_KINDS] = counts
+                new[k] += 1
+            _diff_write(mv, _A_PCOUNT, new, counts, _S_PCOUNT)
             self._pile = pile[:]
-        self.raw[_A_TOP:_A_TOP + 16] = 0
-        mv[_A_TOP + (pile[-1] if pile else _EMPTY)] = 1
-        mv[_A_PSIZE] = n
+        top = pile[-1] if pile else _EMPTY
+        if top != self._ptop:
+            mv[_A_TOP + self._ptop] = 0
+            mv[_A_TOP + top] = 1
+            self._ptop = top
+        mv[_A_PSIZE] = n * _S_PSIZE
 
     def _sync(self) -> None:
         g = self.game
@@ -215,27 +261,34 @@ class GameEncoder:
         p = self._cur
         t = p & 1
         h = g.hand[p]
-        if h != self._hand[p]:
-            _diff_write(mv, _A_HAND + NUM_KINDS * p, h, self._hand[p])
+        cache = self._hand[p]
+        if h != cache:  # _diff_write, written out: this runs at nearly every step
+            o = _A_HAND + NUM_KINDS * p
+            for i, x in enumerate(h):
+                if x != cache[i]:
+                    mv[o + i] = x * _S_HAND
+                    cache[i] = x
         m = g.memory[p]
         if m != self._mem[p]:
-            _diff_write(mv, _A_MEM + NUM_KINDS * p, m, self._mem[p])
+            _diff_write(mv, _A_MEM + NUM_KINDS * p, m, self._mem[p], _S_MEM)
         if g.mcards[t] != self._mcards[t]:
             self._sync_team(g, t)
         if g.pile != self._pile:
             self._sync_pile(g.pile)
         self._sync_team_flags(g, t)
+        other = self._teamf[1 - t]
         frozen = bool(g.pile_wilds) or not g.down[1 - t]
-        if frozen != self._teamf[1 - t][T_FROZEN]:
-            mv[_A_TEAMF + TEAM_BLOCK * (1 - t) + T_FROZEN] = self._teamf[1 - t][T_FROZEN] = frozen
+        if frozen != other[T_FROZEN]:
+            self._sync_team_flags(g, 1 - t)
         cur = g.current_player
-        self._sync_seat(g, p)
+        self._sync_seat(g, p, cur)
         if cur != p:
-            self._sync_seat(g, cur)
+            self._sync_seat(g, cur, cur)
         tail = self._tail
         n = len(g.stock)
         if n != tail[0]:
-            mv[_A_TAIL] = tail[0] = n
+            mv[_A_TAIL] = n * _S_STOCK
+            tail[0] = n
         draw = g.phase_id == 0
         if draw != tail[4]:
             mv[_A_TAIL + 4] = tail[4] = draw
@@ -247,43 +300,55 @@ class GameEncoder:
         for s in (0, 1, 2, 3):
             h = g.hand[s]
             if h != self._hand[s]:
-                _diff_write(mv, _A_HAND + NUM_KINDS * s, h, self._hand[s])
+                _diff_write(mv, _A_HAND + NUM_KINDS * s, h, self._hand[s], _S_HAND)
             m = g.memory[s]
             if m != self._mem[s]:
-                _diff_write(mv, _A_MEM + NUM_KINDS * s, m, self._mem[s])
+                _diff_write(mv, _A_MEM + NUM_KINDS * s, m, self._mem[s], _S_MEM)
         if g.pile != self._pile:
             self._sync_pile(g.pile)
         for t in (0, 1):
-            self._sync_team(g, t)
+            self._sync_team(g, t, one_action=False)
             self._sync_team_flags(g, t)
             total = g.scores[t]
-            o = _A_TEAMF + TEAM_BLOCK * t + T_MINIMUM
-            self.raw[o:o + 2] = self._teamf[t][T_MINIMUM:] = [g.rules.minimum(total), clip_score(total)]
+            new = [g.rules.minimum(total), clip_score(total)]
+            _diff_write_each(mv, _A_TEAMF + TEAM_BLOCK * t + T_MINIMUM, new, self._teamf[t][T_MINIMUM:],
+                             _S_TEAMF[T_MINIMUM:])
+            self._teamf[t][T_MINIMUM:] = new
+        cur = g.current_player
         for s in (0, 1, 2, 3):
-            self._sync_seat(g, s)
+            self._sync_seat(g, s, cur)
         rnd = g.round
         over = g.is_over
         phase = -1 if over else g.phase_id
         new = (len(g.stock), min(rnd, ROUND_CLIP), g.rules.max_rounds == rnd, clip_score(g.rules.target),
                phase == 0, phase == 1, over)
-        _diff_write(mv, _A_TAIL, new, self._tail)
+        _diff_write_each(mv, _A_TAIL, new, self._tail, _S_TAIL)
 
     def _sync_team_flags(self, g: Game, t: int) -> None:
         """Partnership t's TEAM block but its minimum and score, which change only between rounds."""
         down = g.down[t]
         natural, mixed = self._canastas[t]
-        new = [g.red_threes[t], down, natural, mixed, g.b3[t], g.mval[t], bool(g.pile_wilds) or not down]
-        if new != self._teamf[t][:T_MINIMUM]:
-            _diff_write(self._mv, _A_TEAMF + TEAM_BLOCK * t, new, self._teamf[t])
+        key = (g.red_threes[t], down, natural, mixed, g.b3[t], g.mval[t], bool(g.pile_wilds) or not down)
+        if key != self._tkey[t]:
+            cache = self._teamf[t]
+            if key[T_VALUE] != cache[T_VALUE]:  # also the set-aside value, scaled as such
+                self._mv[_A_AVAL + t] = key[T_VALUE] * _S_AVAL
+            _diff_write_each(self._mv, _A_TEAMF + TEAM_BLOCK * t, key, cache, _S_TEAMF)
+            self._tkey[t] = key
 
-    def _sync_seat(self, g: Game, s: int) -> None:
+    def _sync_seat(self, g: Game, s: int, cur: int) -> None:
         """Seat s's flags: cards held (set-aside included), to act, dealer, has melded."""
         t = s & 1
-        cur = g.current_player
-        new = [g.htot[s] + (g.mcards[t] if s == cur and not g.down[t] else 0), s == cur and not g.is_over,
-               g.dealer == s, g.has_melded[s]]
-        if new != self._seatf[s]:
-            _diff_write(self._mv, _A_SEATF + 4 * s, new, self._seatf[s])
+        key = (g.htot[s] + (g.mcards[t] if s == cur and not g.down[t] else 0), s == cur and not g.is_over,
+               g.dealer == s, g.has_melded[s])
+        old = self._seatf[s]
+        if key != old:
+            mv = self._mv
+            o = _A_SEATF + 4 * s
+            for i in (0, 1, 2, 3):
+                if key[i] != old[i]:
+                    mv[o + i] = key[i] * _S_SEATF[i]
+            self._seatf[s] = key
 
     def observe(self, seat: int) -> np.ndarray:
         """``seat``'s observation: a new float32 array, equal byte for byte to ``encode(game.view(seat))``."""
@@ -292,6 +357,4 @@ class GameEncoder:
             self._sync()
         d0, d1 = g.down
         vis = g.current_player == seat and not (d1 if seat & 1 else d0)
-        out = self.raw.take(_GATHER[8 * seat + 4 * d0 + 2 * d1 + vis])
-        np.multiply(out, SCALE, out=out)
-        return out
+        return self.raw.take(_GATHER[8 * seat + 4 * d0 + 2 * d1 + vis])
