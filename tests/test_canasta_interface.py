@@ -216,7 +216,9 @@ ALLOWED_ROOT = {"footcanasta_env.cards", "footcanasta_env.seats", "footcanasta_e
 # The envs room alone may load the RL frameworks it adapts the game to (never the engine: see below).
 ALLOWED_THIRD_PARTY = {"envs": {"numpy", "gymnasium", "pettingzoo"}, "text": {"numpy", "rich"}}  # the rest: numpy
 # ... and the house's env machinery that every game's envs subclass (footcanasta_env/envkit).
-ALLOWED_HOUSE = {"envs": ("footcanasta_env.envkit",), "text": ("footcanasta_env.i18n",)}  # text: the languages
+# text: the languages; the face (__init__.py): rules_text checks the language asked for
+ALLOWED_HOUSE = {"envs": ("footcanasta_env.envkit",), "text": ("footcanasta_env.i18n",),
+                 "__init__.py": ("footcanasta_env.i18n",)}
 
 
 def test_the_package_imports_only_the_shared_root_vocabulary():
