@@ -59,3 +59,7 @@ _.unregister_game  # unused function
 # Classic Canasta's View (canasta/engine/view.py) is all a bot may see: the melded black threes are public facts
 # its observation encoder and bots read (issue 26: they come next).
 _.black_threes  # unused variable
+
+# The seat and side names as catalog entries (footcanasta/events.py): read by Babel's extraction, not at run time
+# (seats.SEAT_NAMES, the English names, are what the code translates).
+_.SEAT_IDS  # unused variable
