@@ -16,6 +16,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from .messages import N_, Message, MessageError
+
 Bot = Any  # a bot: ``name`` and ``act(view) -> action id`` (each game's own ``Bot`` protocol)
 BotFactory = Callable[[int | None], Bot]
 Loader = Callable[[str, int | None], Bot]  # (argument, seed): '' for ``learned``, the path for ``policy:PATH``
@@ -88,18 +90,19 @@ class BotRegistry:
             if not arg:
                 raise ValueError("bot 'policy:PATH' needs a file path after 'policy:'")
             if not os.path.isfile(arg):
-                raise ValueError(f"bot {name!r}: policy file {arg!r} not found")
+                raise MessageError(Message(N_("bot {name}: policy file {file} not found"), name=repr(name),
+                                           file=repr(arg)))
             return f"policy:{arg}"
         if colon and patterns and kind in self.options:
             self.options[kind].check(arg)
             text = ",".join(p for p in re.sub(r"\s+", "", arg).lower().split(",") if p)
             return f"{kind}:{text}" if text else kind
         if not colon and kind == "learned" and kind not in self.loaders:
-            raise ValueError("bot 'learned': no learned policy is available")
+            raise MessageError(Message(N_("bot 'learned': no learned policy is available")))
         if not colon and kind in self.bot_names():
             return kind
         known = self.known_names() if patterns else ", ".join(self.bot_names())
-        raise ValueError(f"unknown bot {name!r} (known: {known})")
+        raise MessageError(Message(N_("unknown bot {name} (known: {known})"), name=repr(name), known=known))
 
     def make_bot(self, name: str, seed: int | None = None) -> Bot:
         """A bot by name: one of ``bot_names()``, ``policy:PATH`` or ``NAME:OPTIONS`` (see ``known_names``)."""

@@ -17,6 +17,8 @@ import threading
 from collections.abc import Iterable
 from typing import Any, Protocol, runtime_checkable
 
+from .messages import N_, Message, MessageError
+
 DEFAULT_GAME = "footcanasta"
 
 
@@ -122,7 +124,8 @@ def check_game_name(name: Any) -> str:
         raise ValueError(f"a game name must be a string, got {type(name).__name__}")
     key = name.strip().lower()
     if key not in _GAMES:
-        raise ValueError(f"unknown game {name!r} (known: {', '.join(game_names())})")
+        raise MessageError(Message(N_("unknown game {name} (known: {known})"), name=repr(name),
+                                   known=", ".join(game_names())))
     return key
 
 

@@ -7,7 +7,7 @@ a ``Message`` in any language of the catalogs.
 
 from __future__ import annotations
 
-__all__ = ["Message", "N_"]
+__all__ = ["Message", "MessageError", "N_"]
 
 
 def N_(msgid: str) -> str:
@@ -45,3 +45,11 @@ class Message:
 
     def __hash__(self) -> int:
         return hash(self.msgid)
+
+
+class MessageError(ValueError):
+    """A ``ValueError`` whose reason is a ``Message``: ``str()`` is English, ``message`` renders in a language."""
+
+    def __init__(self, message: Message) -> None:
+        super().__init__(str(message))
+        self.message = message

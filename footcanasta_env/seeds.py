@@ -13,6 +13,8 @@ import hashlib
 
 import numpy as np
 
+from .messages import N_, Message, MessageError
+
 
 def daily_seed(date: _dt.date | str) -> int:
     """The seed of the daily game for a date: the same for everyone, different each day."""
@@ -20,7 +22,7 @@ def daily_seed(date: _dt.date | str) -> int:
         try:
             date = _dt.date.fromisoformat(date.strip())
         except ValueError as e:
-            raise ValueError(f"daily: {date!r} is not a date (use YYYY-MM-DD)") from e
+            raise MessageError(Message(N_("daily: {date} is not a date (use YYYY-MM-DD)"), date=repr(date))) from e
     elif isinstance(date, _dt.datetime):
         date = date.date()
     elif not isinstance(date, _dt.date):

@@ -132,3 +132,31 @@ def test_the_table_texts_of_both_games_are_one_per_language():
         with pytest.raises(ValueError, match="the languages are"):
             game.table_text("xx")
     assert i18n.words("it") is i18n.words("it")
+
+
+@pytest.mark.parametrize("argv, german", [
+    (["play", "--game", "nope", "--lang", "de"], "unbekanntes Spiel 'nope' (bekannt: footcanasta, canasta)"),
+    (["play", "--partner", "nobot", "--lang", "de"], "unbekannter Bot 'nobot'"),
+    (["play", "--date", "2026-13-01", "--lang", "de"], "ist kein Datum"),
+])
+def test_the_commands_refuse_bad_names_and_dates_in_the_language(argv, german, capsys, tmp_path):
+    from footcanasta_env import cli
+
+    assert cli.main([*argv, "--replay-dir", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert german in err and "unknown" not in err and "is not a date" not in err
+    assert not list(tmp_path.iterdir())  # refused before anything was dealt or saved
+
+
+def test_the_house_refusals_are_messages_with_english_text():
+    from footcanasta_env.bots.registry import REGISTRY
+    from footcanasta_env.games import check_game_name
+    from footcanasta_env.seeds import daily_seed
+
+    for call, russian in ((lambda: check_game_name("nope"), "неизвестная игра 'nope'"),
+                          (lambda: REGISTRY.check_bot_name("nobot"), "неизвестный бот 'nobot'"),
+                          (lambda: daily_seed("junk"), "'junk' — не дата")):
+        with pytest.raises(ValueError) as e:
+            call()
+        assert str(e.value).startswith(("unknown", "daily:"))  # English for code that reads str()
+        assert russian in i18n.said(e.value, "ru")

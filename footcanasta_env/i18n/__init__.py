@@ -25,7 +25,7 @@ from babel.lists import format_list
 from babel.numbers import format_decimal, format_percent
 from babel.support import NullTranslations, Translations
 
-from ..messages import Message
+from ..messages import Message, MessageError
 
 __all__ = [
     "DEFAULT_LANG", "DOMAINS", "LANGUAGES", "LOCALE_DIR", "check_lang", "format_number", "from_environment",
@@ -136,14 +136,6 @@ def format_number(value: float, lang: str = DEFAULT_LANG) -> str:
     except UnknownLocaleError as exc:  # a code of LANGUAGES that Babel lacks would be our mistake
         raise ValueError(f"Babel has no locale {lang!r}") from exc
     return format_decimal(value, locale=locale)
-
-
-class MessageError(ValueError):
-    """A ``ValueError`` whose reason is a ``Message``: ``str()`` is English, ``message`` renders in a language."""
-
-    def __init__(self, message: Message) -> None:
-        super().__init__(str(message))
-        self.message = message
 
 
 def said(error: BaseException, lang: str = DEFAULT_LANG) -> str:

@@ -12,13 +12,14 @@ from typing import Any
 
 from ..games import DEFAULT_GAME, check_game_name, get_game
 from ..i18n import DEFAULT_LANG, words
+from ..messages import N_, Message, MessageError
 from ..seeds import daily_seed, fresh_seed
 
 
 def parse_daily(value: Any) -> str:
     """A daily date, checked, as YYYY-MM-DD (a ``ValueError`` says what is wrong)."""
     if not isinstance(value, (str, _dt.date)) or (isinstance(value, str) and len(value) > 20):
-        raise ValueError("daily must be a date string YYYY-MM-DD")
+        raise MessageError(Message(N_("daily must be a date string YYYY-MM-DD")))
     daily_seed(value)  # says what is wrong with a bad date
     return value.isoformat() if isinstance(value, _dt.date) else _dt.date.fromisoformat(value.strip()).isoformat()
 
