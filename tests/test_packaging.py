@@ -84,6 +84,8 @@ def test_wheel_holds_the_policy_the_rules_the_modules_and_the_script(wheel):
             assert packaged in names, f"{packaged} is not in the wheel"
             assert z.read(packaged) == (ROOT / source).read_bytes()
         assert "footcanasta_env/py.typed" in names
+        catalogs = {p.relative_to(ROOT).as_posix() for p in (PACKAGE / "i18n" / "locale").rglob("*.mo")}
+        assert len(catalogs) == 8 and catalogs <= names, f"catalogs missing: {sorted(catalogs - names)}"  # 4 x 2
         for data in ("value.npz", "search.json"):  # the search bot's value, and the record hints are chosen by
             assert f"footcanasta_env/bots/data/{data}" in names, f"bots/data/{data} is not in the wheel"
         modules = {p.relative_to(ROOT).as_posix() for p in PACKAGE.rglob("*.py") if "__pycache__" not in p.parts}
@@ -112,6 +114,12 @@ def test_an_installed_wheel_plays_learned_and_prints_the_rules(wheel, tmp_path):
         "assert main(['rules', '4']) == 0\n"
         "from footcanasta_env.games import get_game\n"
         "assert get_game('canasta').rules_text(4, lang='de').startswith('## 4. ')\n"
+        "from footcanasta_env.i18n import render, translator\n"
+        "assert translator('th', 'web').gettext('New game') == 'เกมใหม่'\n"
+        "from footcanasta_env.engine import IllegalActionError, new_game\n"
+        "g = new_game(seed=1)\n"
+        "m = g.why_illegal_message(next(a for a in range(89) if a not in g.legal_actions()))\n"
+        "assert 'Regel' in render(m, 'de'), render(m, 'de')\n"
         "assert main(['evaluate', 'learned', 'random', '--deals', '1', '--workers', '1', '--json']) == 0\n"
     )
     env = {**os.environ, "PYTHONPATH": str(target)}
