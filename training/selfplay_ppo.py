@@ -102,7 +102,7 @@ class Args:
     BC (a new run: critic, optimizer and league start afresh; --resume continues a run instead)"""
     resume: str = ""
     """continue the run of this trainer checkpoint (its last.ckpt.npz) where it stopped: weights, optimizer,
-    league, step count and generators; the run's own settings are kept, only --total-steps, --threads,
+    league, step count and generators; the run's own settings are kept, only --total-steps, --lr, --threads,
     --rollout-workers, --progress, --out-dir, --export, --checkpoint-every and the evaluation flags may change"""
     checkpoint_every: int = 25
     """updates between trainer checkpoints (<run>/last.ckpt.npz, replaced each time)"""
@@ -182,8 +182,9 @@ class Args:
 
 RESUME_OVERRIDES = frozenset({"total_steps", "threads", "rollout_workers", "progress", "out_dir", "export",
                               "checkpoint_every", "eval_background", "eval_every", "eval_deals", "final_eval_deals",
-                              "resume"})
-"""The settings a resumed run may change; every other one is the run's own."""
+                              "resume", "lr"})
+"""The settings a resumed run may change; every other one is the run's own (``lr``: the schedule's base from the
+next update on, for a run that moves too slowly or too fast)."""
 
 
 def given_flags(argv: list[str]) -> set[str]:
