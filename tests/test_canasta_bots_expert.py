@@ -2,6 +2,7 @@
 
 from footcanasta_env import canasta
 from footcanasta_env.canasta.bots import ExpertBot, GreedyBot
+from footcanasta_env.canasta.bots.reading import pile_evidence
 from footcanasta_env.cards import KINDS, NUM_NATURAL, parse_cards
 from tests.canasta_oracle import scenario
 
@@ -89,3 +90,65 @@ def test_a_wild_card_completes_a_canasta():
     g = canasta.load_scenario(scenario_long(["2 9 8 5 4", "5 6 7", "7 8", "4 10"], phase="play", pile="6",
                                        melds0=["K K K K K K"]))
     assert canasta.action_name(ExpertBot(0).act(g.view(0))) == "add K 2"
+
+
+def test_reads_who_discarded_and_who_drew_over_each_pile_card():
+    # South to act: the top card came from East, the one below from North, then West's discard, then South's.
+    g = canasta.load_scenario(scenario_long(["9 10 K K Q Q", "5 6 7", "7 8", "4 10"], phase="play",
+                                            pile="9 6 10 4 7 8", melds0=["A A A"], melds1=["J J J"]))
+    discarded, passed = pile_evidence(g.view(0), 1)
+    assert discarded == {KINDS.index("4")} and passed == {KINDS.index("10")}
+    east = pile_evidence(g.view(0), 3)  # the bottom card is never East's: it may be the upcard
+    assert east == ({KINDS.index("8"), KINDS.index("6")}, {KINDS.index("7"), KINDS.index("9")})
+
+
+def test_discards_a_card_the_next_opponent_drew_over():
+    # 9 and 10 are alike (same value, as many seen), but West drew over a 10 instead of taking the pile.
+    hands = ["9 10 K K Q Q", "5 6 7 4 5 6 7 8", "7 8", "4 10"]
+    g = canasta.load_scenario(scenario_long(hands, phase="play", pile="9 6 10 4 7 8", melds0=["A A A"],
+                                            melds1=["J J J"]))
+    assert canasta.action_name(ExpertBot(0).act(g.view(0))) == "discard 10"
+    swapped = canasta.load_scenario(scenario_long(hands, phase="play", pile="10 6 9 4 7 8", melds0=["A A A"],
+                                                  melds1=["J J J"]))
+    assert canasta.action_name(ExpertBot(0).act(swapped.view(0))) == "discard 9"
+
+
+def test_a_pair_too_low_for_their_minimum_is_less_of_a_danger():
+    # West's side has not melded (minimum 50 at a score of 0): a pair of kings (30 with the top) cannot take it.
+    g = canasta.load_scenario(scenario_long(["K A 5 5 6 6", "5 6 7 8 9 10 J Q", "7 8", "4 10"], phase="play",
+                                            pile="9 6", melds0=["4 4 4"]))
+    bot, v = ExpertBot(0), g.view(0)
+    king, ace = bot.danger(v, KINDS.index("K")), bot.danger(v, KINDS.index("A"))
+    assert 0 < king < 0.5 * ace
+
+
+def test_keeps_a_safe_discard_while_a_large_pile_is_open_to_them():
+    # Melding J J J would leave Q and K, both on West's melds, to feed a pile of 13 open to West.
+    hands = ["Q K J J J", "5 6 7 8 9 10 4 5", "7 8", "4 10"]
+    big = canasta.load_scenario(scenario_long(hands, phase="play", pile="4 5 6 7 8 9 4 5 6 7 8 9 4",
+                                              melds0=["6 6 6"], melds1=["Q Q Q", "K K K"]))
+    played = south_turn(big, ExpertBot(0))
+    assert "meld J J J" not in played and played[-1] == "discard J"
+    small = canasta.load_scenario(scenario_long(hands, phase="play", pile="4 5", melds0=["6 6 6"],
+                                                melds1=["Q Q Q", "K K K"]))
+    assert south_turn(small, ExpertBot(0))[0] == "meld J J J"  # a small pile is not worth holding melds back
+
+
+def test_does_not_lay_down_into_a_large_open_pile_with_nothing_safe_left():
+    hands = ["J J J A A A Q K", "5 6 7 8 9 10 4 5", "7 8", "4 10"]
+    big = canasta.load_scenario(scenario_long(hands, phase="play", pile="4 5 6 7 8 9 4 5 6 7 8 9 4",
+                                              melds1=["Q Q Q", "K K K"]))
+    played = south_turn(big, ExpertBot(0))
+    assert len(played) == 1 and played[0].startswith("discard") and not big.view(0).down[0]
+    small = canasta.load_scenario(scenario_long(hands, phase="play", pile="4 5", melds1=["Q Q Q", "K K K"]))
+    south_turn(small, ExpertBot(0))
+    assert small.view(0).down[0]
+
+
+def test_takes_a_pile_it_may_take():
+    g = canasta.load_scenario(scenario_long(["4 5 K Q", "5 6 7", "7 8", "4 10"], pile="4 6 7 8 9",
+                                            melds0=["9 9 9"], melds1=["A A A"]))
+    assert canasta.action_name(ExpertBot(0).act(g.view(0))) == "pickup"
+    frozen = canasta.load_scenario(scenario_long(["4 5 K Q", "5 6 7", "7 8", "4 10"], pile="4 6 2 8 9",
+                                                 melds0=["9 9 9"], melds1=["A A A"]))
+    assert canasta.action_name(ExpertBot(0).act(frozen.view(0))) == "draw"  # frozen: a pair of nines needed

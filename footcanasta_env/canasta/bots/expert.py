@@ -20,7 +20,7 @@ from ..actions import ACTION_CARDS, ADD_IDS, DISCARD_ID, DRAW_ID, LAYDOWN_ID, ME
 from ..engine import View
 from ..rules import CANASTA_SIZE, MAX_WILDS
 from .base import check_legal
-from .reading import has_canasta, holds_at_least, meld_value, table_score, unseen_counts, unseen_wilds
+from .reading import has_canasta, holds_at_least, meld_value, pile_evidence, table_score, unseen_counts, unseen_wilds
 
 WILDS = (TWO, JOKER)
 # Going out: naturals, then pairs with a wild card, then wild cards into melds, black threes last.
@@ -35,6 +35,7 @@ HOLD_MARGIN = 500        # otherwise hold (do not go out) only when this far beh
 OPPONENT_NEAR_OUT = 3    # an opponent holding this few cards may go out next turn: go out first
 DEFENSIVE_HELD = 4       # ... this few: meld pairs with wild cards, so as to hold fewer points
 FREEZE_PILE = 8          # a pile this large is worth freezing with a wild card (frozen for us anyway)
+FREEZE_PILE_DOWN = 25    # ... or this large when the pile is open for us too
 FREEZE_BONUS = 30.0      # how much cheaper a wild card discard becomes then
 WILD_KEEP = {TWO: 40.0, JOKER: 60.0}
 PAIR_KEEP, TRIPLE_KEEP, OWN_MELD_KEEP = 25.0, 25.0, 10.0
@@ -42,6 +43,11 @@ DANGER_BASE, DANGER_PER_CARD = 10.0, 2.0  # the cost of a sure pickup: a base pl
 PER_MATCH = 3.0          # plus per card of a rank they have melded,
 FEED_CANASTA = 30.0      # plus per canasta the pile would complete for them
 VALUE_WEIGHT = -0.3      # keep high cards (they meld for more) rather than shed them
+PASSED_FACTOR = 0.15     # a pair is this much less likely of a kind the next opponent drew over (pile open)
+DISCARDED_FACTOR = 0.3   # ... or discarded since the pile was last taken
+NOTDOWN_FACTOR = 0.3     # ... or, before their initial meld, of a kind whose three cards miss their minimum
+GUARD_PILE = 10          # with a pile this large open for the next opponent, meld only while a safe discard is kept
+SAFE_DANGER = 0.15       # ... a natural they take with at most this chance
 BLOCK_COST = 3.0         # a black three blocks the next pickup: kept while a safe card can go instead
 
 
@@ -121,6 +127,9 @@ class ExpertBot:
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = np.random.default_rng(seed)  # unused: the strategy is deterministic
+        self._read_for: View | None = None
+        self._unseen: list[int] = []
+        self._evidence: tuple[set[int], set[int]] = (set(), set())
 
     def act(self, view: View) -> int:
         """The expert's choice for ``view``."""
@@ -132,6 +141,8 @@ class ExpertBot:
             return self.draw(view, ls)
         if not view.down[view.team]:
             plan = initial_plan(view, [int(x) for x in view.hand], view.minimums[view.team])
+            if plan is not None and not self.keeps_exit(view, plan):
+                return self.discard(view, ls)  # a lay-down that leaves only cards feeding a large open pile
             if plan == [] and LAYDOWN_ID in ls:
                 return LAYDOWN_ID
             for a in plan or ():
@@ -159,8 +170,11 @@ class ExpertBot:
         n = view.held[view.seat]
         out = self.go_out_ok(view)
 
+        finishing = out and has_canasta(view, view.team) and can_finish(view)
+
         def fits(a: int) -> bool:
-            return a in ls and (out or n - sum(ACTION_CARDS[a][1:]) >= 2)
+            return (a in ls and (out or n - sum(ACTION_CARDS[a][1:]) >= 2)
+                    and (finishing or self.keeps_exit(view, (a,))))
 
         for r in range(NUM_NATURAL):
             if fits(ADD_IDS[r]):
@@ -176,7 +190,7 @@ class ExpertBot:
                 for a in (MELD_IDS[r] + 1, MELD_IDS[r] + 2):
                     if fits(a):
                         return a
-        if out and has_canasta(view, view.team) and can_finish(view):
+        if finishing:
             for a in DUMP_ORDER:
                 if a in ls:
                     return a
@@ -232,14 +246,29 @@ class ExpertBot:
                     best, best_cost = a, cost
         return best if best >= 0 else min(ls)  # no discard allowed: any legal action (the engine's mask)
 
+    def keeps_exit(self, view: View, actions) -> bool:
+        """Whether the hand, after the meld ``actions``, still holds a safe discard while a large pile lies open
+        for the next opponent: a black three, a wild card (it freezes the pile) or a natural they are unlikely
+        to take. Always true for a small pile or one frozen for them."""
+        if len(view.pile) < GUARD_PILE or view.frozen[1 - view.team]:
+            return True
+        h = [int(x) for x in view.hand]
+        for a in actions:
+            r, nat, two, jk = ACTION_CARDS[a]
+            h[r] -= nat
+            h[TWO] -= two
+            h[JOKER] -= jk
+        if h[BLACK3] > 0 or h[TWO] > 0 or h[JOKER] > 0:
+            return True
+        return any(h[k] > 0 and self.danger(view, k) <= SAFE_DANGER for k in range(NUM_NATURAL))
+
     def discard_cost(self, view: View, k: int) -> float:
         """How much discarding one card of kind ``k`` costs this side."""
         pile = len(view.pile)
         them = 1 - view.team
-        wild_in_pile = any(c in WILDS for c in view.pile)
         if k in WILDS:
             keep = WILD_KEEP[k]
-            if view.down[them] and not view.down[view.team] and not wild_in_pile and pile >= FREEZE_PILE:
+            if not view.frozen[them] and pile >= (FREEZE_PILE_DOWN if view.down[view.team] else FREEZE_PILE):
                 keep -= FREEZE_BONUS  # freeze the pile against a large pickup, when every other card is dangerous
             return keep
         if k == BLACK3:
@@ -248,13 +277,30 @@ class ExpertBot:
         keep = (0.0, 0.0, PAIR_KEEP)[h] if h < 3 else TRIPLE_KEEP
         if any(m[0] == k for m in view.melds[view.team]):
             keep += OWN_MELD_KEEP
-        nxt = (view.seat + 1) % 4
-        if view.down[them] and not wild_in_pile and any(m[0] == k for m in view.melds[them]):
-            danger = 1.0
-        else:
-            danger = holds_at_least(view, nxt, k, 2, unseen_counts(view))
         ranks = {m[0] for m in view.melds[them]}
         matches = sum(1 for c in (*view.pile, k) if c in ranks)
         prize = (DANGER_BASE + DANGER_PER_CARD * (pile + 1) + PER_MATCH * matches
                  + FEED_CANASTA * canastas_fed(view, them, k))
-        return keep + danger * prize - VALUE_WEIGHT * view.rules.card_values[k]
+        return keep + self.danger(view, k) * prize - VALUE_WEIGHT * view.rules.card_values[k]
+
+    def danger(self, view: View, k: int) -> float:
+        """The chance that the next opponent takes the pile over a discarded natural of kind ``k``: sure on
+        their meld of an open pile; else a natural pair in their hand, less likely for a kind they just
+        discarded or drew over, and (before their initial meld) for one too low to reach their minimum."""
+        them = 1 - view.team
+        nxt = (view.seat + 1) % 4
+        if not view.frozen[them] and any(m[0] == k for m in view.melds[them]):
+            return 1.0
+        if self._read_for is not view:  # what the view says about the next opponent, read once per view
+            self._read_for = view
+            self._unseen = unseen_counts(view)
+            self._evidence = pile_evidence(view, nxt)
+        p = holds_at_least(view, nxt, k, 2, self._unseen)
+        discarded, passed = self._evidence
+        if k in passed and view.down[them]:
+            p *= PASSED_FACTOR
+        elif k in discarded:
+            p *= DISCARDED_FACTOR
+        if not view.down[them] and 3 * view.rules.card_values[k] < view.minimums[them]:
+            p *= NOTDOWN_FACTOR
+        return p

@@ -69,6 +69,21 @@ def holds_at_least(view: View, seat: int, kind: int, need: int, unseen: list[int
     return max(0.0, 1.0 - below)
 
 
+def pile_evidence(view: View, seat: int) -> tuple[set[int], set[int]]:
+    """What ``seat`` showed since the pile was last taken: the kinds it discarded, and the top cards it drew
+    over instead of taking the pile. The pile's order says who discarded each card (turns go round one discard
+    at a time); its bottom card may be the upcard, so it is never attributed."""
+    pile = view.pile
+    discarded: set[int] = set()
+    passed: set[int] = set()
+    i = (view.seat - seat) % 4
+    while 0 < i < len(pile):
+        discarded.add(pile[-i])
+        passed.add(pile[-i - 1])
+        i += 4
+    return discarded, passed
+
+
 def canasta_bonus(view: View, team: int) -> int:
     """The canasta bonuses of the partnership's table melds."""
     nat, mixed = view.canastas(team)
