@@ -214,8 +214,9 @@ ALLOWED_ROOT = {"footcanasta_env.cards", "footcanasta_env.seats", "footcanasta_e
                 "footcanasta_env.botregistry"}  # the shared vocabulary and the game-generic bot registry
 # The envs room alone may load the RL frameworks it adapts the game to (never the engine: see below).
 ALLOWED_THIRD_PARTY = {"envs": {"numpy", "gymnasium", "pettingzoo"}, "text": {"numpy", "rich"}}  # the rest: numpy
-# ... and the house's env machinery that every game's envs subclass (footcanasta_env/envkit).
-ALLOWED_HOUSE = {"envs": ("footcanasta_env.envkit",)}
+# ... and the house's env machinery that every game's envs subclass (footcanasta_env/envkit); the bots room the
+# game-generic policy file format its learned bot reads (footcanasta_env/policyfile.py).
+ALLOWED_HOUSE = {"envs": ("footcanasta_env.envkit",), "bots": ("footcanasta_env.policyfile",)}
 
 
 def test_the_package_imports_only_the_shared_root_vocabulary():
