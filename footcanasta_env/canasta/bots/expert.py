@@ -5,10 +5,13 @@ before a pickup only when they make the pickup legal), takes the pile whenever i
 (wild cards go into a meld only to complete a canasta; a natural meld keeps its bonus while the naturals
 to finish it are unseen), goes out when ahead (in the game when going out ends it) and holds when far
 behind, and discards with the next opponent in mind: never a card they can take (their melds, their
-known pickups, the chance of a pair drawn from the unseen cards), least of all over a pile of their ranks
-or one that completes their canasta; a black three to block; a wild card to freeze a large pile that is
-frozen for its own side anyway. Wild cards are counted from what it has seen (an opponent's meld that the
-unseen wild cards could finish is a threat).
+known pickups, the chance of a pair drawn from the unseen cards, less for a kind they just discarded or
+drew over, and before their initial meld for one too low to reach their minimum), least of all over a pile
+of their ranks or one that completes their canasta; a black three to block; a wild card to freeze a large
+pile that is frozen for its own side anyway (or a very large one open to both). While a large pile lies open
+to the next opponent it keeps a safe discard in hand: no meld or lay-down that would leave only cards they
+could take it with. Wild cards are counted from what it has seen (an opponent's meld that the unseen wild
+cards could finish is a threat).
 """
 
 from __future__ import annotations
@@ -29,7 +32,7 @@ DUMP_ORDER: tuple[int, ...] = (
     + tuple(MELD_IDS[r] + v for r in range(NUM_NATURAL) for v in (1, 2))
     + tuple(ADD_IDS[r] + v for r in range(NUM_NATURAL) for v in (1, 2)) + (MELD_B3_IDS[1], MELD_B3_IDS[0])
 )
-# Tuned on deals (seeds) below 1000 only; benchmarks/bench_canasta_bots.py reports on seeds from 10000.
+# Tuned on deals (seeds) below 10000 only; benchmarks/bench_canasta_bots.py reports on seeds from 10000.
 LATE_STOCK = 30          # with the stock this low, go out whenever possible
 HOLD_MARGIN = 500        # otherwise hold (do not go out) only when this far behind in the round
 OPPONENT_NEAR_OUT = 3    # an opponent holding this few cards may go out next turn: go out first
@@ -246,7 +249,7 @@ class ExpertBot:
                     best, best_cost = a, cost
         return best if best >= 0 else min(ls)  # no discard allowed: any legal action (the engine's mask)
 
-    def keeps_exit(self, view: View, actions) -> bool:
+    def keeps_exit(self, view: View, actions: list[int] | tuple[int, ...]) -> bool:
         """Whether the hand, after the meld ``actions``, still holds a safe discard while a large pile lies open
         for the next opponent: a black three, a wild card (it freezes the pile) or a natural they are unlikely
         to take. Always true for a small pile or one frozen for them."""
