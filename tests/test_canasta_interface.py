@@ -215,10 +215,11 @@ ALLOWED_ROOT = {"footcanasta_env.cards", "footcanasta_env.seats", "footcanasta_e
 # engines' refusals as ids and parameters) and the game-generic bot registry
 # The envs room alone may load the RL frameworks it adapts the game to (never the engine: see below).
 ALLOWED_THIRD_PARTY = {"envs": {"numpy", "gymnasium", "pettingzoo"}, "text": {"numpy", "rich"}}  # the rest: numpy
-# ... and the house's env machinery that every game's envs subclass (footcanasta_env/envkit).
-# text: the languages; the face (__init__.py): rules_text checks the language asked for
-ALLOWED_HOUSE = {"envs": ("footcanasta_env.envkit",), "text": ("footcanasta_env.i18n",),
-                 "__init__.py": ("footcanasta_env.i18n",)}
+# ... and the house's env machinery that every game's envs subclass (footcanasta_env/envkit); the bots room the
+# game-generic policy file format its learned bot reads (footcanasta_env/policyfile.py); text: the languages;
+# the face (__init__.py): rules_text checks the language asked for.
+ALLOWED_HOUSE = {"envs": ("footcanasta_env.envkit",), "bots": ("footcanasta_env.policyfile",),
+                 "text": ("footcanasta_env.i18n",), "__init__.py": ("footcanasta_env.i18n",)}
 
 
 def test_the_package_imports_only_the_shared_root_vocabulary():

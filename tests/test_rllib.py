@@ -129,3 +129,28 @@ def test_one_ppo_iteration_exports_a_policy_that_plays_a_legal_game(tmp_path):
         a = bots[g.current_player].act(g.view(g.current_player))
         assert a in g.legal_actions()
         g.step(a)
+
+
+def test_one_ppo_iteration_of_canasta_exports_a_canasta_policy(tmp_path):
+    out = tmp_path / "runs"
+    cmd = [sys.executable, os.path.join("training", "rllib_ppo.py"), "--game", "canasta", "--num-cpus", "1",
+           "--hidden", "16", "--critic-hidden", "16", "--train-batch-size", "256", "--minibatch-size", "128",
+           "--num-epochs", "1", "--num-envs-per-env-runner", "1", "--total-steps", "1", "--rounds", "1",
+           "--eval-deals", "1", "--eval-opponents", "random", "--out-dir", str(out),
+           "--export", str(tmp_path / "run.npz")]
+    env = {**clean_env(), "PYTHONPATH": ROOT}  # this checkout's package, whatever else is installed
+    proc = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
+    assert "iteration 1:" in proc.stdout
+    from footcanasta_env import canasta
+
+    pol = load_policy(str(tmp_path / "run.npz"), "canasta")
+    assert pol.meta["arch"]["layers"] == [canasta.OBS_SIZE, 16, canasta.NUM_ACTIONS]
+    with pytest.raises(ValueError, match="a policy of 'canasta', not of 'footcanasta'"):
+        make_bot(f"policy:{tmp_path / 'run.npz'}")
+    bot = canasta.make_bot(f"policy:{tmp_path / 'run.npz'}", 0)
+    g = canasta.new_game(7, canasta.Rules(max_rounds=1))
+    while not g.is_over:
+        a = bot.act(g.view(g.current_player))
+        assert a in g.legal_actions()
+        g.step(a)

@@ -25,7 +25,7 @@ from footcanasta_env.games import TRAINING, get_game
 from footcanasta_env.seeds import worker_seed
 
 # helper modules beside this file (training/ is on sys.path when a script runs as a file)
-from train_common import masked_logits
+from train_common import masked_logits, training_rules
 
 KEYS = ("obs", "mask", "action")
 
@@ -35,7 +35,7 @@ def _record_games(task: tuple[str, int, int, int]) -> dict[str, np.ndarray]:
     choice."""
     name, seed, n, rounds = task
     game = get_game(name, need=TRAINING)
-    rules = game.Rules().with_rounds(rounds)
+    rules = training_rules(game, rounds)
     rng = np.random.default_rng(seed)
     obs, masks, acts = [], [], []
     for _ in range(n):
@@ -56,7 +56,7 @@ def _record_games(task: tuple[str, int, int, int]) -> dict[str, np.ndarray]:
 
 
 def record_expert(game: Any, games: int, workers: int, seed: int, rounds: int) -> dict[str, np.ndarray]:
-    """The expert's decisions in ``games`` games of ``rounds`` rounds, split over ``workers`` processes."""
+    """The expert's decisions in ``games`` games of ``rounds`` rounds (0: whole games), over ``workers`` processes."""
     chunk = max(1, min(50, games // max(1, workers * 4)))
     tasks = [(game.NAME, worker_seed(seed, i), min(chunk, games - i * chunk), rounds)
              for i in range(-(-games // chunk))]

@@ -37,7 +37,17 @@ from footcanasta_env.policyfile import Policy
 from footcanasta_env.seeds import worker_seed
 from opponent_league import OpponentLeague
 from policy_export import actor_policy, copy_policy, export_policy, load_actor
-from train_common import command_line, eval_vs, layer_sizes, load_game, mlp, parse_args, seed_everything, write_json
+from train_common import (
+    command_line,
+    eval_vs,
+    layer_sizes,
+    load_game,
+    mlp,
+    parse_args,
+    seed_everything,
+    training_rules,
+    write_json,
+)
 
 
 @dataclass
@@ -58,8 +68,8 @@ class Args:
     """the policy to start from (.npz policy file); empty: plain behaviour cloning first"""
     hidden: str = "512,512"
     """hidden layer sizes of the policy MLP; must match --init-policy"""
-    rounds: int = 4
-    """rounds per game (1 to 4)"""
+    rounds: int = 0
+    """rounds per game: 0 the whole game (Foot Canasta's 4 rounds, Canasta's game to its target), else the first N"""
     bc_data: str = ""
     """expert-game decisions (.npz from selfplay_ppo.py's --bc-data) kept in every fit; recorded if missing"""
     bc_games: int = 0
@@ -94,7 +104,7 @@ def _collect(task: tuple[str, dict, str, int, int, int, float, int]) -> dict[str
     policy = Policy(weights["w"], weights["b"], activation)
     rng = np.random.default_rng(seed)
     league = OpponentLeague(game, rng, p_expert=1.0, p_greedy=0.0, max_snapshots=0)
-    envs = BatchedGames(game, num_games, game.Rules().with_rounds(rounds), league, rng, reward_scale=0.0)
+    envs = BatchedGames(game, num_games, training_rules(game, rounds), league, rng, reward_scale=0.0)
     envs.advance()
     expert = game.make_bot("expert", 0)
     obs_l, mask_l, act_l = [], [], []

@@ -48,7 +48,16 @@ from opponent_league import OpponentLeague
 from policy_export import actor_policy, copy_policy, export_policy
 from ppo_update import Agent, PPOSettings, ppo_update
 from rollout import RolloutConfig, Rollouts
-from train_common import Phases, Timer, command_line, load_game, parse_args, seed_everything, write_json
+from train_common import (
+    Phases,
+    Timer,
+    command_line,
+    load_game,
+    parse_args,
+    seed_everything,
+    training_rules,
+    write_json,
+)
 from trainer_state import CheckpointError, init_from, load_checkpoint, restore, save_checkpoint, trainer_arrays
 
 __all__ = ["Args", "main"]
@@ -77,8 +86,9 @@ class Args:
     on CPUs with bfloat16 instructions"""
     out_dir: str = "runs"
     """folder for the run's outputs (TensorBoard events, checkpoints, exported policies)"""
-    rounds: int = 4
-    """rounds per training game (1 to 4); the initial-meld minimum of round r is the rules' r-th"""
+    rounds: int = 0
+    """rounds per training game: 0 the whole game as evaluated (Foot Canasta's 4 rounds, Canasta's game to its
+    target of 5000), else only the first N (Foot Canasta: 1 to 4; Canasta: a cap of N rounds)"""
     hidden: str = "512,512"
     """hidden layer sizes of the policy MLP (exported), comma-separated"""
     critic_hidden: str = "256,256"
@@ -92,7 +102,7 @@ class Args:
     BC (a new run: critic, optimizer and league start afresh; --resume continues a run instead)"""
     resume: str = ""
     """continue the run of this trainer checkpoint (its last.ckpt.npz) where it stopped: weights, optimizer,
-    league, step count and generators; the run's own settings are kept, only --total-steps, --threads,
+    league, step count and generators; the run's own settings are kept, only --total-steps, --lr, --threads,
     --rollout-workers, --progress, --out-dir, --export, --checkpoint-every and the evaluation flags may change"""
     checkpoint_every: int = 25
     """updates between trainer checkpoints (<run>/last.ckpt.npz, replaced each time)"""
@@ -172,8 +182,9 @@ class Args:
 
 RESUME_OVERRIDES = frozenset({"total_steps", "threads", "rollout_workers", "progress", "out_dir", "export",
                               "checkpoint_every", "eval_background", "eval_every", "eval_deals", "final_eval_deals",
-                              "resume"})
-"""The settings a resumed run may change; every other one is the run's own."""
+                              "resume", "lr"})
+"""The settings a resumed run may change; every other one is the run's own (``lr``: the schedule's base from the
+next update on, for a run that moves too slowly or too fast)."""
 
 
 def given_flags(argv: list[str]) -> set[str]:
@@ -454,7 +465,7 @@ class Loop:
 def rollout_config(run: Run) -> RolloutConfig:
     """The rollout side's games and league (plain values: it may be another process)."""
     a = run.args
-    rules = run.game.Rules().with_rounds(a.rounds)
+    rules = training_rules(run.game, a.rounds)
     return RolloutConfig(a.game, a.num_games, a.rollout_len, asdict(rules), a.reward_scale, a.skip_forced,
                          a.privileged_critic, a.p_expert, a.p_greedy, a.p_fixed, tuple(run.fixed), a.max_snapshots,
                          a.seed, run.start_update)

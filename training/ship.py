@@ -1,6 +1,7 @@
-"""Ship a trained policy: copy it to ``checkpoints/`` with its evaluation record and a learning-curve PNG,
-and the same policy and record into the package (``footcanasta_env/bots/data/``, what ``make_bot("learned")``
-loads from an installed wheel).
+"""Ship a trained policy of its game: copy it to the game's ``checkpoints/`` folder with its evaluation record
+and a learning-curve PNG, and the same policy and record into the game's package data, what the game's
+``make_bot("learned")`` loads from an installed wheel (``SHIPPED``: Foot Canasta's ``checkpoints/`` and
+``footcanasta_env/bots/data/``, Canasta's ``checkpoints/canasta/`` and ``footcanasta_env/canasta/bots/data/``).
 
     python training/ship.py --policy runs/RUN/ppo_N.npz --summaries runs/BC/summary.json,runs/RUN/summary.json \
         --evals runs/eval_expert.json,runs/eval_greedy.json,runs/eval_random.json --commands "...;...;..."
@@ -44,13 +45,29 @@ class Args:
     """semicolon-separated commands that produced the reports, in the same order"""
     stages: str = ""
     """a JSON file describing the training stages behind the policy (merged into the training record)"""
-    out_dir: str = "checkpoints"
-    """where to write learned.npz, learned.json and learning_curve.png"""
-    package_dir: str = "footcanasta_env/bots/data"
-    """where the package keeps its copy of learned.npz and learned.json (made if missing; empty: no copy)"""
+    out_dir: str = ""
+    """where to write learned.npz, learned.json and learning_curve.png (empty: the policy's game's, SHIPPED)"""
+    package_dir: str = ""
+    """where the package keeps its copy of learned.npz and learned.json (made if missing; empty: the policy's
+    game's, SHIPPED; none: no copy)"""
 
 
-def plot_curve(curves: list[tuple[str, list[dict]]], path: str) -> None:
+SHIPPED = {"footcanasta": ("checkpoints", "footcanasta_env/bots/data"),
+           "canasta": ("checkpoints/canasta", "footcanasta_env/canasta/bots/data")}
+"""Each game's folders of a shipped policy, relative to the repository root: the record, the package data."""
+
+
+def folders(args: Args, game: str) -> tuple[str, str]:
+    """``--out-dir`` and ``--package-dir``, the game's own where not given ("" for no package copy)."""
+    if (not args.out_dir or not args.package_dir) and game not in SHIPPED:
+        raise SystemExit(f"error: no shipping folders are known for the game {game!r}: give --out-dir and "
+                         "--package-dir")
+    out_dir = args.out_dir or SHIPPED[game][0]
+    package_dir = args.package_dir or SHIPPED[game][1]
+    return out_dir, "" if package_dir == "none" else package_dir
+
+
+def plot_curve(curves: list[tuple[str, list[dict]]], path: str, title: str = "Foot Canasta") -> None:
     """Win rate against each scripted bot over training steps (runs placed end to end)."""
     import matplotlib
 
@@ -78,7 +95,7 @@ def plot_curve(curves: list[tuple[str, list[dict]]], path: str) -> None:
     ax.set_ylabel("win rate (duplicate deals, 95% CI band)")
     ax.set_ylim(0, 1.02)
     ax.legend(fontsize=7, loc="lower right")
-    ax.set_title("Learned policy against the scripted bots during training")
+    ax.set_title(f"Learned {title} policy against the scripted bots during training")
     fig.tight_layout()
     fig.savefig(path, dpi=110)
     plt.close(fig)
@@ -104,9 +121,10 @@ def main(argv: list[str] | None = None) -> None:
     training = dict(pol.meta["training"])
     if args.stages:
         training["stages"] = json.load(open(args.stages))
-    os.makedirs(args.out_dir, exist_ok=True)
-    out = os.path.join(args.out_dir, "learned.npz")
     game = get_game(pol.game)
+    out_dir, package_dir = folders(args, game.NAME)
+    os.makedirs(out_dir, exist_ok=True)
+    out = os.path.join(out_dir, "learned.npz")
     meta = save_policy(out, pol.weights, pol.biases, pol.activation, game.Rules.from_dict(pol.meta["rules"]),
                        training, evaluation, game=game.NAME)
     assert all(np.array_equal(a, b) for a, b in zip(load_policy(out).weights, pol.weights, strict=True))
@@ -116,14 +134,14 @@ def main(argv: list[str] | None = None) -> None:
             s = json.load(open(p))
             curves.append((s["run"].split("__")[0], s.get("curve") or dagger_curve(s)))
     record = dict(meta, source=args.policy, curves=dict(curves), size_bytes=os.path.getsize(out))
-    write_json(os.path.join(args.out_dir, "learned.json"), record)
-    plot_curve(curves, os.path.join(args.out_dir, "learning_curve.png"))
+    write_json(os.path.join(out_dir, "learned.json"), record)
+    plot_curve(curves, os.path.join(out_dir, "learning_curve.png"), game.TITLE)
     print(f"shipped {args.policy} -> {out} ({os.path.getsize(out)} bytes)")
-    if args.package_dir and os.path.abspath(args.package_dir) != os.path.abspath(args.out_dir):
-        os.makedirs(args.package_dir, exist_ok=True)
+    if package_dir and os.path.abspath(package_dir) != os.path.abspath(out_dir):
+        os.makedirs(package_dir, exist_ok=True)
         for name in ("learned.npz", "learned.json"):
-            shutil.copyfile(os.path.join(args.out_dir, name), os.path.join(args.package_dir, name))
-        print(f"copied learned.npz and learned.json -> {args.package_dir}")
+            shutil.copyfile(os.path.join(out_dir, name), os.path.join(package_dir, name))
+        print(f"copied learned.npz and learned.json -> {package_dir}")
 
 
 if __name__ == "__main__":

@@ -9,6 +9,7 @@ Scripts import it as a sibling module (``from train_common import ...``): a scri
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import random
@@ -66,6 +67,26 @@ def load_game(name: str) -> Any:
         raise SystemExit(f"error: --game: {e}") from None
 
 
+def training_rules(game: Any, rounds: int) -> Any:
+    """The rules of a training game of ``game`` with ``rounds`` rounds (``--rounds``): 0 the whole game as it is
+    evaluated (the game's ``Rules()``: Foot Canasta's four rounds, Canasta's game to its target); N > 0 only the
+    first N rounds, through the rules' ``with_rounds`` (Foot Canasta, 1 to 4) or its ``max_rounds`` cap
+    (Canasta). A count the game refuses stops the script with its reason."""
+    rules = game.Rules()
+    if isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 0:
+        raise SystemExit(f"error: --rounds must be 0 (the whole game) or a positive number, got {rounds!r}")
+    if rounds == 0:
+        return rules
+    try:
+        if callable(getattr(rules, "with_rounds", None)):
+            return rules.with_rounds(rounds)
+        if dataclasses.is_dataclass(rules) and "max_rounds" in {f.name for f in dataclasses.fields(rules)}:
+            return dataclasses.replace(rules, max_rounds=rounds)
+    except ValueError as e:
+        raise SystemExit(f"error: --rounds: {e}") from None
+    raise SystemExit(f"error: --rounds: the rules of {game.TITLE} have no round count to set (give 0)")
+
+
 def seed_everything(seed: int, threads: int) -> None:
     """Seed python, numpy and torch; pin torch's thread count (the machine is shared)."""
     random.seed(seed)
@@ -109,11 +130,14 @@ def masked_logits(logits: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
     return torch.where(mask, logits, torch.full_like(logits, -1e8))
 
 
-def eval_vs(path: str, opponent: str, deals: int, seed: int) -> dict[str, float]:
-    """Duplicate-deal match of the policy file against a bot: win rate, its CI and mean difference."""
+def eval_vs(path: str, opponent: str, deals: int, seed: int, game: str | None = None) -> dict[str, float]:
+    """Duplicate-deal match of the policy file against a bot of ``game`` (None: the game the file names), whole
+    games: win rate, its CI and mean difference."""
     from footcanasta_env.evaluation import evaluate
+    from footcanasta_env.policyfile import load_policy
 
-    rep = evaluate(f"policy:{path}", opponent, deals=deals, seed=seed, workers=1)
+    game = game or load_policy(path).game
+    rep = evaluate(f"policy:{path}", opponent, deals=deals, seed=seed, workers=1, game=game)
     return {"win_rate": rep.win_rate, "win_lo": rep.win_ci[0], "win_hi": rep.win_ci[1], "mean_diff": rep.mean_diff,
             "games": len(rep.games)}
 

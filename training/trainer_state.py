@@ -151,3 +151,26 @@ def init_from(actor: nn.Module, path: str) -> None:
             raise ValueError(f"{path}: its actor does not fit --hidden: {e}") from None
         return
     load_actor(actor, path)
+
+
+def slim_checkpoint(path: str, out: str, snapshots: int = 1, optimizer: bool = False) -> dict[str, Any]:
+    """Write a smaller copy of the trainer checkpoint ``path`` to ``out`` (one to commit): the weights, the
+    generator and the record whole, only the newest ``snapshots`` of the league, and Adam's state only with
+    ``optimizer`` (without it a resumed run's Adam starts afresh from the saved weights); its metadata.
+
+    ``--resume out`` goes on from it as from the original, with that smaller league."""
+    if snapshots < 1:
+        raise ValueError(f"a slim checkpoint keeps at least one league snapshot, got {snapshots}")
+    arrays, meta = load_checkpoint(path)
+    total = meta["league"]["snapshots"]
+    kept = list(range(max(0, total - snapshots), total))
+    out_arrays = {k: v for k, v in arrays.items()
+                  if not k.startswith("league/") and (optimizer or not k.startswith("opt/"))}
+    for new, old in enumerate(kept):
+        out_arrays.update({f"league/{new}/{k}": v for k, v in prefixed(arrays, f"league/{old}").items()})
+    meta = {k: v for k, v in meta.items() if k not in ("format", "format_version", "sha256")
+            and k not in _compat(_game_of(meta))}
+    meta = dict(meta, league=dict(meta["league"], snapshots=len(kept)),
+                slimmed={"from": path, "league_snapshots_dropped": total - len(kept), "optimizer_kept": optimizer})
+    save_checkpoint(out, out_arrays, meta)
+    return meta
