@@ -61,3 +61,16 @@ def review_seed(seed: int, index: int) -> int:
     """The seed of decision ``index`` in a move review seeded with ``seed``: each decision its own, whatever
     was reviewed before it."""
     return int(np.random.SeedSequence([seed, index, 0x5E7]).generate_state(1, np.uint64)[0] >> 1)
+
+
+def game_seed(seed: int | None = None, daily: _dt.date | str | None = None) -> int:
+    """The seed a new game is dealt from: the daily game's for a date, ``seed`` checked, else fresh entropy."""
+    if daily is not None:
+        if seed is not None:
+            raise ValueError("new_game: give either seed or daily, not both")
+        return daily_seed(daily)
+    if seed is None:
+        return fresh_seed()
+    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
+        raise ValueError(f"new_game: seed must be a non-negative integer, got {seed!r}")
+    return int(seed)

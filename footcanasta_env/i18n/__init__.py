@@ -123,10 +123,7 @@ def translator(lang: str = DEFAULT_LANG, domain: str = "footcanasta") -> NullTra
 
 def render(message: Message | str, lang: str = DEFAULT_LANG) -> str:
     """A ``Message`` (or a plain id) in ``lang``; parameters that are messages are rendered in it too."""
-    gettext = translator(lang).gettext
-    if isinstance(message, Message):
-        return message.render(gettext)
-    return gettext(message)
+    return words(lang).render(message)
 
 
 def format_number(value: float, lang: str = DEFAULT_LANG) -> str:
@@ -185,8 +182,10 @@ class Words:
     def join(self, items: Sequence[str]) -> str:
         """``a, b and c`` as this language lists things (Babel's CLDR lists; English keeps its own comma)."""
         items = list(items)
-        if self.lang == DEFAULT_LANG or len(items) < 2:
-            return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1] if items else ""
+        if len(items) < 2:
+            return "".join(items)
+        if self.lang == DEFAULT_LANG:
+            return ", ".join(items[:-1]) + " and " + items[-1]
         return format_list(items, locale=self.lang)
 
     def render(self, message: Message | str) -> str:

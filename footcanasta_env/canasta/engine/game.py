@@ -21,7 +21,7 @@ import numpy as np
 
 from ...messages import Message
 from ...seats import SEAT_NAMES
-from ...seeds import daily_seed, fresh_seed
+from ...seeds import game_seed
 from ..actions import NUM_ACTIONS, PHASE_NAMES
 from ..rules import Rules
 from . import explain
@@ -135,15 +135,7 @@ class Game(State):
 
 def new_game(seed: int | None = None, rules: Rules | None = None, daily: _dt.date | str | None = None) -> Game:
     """A new game dealt from ``seed`` (fresh entropy if None), or the daily game of a date (rule 10.3)."""
-    if daily is not None:
-        if seed is not None:
-            raise ValueError("new_game: give either seed or daily, not both")
-        seed = daily_seed(daily)
-    elif seed is None:
-        seed = fresh_seed()
-    elif isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
-        raise ValueError(f"new_game: seed must be a non-negative integer, got {seed!r}")
-    g = Game(rules, int(seed))
+    g = Game(rules, game_seed(seed, daily))
     g.dealer = int(g.rng.integers(0, 4))  # rule 2.1
     deal(g)
     return g
