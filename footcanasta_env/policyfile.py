@@ -13,13 +13,16 @@ A policy file is a NumPy ``.npz`` archive of plain arrays only, so loading never
   (command, steps, ...) and ``evaluation``.
 
 ``load_policy(path, game=None)`` checks all of it against the game the file names (and, given ``game``,
-that it is that game's) and raises ``ValueError`` naming what is wrong.
+that it is that game's) and raises ``ValueError`` naming what is wrong. ``PolicyBot`` plays a file (each game
+subclasses it naming its encoder and action count), ``load_shipped`` a game's shipped file.
 """
 
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from importlib import resources
 from typing import Any
 
 import numpy as np
@@ -38,7 +41,7 @@ from .arrayfile import (
 from .games import DEFAULT_GAME, get_game
 
 # ACTIVATIONS and META_KEY are the format's, named here too for the readers of policy files.
-__all__ = ["ACTIVATIONS", "FORMAT", "META_KEY", "Policy", "load_policy", "save_policy"]
+__all__ = ["ACTIVATIONS", "FORMAT", "META_KEY", "Policy", "PolicyBot", "load_policy", "load_shipped", "save_policy"]
 
 FORMAT = ArrayFormat("footcanasta-policy", 1, what="policy file", noun="policy checkpoint")
 
@@ -138,3 +141,41 @@ def load_policy(path: str, game: str | None = None) -> Policy:
             raise FORMAT.fail(path, f"{key} mismatch: the file has {meta.get(key)!r}, this code expects {want!r}")
     weights, biases = mlp_layers(path, FORMAT, arrays, _check_arch(path, meta))
     return Policy(weights=weights, biases=biases, activation=meta["arch"]["activation"], meta=meta)
+
+
+class PolicyBot:
+    """A bot that plays an exported policy deterministically (masked argmax), with numpy only.
+
+    Each game subclasses it naming ``GAME`` (the policy files it plays), ``NUM_ACTIONS`` and ``encode``
+    (its observation of a ``View``).
+    """
+
+    GAME: str
+    NUM_ACTIONS: int
+    encode: Callable[[Any], np.ndarray]
+
+    def __init__(self, path: str, seed: int | None = None, name: str | None = None) -> None:
+        self.policy = load_policy(path, self.GAME)
+        self.path = path
+        self.name = name or f"policy:{path}"
+        self.rng = np.random.default_rng(seed)  # unused: play is deterministic
+
+    def act(self, view: Any) -> int:
+        """The legal action with the highest logit for ``view``."""
+        legal = view.legal_actions
+        if len(legal) == 0:
+            raise ValueError("PolicyBot: no legal action in this view (the game is over or not this seat's turn)")
+        if len(legal) == 1:
+            return int(legal[0])
+        mask = np.zeros(self.NUM_ACTIONS, dtype=bool)
+        mask[np.asarray(legal, dtype=np.intp)] = True
+        return int(self.policy.act(type(self).encode(view), mask))
+
+
+def load_shipped(bot: type[PolicyBot], shipped: Any, seed: int | None = None) -> PolicyBot:
+    """The shipped policy ``shipped`` (an ``importlib.resources`` file) as a ``bot`` named ``learned``."""
+    if not shipped.is_file():
+        raise ValueError(f"bot 'learned': the shipped policy of {bot.GAME} {str(shipped)!r} is missing from this "
+                         "install (reinstall footcanasta, or use policy:PATH)")
+    with resources.as_file(shipped) as path:  # a real file even from a zipped install; loaded at once
+        return bot(str(path), seed, name="learned")
