@@ -36,8 +36,6 @@ Rulings where CANASTA_RULES.md is silent (the engine's; ``docs/CANASTA.md`` stat
 
 from __future__ import annotations
 
-import re
-from importlib import resources
 from typing import Any
 
 from .actions import ACTION_NAMES, ACTION_VERSION, NUM_ACTIONS, PHASE_NAMES, action_id, action_name
@@ -47,8 +45,6 @@ from .rules import DEFAULT_RULES, Rules
 NAME = "canasta"
 TITLE = "Canasta"
 
-# The rules document travels with the package (a copy of docs/CANASTA.md, kept identical by a test).
-RULES_RESOURCE = resources.files("footcanasta_env") / "data" / "CANASTA.md"
 
 __all__ = [
     "ACTION_NAMES", "ACTION_VERSION", "DEFAULT_RULES", "Game", "IllegalActionError", "NAME", "NUM_ACTIONS",
@@ -66,22 +62,9 @@ def rules_text(section: int | str | None = None, lang: str = "en") -> str:
     ``footcanasta_env.i18n.LANGUAGES``. ``section`` (its number, in every language) gives only that section
     (``## N. Title`` up to the next ``## ``). An unknown language or section is refused with a ``ValueError``
     naming the ones there are."""
-    from ..i18n import check_lang  # Babel loads when the rules are asked for, not when the game is looked up
+    from ..i18n.documents import rules_document  # Babel loads when the rules are asked for, not with the game
 
-    code = check_lang(lang)
-    document = RULES_RESOURCE if code == "en" else resources.files("footcanasta_env") / "data" / code / "CANASTA.md"
-    text = document.read_text(encoding="utf-8")
-    if section is None:
-        return text
-    try:
-        number = int(section)
-    except (TypeError, ValueError):
-        raise ValueError(f"a rules section is a number, got {section!r}") from None
-    found = re.search(rf"^## {number}\. .*?(?=^## |\Z)", text, flags=re.M | re.S)
-    if not found:
-        numbers = re.findall(r"^## (\d+)\. ", text, flags=re.M)
-        raise ValueError(f"the rules have no section {section} (sections {numbers[0]}-{numbers[-1]})")
-    return found.group(0).rstrip() + "\n"
+    return rules_document("CANASTA.md", section, lang)
 
 
 # name -> (module, its name there); GymEnv is the game interface's name of the one-seat env. The table's

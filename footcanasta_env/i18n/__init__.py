@@ -10,6 +10,8 @@ the locale variables (``LC_ALL``, ``LC_MESSAGES``, ``LANG``, ``LANGUAGE``); each
 when nothing matches. ``translator(lang)`` gives gettext/ngettext for one language; ``render`` a ``Message``;
 ``format_number`` a number as that language writes it (``1.500`` in German, ``1 500`` in Russian).
 ``words(lang)`` bundles these for one language (``Words``): what the games' texts are written through.
+Beside them: ``documents`` (the rules of each game in each language), ``catalogs`` (keeping the catalogs in
+step with the code), ``webcatalog`` (the page's catalog as JSON).
 """
 
 from __future__ import annotations
