@@ -148,6 +148,13 @@ def test_the_commands_refuse_bad_names_and_dates_in_the_language(argv, german, c
     assert not list(tmp_path.iterdir())  # refused before anything was dealt or saved
 
 
+def test_the_rules_command_refuses_a_missing_section_in_the_language(capsys):
+    from footcanasta_env import cli
+
+    assert cli.main(["rules", "99", "--game", "canasta", "--lang", "de"]) == 2
+    assert "die Regeln haben keinen Abschnitt 99 (Abschnitte 1-13)" in capsys.readouterr().err
+
+
 def test_the_house_refusals_are_messages_with_english_text():
     from footcanasta_env.bots.registry import REGISTRY
     from footcanasta_env.games import check_game_name

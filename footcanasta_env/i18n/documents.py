@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from importlib import resources
 
+from ..messages import N_, Message, MessageError
 from . import DEFAULT_LANG, check_lang
 
 __all__ = ["rules_document"]
@@ -27,9 +28,10 @@ def rules_document(name: str, section: int | str | None = None, lang: str = DEFA
     try:
         number = int(section)
     except (TypeError, ValueError):
-        raise ValueError(f"a rules section is a number, got {section!r}") from None
+        raise MessageError(Message(N_("a rules section is a number, got {section}"), section=repr(section))) from None
     found = re.search(rf"^## {number}\. .*?(?=^## |\Z)", text, flags=re.M | re.S)
     if not found:
         numbers = re.findall(r"^## (\d+)\. ", text, flags=re.M)
-        raise ValueError(f"the rules have no section {section} (sections {numbers[0]}-{numbers[-1]})")
+        raise MessageError(Message(N_("the rules have no section {section} (sections {first}-{last})"),
+                                   section=section, first=numbers[0], last=numbers[-1]))
     return found.group(0).rstrip() + "\n"
