@@ -116,9 +116,11 @@ WIDE = canasta.Rules(target=1500, max_rounds=3, minimums=(300, 400, 500, 600),
                      card_values=(0, 5, 5, 5, 10, 10, 10, 10, 10, 10, 20, 20, 50, 0, 5))
 
 
+@pytest.mark.parametrize("named", [False, True], ids=["found", "named"])
 @pytest.mark.parametrize("seed, rules", [(0, None), (1, canasta.Rules(max_rounds=2)), (2, WIDE),
                                          (3, canasta.Rules(target=800))])
-def test_fast_encoder_gives_the_view_encoding_at_every_step(seed, rules):
+def test_fast_encoder_gives_the_view_encoding_at_every_step(seed, rules, named):
+    """``named``: invalidate(action) as the envs call it (the sync reads only what that action changes)."""
     rules = rules or canasta.DEFAULT_RULES
     game = canasta.new_game(seed, rules)
     enc = GameEncoder(game)
@@ -135,10 +137,32 @@ def test_fast_encoder_gives_the_view_encoding_at_every_step(seed, rules):
         if game.is_over:
             break
         acts = game.legal_actions()
-        game.step(acts[pick.randrange(len(acts))])
-        enc.invalidate()
+        a = acts[pick.randrange(len(acts))]
+        game.step(a)
+        enc.invalidate(a if named else None)
         n += 1
     assert n > 100 and len(seen) > 3
+
+
+@pytest.mark.parametrize("seed", [1001, 1003])
+def test_fast_encoder_named_actions_in_games_of_bots(seed):
+    """Bots build canastas, put wild cards in them, set melds aside and discard them back: the narrow syncs
+    of invalidate(action) against the reference at every step, for the player to act and another seat."""
+    game = canasta.new_game(seed, canasta.Rules(max_rounds=3))
+    players = [canasta.make_bot("expert" if s % 2 == 0 else "greedy", seed=seed + s) for s in range(4)]
+    enc = GameEncoder(game)
+    kinds = set()
+    n = 0
+    while not game.is_over:
+        p = game.current_player
+        a = players[p].act(game.view(p))
+        game.step(a)
+        enc.invalidate(a)
+        kinds.add(canasta.action_name(a).split()[0])
+        for s in {game.current_player, n % 4}:
+            assert enc.observe(s).tobytes() == encode(game.view(s)).tobytes(), f"seat {s} after {n} actions"
+        n += 1
+    assert {"draw", "pickup", "meld", "add", "discard"} <= kinds
 
 
 def test_fast_encoder_after_reset_and_a_new_game():

@@ -1,7 +1,7 @@
 """The PettingZoo AEC env of any four-seat partnership game of the house: ``GameAECEnv`` and its wrapper.
 
 A game's env is a subclass that names its pieces (``encoder_class``: the incremental encoder with
-``observe(seat)``, ``reset(game)``, ``invalidate()``; ``obs_size``, ``num_actions``, ``illegal_error``,
+``observe(seat)``, ``reset(game)``, ``invalidate(action=None)``; ``obs_size``, ``num_actions``, ``illegal_error``,
 ``action_name``, ``render_game``, ``reset_options``, ``label`` for messages) and its episode
 (``start_game(options, seed)``), checks its own constructor options, then calls ``set_spaces(low,
 high)``. Everything else (turn order from the engine's current seat after every step, zero-sum team
@@ -25,7 +25,14 @@ from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 from .reward import team_reward
 
 AGENTS: tuple[str, ...] = ("player_0", "player_1", "player_2", "player_3")
+
+
+def game_action_id(action: Any) -> int | None:
+    """A numpy integer action as an int; None for a name (the game resolved it, the encoder need not)."""
+    return int(action) if isinstance(action, np.integer) else None
 _AGENT_SEAT = {a: i for i, a in enumerate(AGENTS)}
+_BYTES12 = [bytes((c >> i) & 1 for i in range(12)) for c in range(4096)]
+_MASK_BYTES = 96  # observe() writes the mask of a game with up to 96 actions
 
 
 class GameAECEnv(AECEnv):
@@ -46,6 +53,8 @@ class GameAECEnv(AECEnv):
 
     def set_spaces(self, low: np.ndarray, high: np.ndarray) -> None:
         """The agents and their spaces (the observation's bounds ``low``/``high``); the episode not started."""
+        if self.num_actions > _MASK_BYTES:
+            raise ValueError(f"{self.label}: {self.num_actions} actions; observe() masks at most {_MASK_BYTES}")
         self.possible_agents = list(AGENTS)
         obs_space = spaces.Dict({
             "observation": spaces.Box(low=low, high=high, shape=(self.obs_size,), dtype=np.float32),
@@ -104,11 +113,16 @@ class GameAECEnv(AECEnv):
         game = self.game
         seat = _AGENT_SEAT[agent]
         obs = self._encoder.observe(seat)
-        buf = bytearray(self.num_actions)  # a fresh buffer: cheaper than numpy item assignment
         if seat == game.current_player and not game.is_over:
-            for a in game.legal_actions():
-                buf[a] = 1
-        return {"observation": obs, "action_mask": np.frombuffer(buf, dtype=np.int8)}
+            m = game.legal_bits()
+            # The bits twelve at a time, each through a table of its 12 mask bytes: cheaper than a
+            # loop over the legal ids or numpy's unpackbits.
+            buf = bytearray(b"".join((_BYTES12[m & 4095], _BYTES12[m >> 12 & 4095], _BYTES12[m >> 24 & 4095],
+                                      _BYTES12[m >> 36 & 4095], _BYTES12[m >> 48 & 4095], _BYTES12[m >> 60 & 4095],
+                                      _BYTES12[m >> 72 & 4095], _BYTES12[m >> 84 & 4095])))
+        else:
+            buf = bytearray(_MASK_BYTES)
+        return {"observation": obs, "action_mask": np.frombuffer(buf, dtype=np.int8, count=self.num_actions)}
 
     def step(self, action: int | str | None) -> None:
         """Apply the acting agent's action; ``None`` for an agent already terminated or truncated."""
@@ -125,7 +139,8 @@ class GameAECEnv(AECEnv):
             raise
         except ValueError as e:  # a malformed action name or id
             raise self.illegal_error(str(e)) from None
-        self._encoder.invalidate()
+        # The id lets the encoder look only at what that action changed.
+        self._encoder.invalidate(action if action.__class__ is int else game_action_id(action))
         self._cumulative_rewards[agent] = 0.0
         if self._rewarded:
             self._clear_rewards()

@@ -127,7 +127,8 @@ class GameGymEnv(gym.Env):
         self._carry = 0.0
         seat = game.current_player
         try:
-            game.step(int(action) if not isinstance(action, str) else action)
+            action = int(action) if not isinstance(action, str) else action
+            game.step(action)
         except (self.illegal_error, ValueError, TypeError) as e:
             self._done = True
             try:
@@ -137,7 +138,7 @@ class GameGymEnv(gym.Env):
             info = self._info()
             info.update(illegal_action=name, reason=str(e))
             return self._observe(seat), reward - 1.0, True, False, info
-        self._encoder.invalidate()
+        self._encoder.invalidate(action if action.__class__ is int else None)
         self._num_actions += 1
         reward += self._score()
         reward += self._play_opponents()
@@ -212,7 +213,7 @@ class GameGymEnv(gym.Env):
                 game.step(action)
             except self.illegal_error as e:
                 raise self.illegal_error(f"the opponent in seat {seat} chose an illegal action: {e}") from None
-            self._encoder.invalidate()
+            self._encoder.invalidate(action if action.__class__ is int else None)
             self._num_actions += 1
             reward += self._score()
         if game.is_over:

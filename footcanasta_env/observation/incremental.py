@@ -164,8 +164,9 @@ class GameEncoder:
         self.raw[_A_TOP + 15] = 1  # empty pile
         self._stale = True
 
-    def invalidate(self) -> None:
-        """Mark the vector as possibly out of date (call after each game step)."""
+    def invalidate(self, action: int | None = None) -> None:
+        """Mark the vector as possibly out of date (call after each game step). ``action`` (the id just
+        applied, which the envs pass to every game's encoder) is not needed: this sync finds the change."""
         self._stale = True
 
     def _sync(self) -> None:

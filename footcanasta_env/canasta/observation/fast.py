@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ...cards import NUM_KINDS, NUM_NATURAL
+from ...cards import JOKER, NUM_KINDS, NUM_NATURAL, TWO
+from ..actions import ACTION_CARD, ACTION_CARDS, ACTION_TYPE, ADD, DISCARD, DRAW, LAYDOWN, MELD, MELD_B3, PICKUP
 from ..rules import CANASTA_SIZE
 from .layout import (
     HOLD_KINDS,
@@ -35,12 +36,15 @@ from .layout import (
     OBS_SIZE,
     ROUND_CLIP,
     ROW_CANASTA,
+    ROW_JK,
+    ROW_TWO,
     SCALE,
     SEAT_BLOCK,
     T_FROZEN,
     T_MINIMUM,
     T_MIXED,
     T_NATURAL,
+    T_RED,
     T_VALUE,
     TEAM_BLOCK,
     clip_score,
@@ -126,6 +130,9 @@ _S_TEAMF = _SC[_A_TEAMF:_A_TEAMF + TEAM_BLOCK]
 _S_SEATF = _SC[_A_SEATF:_A_SEATF + 4]
 _S_TAIL = _SC[_A_TAIL:_A_TAIL + 7]
 _S_AVAL = _SC[_A_AVAL]
+_S_NAT, _S_WILD, _S_CANASTA = _S_ROWS[0], _S_ROWS[1], _S_ROWS[3]
+_S_HELD, _S_TURN = _S_SEATF[0], _S_SEATF[1]
+_S_VALUE, _S_CANASTAS = _S_TEAMF[T_VALUE], _S_TEAMF[T_NATURAL]
 assert all(_SC[_A_HAND + i] == _S_HAND for i in _HOLD) and all(_SC[_A_MEM + i] == _S_MEM for i in _HOLD)
 
 
@@ -159,7 +166,8 @@ class GameEncoder:
     """
 
     __slots__ = ("game", "raw", "_mv", "_hand", "_mem", "_melds", "_canastas", "_teamf", "_tkey", "_pile",
-                 "_pcount", "_ptop", "_seatf", "_tail", "_stale", "_seen", "_round", "_cur", "_mcards", "_flags")
+                 "_pcount", "_ptop", "_seatf", "_tail", "_stale", "_seen", "_round", "_cur", "_mcards", "_flags",
+                 "_action", "_action_at", "_next")
 
     def __init__(self, game: Game) -> None:
         self.raw = np.zeros(_A_SIZE, dtype=np.float32)  # scaled features: see the module docstring
@@ -189,10 +197,19 @@ class GameEncoder:
         self._round = 0
         self._cur = 0
         self._mcards = [0, 0]
+        self._action = -1  # the action named by the last invalidate(), and the game's actions_taken after it
+        self._action_at = -1
+        self._next = -1  # the stock's top card at the last sync: what a draw takes, unless a red three
 
-    def invalidate(self) -> None:
-        """Mark the vector as possibly out of date (call after each game step)."""
+    def invalidate(self, action: int | None = None) -> None:
+        """Mark the vector as possibly out of date (call after each game step). ``action``, the id of the
+        action just applied when the caller knows it, narrows the next sync to what that action changes."""
         self._stale = True
+        if action is None:
+            self._action_at = -1
+        else:
+            self._action = action
+            self._action_at = self.game.actions_taken
 
     def _sync_team(self, g: Game, t: int, one_action: bool = True) -> None:
         """Partnership t's meld structure, its canasta row and counts."""
@@ -246,13 +263,17 @@ class GameEncoder:
     def _sync(self) -> None:
         g = self.game
         if g.actions_taken == self._seen + 1 and g.round == self._round and not g.is_over:
-            self._sync_one(g)
+            if g.actions_taken == self._action_at:
+                _BY_TYPE[ACTION_TYPE[self._action]](self, g)
+            else:
+                self._sync_one(g)
         else:
             self._sync_all(g)
         self._stale = False
         self._seen = g.actions_taken
         self._round = g.round
         self._cur = g.current_player
+        self._next = g.stock[-1] if g.stock else -1
 
     def _sync_one(self, g: Game) -> None:
         """After exactly one action within a round: compare only what that action can change (the actor's
@@ -293,6 +314,189 @@ class GameEncoder:
         if draw != tail[4]:
             mv[_A_TAIL + 4] = tail[4] = draw
             mv[_A_TAIL + 5] = tail[5] = not draw
+
+    def _sync_discard(self, g: Game) -> None:
+        """After a discard that did not end the round: the set-aside melds back to the hand, if any, then one
+        card from the hand (and its memory) to the pile, and the turn to the next player."""
+        p = self._cur
+        t = p & 1
+        mv = self._mv
+        k = ACTION_CARD[self._action]
+        if g.mcards[t] != self._mcards[t]:  # the set-aside melds went back to the hand first (rule 7.2)
+            self._return_aside(g, p, t)
+        n = g.hand[p][k]
+        self._hand[p][k] = n
+        mv[_A_HAND + NUM_KINDS * p + k] = n * _S_HAND
+        n = g.memory[p][k]
+        cache = self._mem[p]
+        if n != cache[k]:
+            cache[k] = n
+            mv[_A_MEM + NUM_KINDS * p + k] = n * _S_MEM
+        counts = self._pcount
+        counts[k] += 1
+        mv[_A_PCOUNT + k] = counts[k] * _S_PCOUNT
+        self._pile.append(k)
+        mv[_A_PSIZE] = len(self._pile) * _S_PSIZE
+        mv[_A_TOP + self._ptop] = 0
+        mv[_A_TOP + k] = 1
+        self._ptop = k
+        if k == TWO or k == JOKER:  # the pile may have frozen for both partnerships (rule 4.2)
+            self._sync_team_flags(g, 0)
+            self._sync_team_flags(g, 1)
+        # Seat flags: the discarder's cards held and turn, the next player's turn (its held cards and
+        # the dealer and melded flags do not move).
+        old = self._seatf[p]
+        n = g.htot[p]
+        o = _A_SEATF + 4 * p
+        if n != old[0]:
+            mv[o] = n * _S_HELD
+        mv[o + 1] = 0
+        self._seatf[p] = (n, False, old[2], old[3])
+        q = g.current_player
+        old = self._seatf[q]
+        mv[_A_SEATF + 4 * q + 1] = _S_TURN
+        self._seatf[q] = (old[0], True, old[2], old[3])
+        tail = self._tail
+        if not tail[4]:
+            mv[_A_TAIL + 4] = tail[4] = True
+            mv[_A_TAIL + 5] = tail[5] = False
+
+    def _return_aside(self, g: Game, p: int, t: int) -> None:
+        """The set-aside melds (the ones this vector holds) back in p's hand: their ranks' hand entries and
+        the wild cards', the meld structure all zero."""
+        mv = self._mv
+        h = g.hand[p]
+        cache = self._hand[p]
+        oh = _A_HAND + NUM_KINDS * p
+        nat, two, jk, size = self._melds[t]
+        flags = self._flags[t]
+        o = _A_TEAM + MELD_BLOCK * t
+        for r in _RANKS:
+            if size[r]:
+                cache[r] = x = h[r]
+                mv[oh + r] = x * _S_HAND
+                if nat[r]:
+                    mv[o + r] = nat[r] = 0
+                if two[r]:
+                    mv[o + ROW_TWO + r] = two[r] = 0
+                if jk[r]:
+                    mv[o + ROW_JK + r] = jk[r] = 0
+                if flags[r]:
+                    mv[o + ROW_CANASTA + r] = flags[r] = False
+                size[r] = 0
+        for w in (TWO, JOKER):
+            cache[w] = x = h[w]
+            mv[oh + w] = x * _S_HAND
+        self._canastas[t] = (0, 0)
+        self._mcards[t] = 0
+        self._sync_team_flags(g, t)
+
+    def _sync_meld(self, g: Game) -> None:
+        """After a meld or add that did not end the round: the cards it names from the hand (and the
+        memory) to the partnership's meld of their rank."""
+        p = self._cur
+        t = p & 1
+        r, nat, two, jk = ACTION_CARDS[self._action]
+        mv = self._mv
+        h = g.hand[p]
+        cache = self._hand[p]
+        mem = g.memory[p]
+        mcache = self._mem[p]
+        melds = self._melds[t]
+        o = _A_TEAM + MELD_BLOCK * t + r
+        if nat:
+            cache[r] = n = h[r]
+            mv[_A_HAND + NUM_KINDS * p + r] = n * _S_HAND
+            if mem[r] != mcache[r]:
+                mcache[r] = n = mem[r]
+                mv[_A_MEM + NUM_KINDS * p + r] = n * _S_MEM
+            melds[0][r] = n = g.mnat[t][r]
+            mv[o] = n * _S_NAT
+        if two or jk:
+            w, part, row = (TWO, 1, g.mtwo) if two else (JOKER, 2, g.mjk)
+            cache[w] = n = h[w]
+            mv[_A_HAND + NUM_KINDS * p + w] = n * _S_HAND
+            if mem[w] != mcache[w]:
+                mcache[w] = n = mem[w]
+                mv[_A_MEM + NUM_KINDS * p + w] = n * _S_MEM
+            melds[part][r] = n = row[t][r]
+            mv[o + NUM_NATURAL * part] = n * _S_WILD
+        size = g.msize[t][r]
+        melds[3][r] = size
+        key = self._tkey[t]
+        natural, mixed = key[T_NATURAL], key[T_MIXED]
+        if size >= CANASTA_SIZE:
+            flags = self._flags[t]
+            wilds = g.mtwo[t][r] + g.mjk[t][r]
+            if not flags[r]:  # a new canasta
+                flags[r] = True
+                mv[o + ROW_CANASTA] = _S_CANASTA
+                if wilds:
+                    mixed += 1
+                else:
+                    natural += 1
+            elif wilds and wilds == two + jk:  # the first wild card in a canasta: natural no more
+                natural -= 1
+                mixed += 1
+            self._canastas[t] = (natural, mixed)
+        self._mcards[t] = g.mcards[t]
+        # The TEAM block: the melded value moves (also as the set-aside value), the canastas may; nothing
+        # else a meld touches is in it.
+        value = g.mval[t]
+        cache = self._teamf[t]
+        o = _A_TEAMF + TEAM_BLOCK * t
+        mv[o + T_VALUE] = value * _S_VALUE
+        mv[_A_AVAL + t] = value * _S_AVAL
+        cache[T_VALUE] = value
+        if natural != cache[T_NATURAL]:
+            mv[o + T_NATURAL] = natural * _S_CANASTAS
+            cache[T_NATURAL] = natural
+        if mixed != cache[T_MIXED]:
+            mv[o + T_MIXED] = mixed * _S_CANASTAS
+            cache[T_MIXED] = mixed
+        self._tkey[t] = (key[0], key[1], natural, mixed, key[4], value, key[6])
+        # Seat flags: cards held (set-aside ones count) and has melded.
+        old = self._seatf[p]
+        n = g.htot[p] if g.down[t] else g.htot[p] + g.mcards[t]
+        melded = g.has_melded[p]
+        if n != old[0] or melded != old[3]:
+            o = _A_SEATF + 4 * p
+            mv[o] = n * _S_HELD
+            mv[o + 3] = melded
+            self._seatf[p] = (n, old[1], old[2], melded)
+
+    def _sync_draw(self, g: Game) -> None:
+        """After a draw that did not end the round: a card (red threes laid down and replaced) from the
+        stock to the hand, the play step."""
+        mv = self._mv
+        p = self._cur
+        t = p & 1
+        h = g.hand[p]
+        cache = self._hand[p]
+        o = _A_HAND + NUM_KINDS * p
+        k = self._next
+        if g.red_threes[t] != self._tkey[t][T_RED] or k < 0:  # red threes laid down and replaced
+            for i, x in enumerate(h):
+                if x != cache[i]:
+                    mv[o + i] = x * _S_HAND
+                    cache[i] = x
+            self._sync_team_flags(g, t)
+        else:  # the card that was on top of the stock at the last sync
+            cache[k] = n = h[k]
+            mv[o + k] = n * _S_HAND
+        old = self._seatf[p]
+        n = g.htot[p] if g.down[t] else g.htot[p] + g.mcards[t]
+        if n != old[0]:
+            mv[_A_SEATF + 4 * p] = n * _S_HELD
+            self._seatf[p] = (n, old[1], old[2], old[3])
+        tail = self._tail
+        n = len(g.stock)
+        if n != tail[0]:
+            mv[_A_TAIL] = n * _S_STOCK
+            tail[0] = n
+        if tail[4]:
+            mv[_A_TAIL + 4] = tail[4] = False
+            mv[_A_TAIL + 5] = tail[5] = True
 
     def _sync_all(self, g: Game) -> None:
         """Compare every piece of the state."""
@@ -353,8 +557,24 @@ class GameEncoder:
     def observe(self, seat: int) -> np.ndarray:
         """``seat``'s observation: a new float32 array, equal byte for byte to ``encode(game.view(seat))``."""
         g = self.game
-        if self._stale or g.actions_taken != self._seen:
-            self._sync()
+        n = g.actions_taken
+        if self._stale or n != self._seen:
+            if n == self._action_at and n == self._seen + 1 and not g.is_over and g.round == self._round:
+                _BY_TYPE[ACTION_TYPE[self._action]](self, g)  # _sync() for one named action, written out
+                self._stale = False
+                self._seen = n
+                self._cur = g.current_player
+                self._next = g.stock[-1] if g.stock else -1
+            else:
+                self._sync()
         d0, d1 = g.down
         vis = g.current_player == seat and not (d1 if seat & 1 else d0)
-        return self.raw.take(_GATHER[8 * seat + 4 * d0 + 2 * d1 + vis])
+        return self.raw[_GATHER[8 * seat + 4 * d0 + 2 * d1 + vis]]  # a new array; faster than take()
+
+
+# The sync after one named action within a round, by action type: pickup, laydown and black threes are
+# rare and move much, so they compare what any action can change.
+_BY_TYPE = {DRAW: GameEncoder._sync_draw, PICKUP: GameEncoder._sync_one, MELD: GameEncoder._sync_meld,
+            MELD_B3: GameEncoder._sync_one, ADD: GameEncoder._sync_meld, LAYDOWN: GameEncoder._sync_one,
+            DISCARD: GameEncoder._sync_discard}
+_BY_TYPE = [_BY_TYPE[t] for t in range(len(_BY_TYPE))]
