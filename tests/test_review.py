@@ -136,3 +136,19 @@ def test_the_terminal_game_offers_a_review_at_the_end(tmp_path, monkeypatch, cap
     out = capsys.readouterr().out
     (replay,) = tmp_path.glob("*.json")
     assert f"Review your moves: footcanasta review {replay}" in out.replace("\n", "")
+
+
+def test_a_seat_with_no_decision_claims_no_accuracy(tmp_path, capsys):
+    rules = Rules().with_rounds(1)
+    rep = Replay(seed=3, rules=rules,
+                 players=[{"seat": s, "name": f"bot{s}", "kind": "bot", "bot": "greedy", "seed": s} for s in range(4)])
+    path = tmp_path / "empty.json"
+    rep.save(path)
+    review = review_replay(rep, 0, FAST)
+    assert review.decisions == [] and review.accuracy is None and review.points_lost is None
+    assert review.summary() == "South: no decision with a choice to review"
+    assert main(["review", str(path), "--search", FAST]) == 0
+    out = capsys.readouterr().out
+    assert "no decision with a choice to review" in out and "accuracy" not in out and "noise" not in out
+    assert main(["review", str(path), "--json", "--search", FAST]) == 0
+    assert json.loads(capsys.readouterr().out)["accuracy"] is None

@@ -148,6 +148,9 @@ def test_a_whole_game_by_clicking_in_each_language(server, browser, lang):  # no
     assert page.text_content(".review-summary") == SUMMARY[lang]
     check_page(page, lang, DESKTOP["width"])
     shot(page, f"i18n-{lang}-desktop-over.png")
+    # a South with no decision to review is told so, with no accuracy claimed
+    empty = {**REVIEW, "accuracy": None, "points_lost_per_decision": None, "decisions": []}
+    assert page.evaluate("(r) => reviewSummary(r)", empty) == NO_DECISION[lang]
     assert page.evaluate("window.__csp") == [] and errors == []
 
 
@@ -155,6 +158,13 @@ REVIEW = {"method": "rater", "accuracy": 0.875, "points_lost_per_decision": 3.2,
           "decisions": [{"index": 4, "played": "discard 9", "best": "discard K", "loss": 21.6, "se": 3.2,
                          "accurate": False}, {"index": 7, "played": "draw", "best": "draw", "loss": 0.0, "se": 1.0,
                                               "accurate": True}]}
+NO_DECISION = {
+    "en": "No decision with a choice to review.",
+    "de": "Keine Entscheidung mit einer Wahl zu bewerten.",
+    "it": "Nessuna decisione con una scelta da valutare.",
+    "ru": "Нет решений с выбором для оценки.",
+    "th": "ไม่มีการตัดสินใจที่มีทางเลือกให้ประเมิน",
+}
 SUMMARY = {
     "en": "2 decisions reviewed: 3.2 points lost per decision, accuracy 88%",
     "de": "2 Entscheidungen analysiert: 3,2 Punkte verloren pro Entscheidung, Genauigkeit 88\u00a0%",

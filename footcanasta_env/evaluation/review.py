@@ -75,15 +75,15 @@ class Review:
 
     @property
     def points_lost(self) -> float | None:
-        """Expected points lost per decision (None when the method cannot tell)."""
-        if self.method != RATER:
+        """Expected points lost per decision (None when the method cannot tell or there is no decision)."""
+        if self.method != RATER or not self.decisions:
             return None
-        return float(np.mean([d.loss for d in self.decisions])) if self.decisions else 0.0
+        return float(np.mean([d.loss for d in self.decisions]))
 
     @property
-    def accuracy(self) -> float:
-        """Share of decisions where the move played was the best or within noise."""
-        return float(np.mean([d.accurate for d in self.decisions])) if self.decisions else 1.0
+    def accuracy(self) -> float | None:
+        """Share of decisions where the move played was the best or within noise (None with no decision)."""
+        return float(np.mean([d.accurate for d in self.decisions])) if self.decisions else None
 
     def mistakes(self, n: int = 10) -> list[Decision]:
         """The biggest losses first (noise excluded); against the strongest bot, its disagreements in order."""
@@ -101,10 +101,12 @@ class Review:
     def summary(self, w: Words = EN) -> str:
         """One line (in ``w``'s language)."""
         who, n = w._(SEAT_NAMES[self.seat]), len(self.decisions)
+        if not n:  # a replay where the seat never had a choice: nothing to rate, no accuracy to claim
+            return w._("{who}: no decision with a choice to review").format(who=who)
         if self.method == RATER:
             return w.ngettext("{who}: {n} decision reviewed, {lost} points lost per decision, accuracy {accuracy}",
                               "{who}: {n} decisions reviewed, {lost} points lost per decision, accuracy {accuracy}",
-                              n).format(who=who, n=w.num(n), lost=w.fixed(self.points_lost or 0.0, 1),
+                              n).format(who=who, n=w.num(n), lost=w.fixed(self.points_lost, 1),
                                         accuracy=w.percent(self.accuracy))
         return w.ngettext("{who}: {n} decision reviewed against the strongest bot ({bot}), accuracy {accuracy} (its "
                           "moves played)",
@@ -212,7 +214,7 @@ def print_review(rep: Review, top: int = 10, lang: str = DEFAULT_LANG) -> None:
             cells = [str(d.index + 1), w.num(d.round), d.played, d.best]
             t.add_row(*cells, *([w.fixed(d.loss or 0.0), w.fixed(d.se or 0.0)] if rated else []))
         console.print(t)
-    else:
+    elif rep.decisions:
         console.print(w._("No move lost more than the noise of the rater.") if rated
                       else w._("Every move was the one {bot} would have played.").format(bot=rep.bot))
     console.print(rep.method_text(w))

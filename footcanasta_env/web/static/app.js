@@ -428,6 +428,7 @@ function renderOver() {
 // The review's line, from its figures: how many decisions, points lost per decision (a move rater's), accuracy.
 function reviewSummary(r) {
   const n = r.decisions.length;
+  if (!n) return _("No decision with a choice to review.");
   const accuracy = new Intl.NumberFormat(lang, { style: "percent" }).format(r.accuracy);
   if (r.method === "rater") {
     const lost = new Intl.NumberFormat(lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(r.points_lost_per_decision);
@@ -456,7 +457,8 @@ async function review(button, out) {
         el("td", { text: d.best, lang: "en" }), el("td", { text: lost })));
     }
     const none = rated ? _("No move lost more than the noise of the search.") : _("Every move you made was the bot's.");
-    out.replaceChildren(el("p", { class: "review-summary", text: reviewSummary(r) }), rows.length ? table : el("p", { text: none }));
+    const rest = rows.length ? [table] : r.decisions.length ? [el("p", { text: none })] : [];
+    out.replaceChildren(el("p", { class: "review-summary", text: reviewSummary(r) }), ...rest);
   } catch (e) {
     out.replaceChildren(el("p", { class: "game-text", text: e.message }));
     button.disabled = false;
