@@ -108,6 +108,12 @@ class GameAECEnv(AECEnv):
         if self.render_mode == "human":
             self.render()
 
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict]:
+        """Observation, cumulative reward, termination, truncation and info of the agent to act."""
+        agent = self.agent_selection
+        return (self.observe(agent) if observe else None, self._cumulative_rewards[agent],
+                self.terminations[agent], self.truncations[agent], self.infos[agent])
+
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         """``agent``'s observation and action mask (new arrays)."""
         game = self.game
@@ -142,10 +148,20 @@ class GameAECEnv(AECEnv):
         # The id lets the encoder look only at what that action changed.
         self._encoder.invalidate(action if action.__class__ is int else game_action_id(action))
         self._cumulative_rewards[agent] = 0.0
+        self._num_actions += 1
+        # Most steps end no round, reward nobody and end nothing: one test for all of it.
+        if (self._rewarded or len(game.round_results) != self._rounds_scored or game.is_over
+                or self._num_actions >= self.max_actions):
+            self._settle(game)
+        self.agent_selection = AGENTS[game.current_player]
+        if self.render_mode == "human":
+            self.render()
+
+    def _settle(self, game: Any) -> None:
+        """After a step: clear the last step's rewards, pay the rounds it ended, end or truncate the episode."""
         if self._rewarded:
             self._clear_rewards()
             self._rewarded = False
-        self._num_actions += 1
         if len(game.round_results) != self._rounds_scored:
             self._score_round()
         if game.is_over:
@@ -156,9 +172,6 @@ class GameAECEnv(AECEnv):
                 self.truncations[a] = True
         if self._rewarded:
             self._accumulate_rewards()
-        self.agent_selection = AGENTS[game.current_player]
-        if self.render_mode == "human":
-            self.render()
 
     def _score_round(self) -> None:
         """Team rewards for the rounds that ended with the last action."""

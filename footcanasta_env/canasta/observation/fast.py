@@ -132,7 +132,7 @@ _S_TAIL = _SC[_A_TAIL:_A_TAIL + 7]
 _S_AVAL = _SC[_A_AVAL]
 _S_NAT, _S_WILD, _S_CANASTA = _S_ROWS[0], _S_ROWS[1], _S_ROWS[3]
 _S_HELD, _S_TURN = _S_SEATF[0], _S_SEATF[1]
-_S_VALUE, _S_CANASTAS = _S_TEAMF[T_VALUE], _S_TEAMF[T_NATURAL]
+_S_VALUE, _S_CANASTAS, _S_FROZEN = _S_TEAMF[T_VALUE], _S_TEAMF[T_NATURAL], _S_TEAMF[T_FROZEN]
 assert all(_SC[_A_HAND + i] == _S_HAND for i in _HOLD) and all(_SC[_A_MEM + i] == _S_MEM for i in _HOLD)
 
 
@@ -340,9 +340,13 @@ class GameEncoder:
         mv[_A_TOP + self._ptop] = 0
         mv[_A_TOP + k] = 1
         self._ptop = k
-        if k == TWO or k == JOKER:  # the pile may have frozen for both partnerships (rule 4.2)
-            self._sync_team_flags(g, 0)
-            self._sync_team_flags(g, 1)
+        if k == TWO or k == JOKER:  # the pile is frozen for both partnerships now (rule 4.2)
+            for u in (0, 1):
+                key = self._tkey[u]
+                if not key[T_FROZEN]:
+                    mv[_A_TEAMF + TEAM_BLOCK * u + T_FROZEN] = _S_FROZEN
+                    self._teamf[u][T_FROZEN] = True
+                    self._tkey[u] = (*key[:T_FROZEN], True)
         # Seat flags: the discarder's cards held and turn, the next player's turn (its held cards and
         # the dealer and melded flags do not move).
         old = self._seatf[p]
