@@ -162,7 +162,9 @@ class GameEncoder:
     ``observe(seat)`` syncs the vector when the game has taken an action since the last sync (or after
     ``invalidate()``). When exactly one action was applied within a round (the usual case: an observation
     per step), only what that action can change is compared; otherwise every piece is, so a sync is right
-    however many actions it covers.
+    however many actions it covers. When that one action was named (``invalidate(action)``, as the envs
+    call it), a draw, meld, add or discard writes just the entries it moves: the discarded card's hand,
+    memory and pile entries, the melded rank's row, the drawn card (the stock's top at the last sync).
     """
 
     __slots__ = ("game", "raw", "_mv", "_hand", "_mem", "_melds", "_canastas", "_teamf", "_tkey", "_pile",
