@@ -133,11 +133,12 @@ def do_laydown(g: State, a: int) -> None:
 def return_aside(g: State, p: int, t: int) -> None:
     """Rule 7.2: a discard first returns every set-aside card to the hand."""
     h = g.hand[p]
+    size, nat, two, jk = g.msize[t], g.mnat[t], g.mtwo[t], g.mjk[t]
     for r in range(NUM_NATURAL):
-        if g.msize[t][r]:
-            h[r] += g.mnat[t][r]
-            h[TWO] += g.mtwo[t][r]
-            h[JOKER] += g.mjk[t][r]
-            g.mnat[t][r] = g.mtwo[t][r] = g.mjk[t][r] = g.msize[t][r] = 0
+        if size[r]:
+            h[r] += nat[r]
+            h[TWO] += two[r]
+            h[JOKER] += jk[r]
+            nat[r] = two[r] = jk[r] = size[r] = 0
     g.htot[p] += g.mcards[t]
     g.mcards[t] = g.mval[t] = 0
