@@ -62,13 +62,14 @@ def _obs_and_mask(game, seat: int) -> tuple[bytes, bytes]:
 def test_layout_offsets_match_the_documented_table():
     import footcanasta_env.canasta.observation.layout as layout
 
-    starts = [0, 14, 58, 59, 103, 112, 156, 165, 180, 181, 195, 267, 268, 269, 270, 271, 273]
-    assert list(OFFSETS.values()) == starts and OBS_SIZE == 274 and OBS_VERSION == 1
+    starts = [0, 14, 58, 59, 103, 112, 156, 165, 180, 181, 195, 267, 268, 269, 270, 271, 273, 274]
+    assert list(OFFSETS.values()) == starts and OBS_SIZE == 386 and OBS_VERSION == 2
     doc = layout.__doc__
     assert f"``OBS_SIZE`` {OBS_SIZE}" in doc
     for a, b in zip(starts, starts[1:] + [OBS_SIZE], strict=True):
         assert re.search(rf"^    {a}-{b - 1} +{b - a} " if b - a > 1 else rf"^    {a} +1 ", doc, re.M), (a, b)
     assert f"MELDS block ({layout.MELD_BLOCK})" in doc and f"TEAM block ({layout.TEAM_BLOCK})" in doc
+    assert f"READING block ({layout.READ_BLOCK})" in doc
 
 
 def test_the_env_docstring_table_matches_the_offsets():
@@ -450,3 +451,39 @@ def test_fast_encoder_syncs_by_itself_and_after_many_actions():
                 game.step(acts[pick.randrange(len(acts))])
         seat = pick.randrange(4)
         assert enc.observe(seat).tobytes() == encode(game.view(seat)).tobytes()
+
+
+@pytest.mark.parametrize("seed", [4, 8])
+def test_the_pile_read_names_who_discarded_and_drew_over_each_card(seed):
+    """READING, checked against the discards as they happened (not the pile's order): each card above the
+    pile's bottom counted for the seat that discarded it and the card it drew over, relative to the
+    observer; all of it gone with a pickup or a new round, zero once the game is over."""
+    from footcanasta_env.canasta.observation import HOLD_INDEX, NUM_HOLD, READ_BLOCK
+
+    game = canasta.new_game(seed, canasta.Rules(max_rounds=2))
+    enc = GameEncoder(game)
+    pick = random.Random(seed)
+    column = {int(k): i for i, k in enumerate(HOLD_INDEX)}
+    seen: list[tuple[int, int, int]] = []  # (discarder, kind, the top it drew over) since the pile was taken
+    rnd, counted = game.round, 0
+    while not game.is_over:
+        acts = game.legal_actions()
+        a = acts[pick.randrange(len(acts))]
+        p, name, pile_before = game.current_player, canasta.action_name(a), list(game.pile)
+        game.step(a)
+        if game.is_over or game.round != rnd or name == "pickup":
+            seen, rnd = [], game.round
+        elif name.startswith("discard") and pile_before:
+            seen.append((p, game.pile[-1], pile_before[-1]))
+        for s in range(4):
+            want = np.zeros(4 * READ_BLOCK, dtype=np.float32)
+            for d, k, below in seen:
+                o = ((d - s) & 3) * READ_BLOCK
+                want[o + column[k]] += 0.25
+                want[o + NUM_HOLD + column[below]] += 0.25
+            got = enc.observe(s)[OFFSETS["reading"]:]
+            assert np.array_equal(got, want), (s, seen, game.pile)
+            assert np.array_equal(encode(game.view(s))[OFFSETS["reading"]:], want)
+        counted = max(counted, len(seen))
+    assert counted >= 4
+    assert not encode(game.view(0))[OFFSETS["reading"]:].any()

@@ -115,3 +115,36 @@ def test_the_privileged_critic_sees_canastas_hidden_cards():
     g = canasta.new_game(2)
     h = np.asarray(canasta.hidden_cards(g, g.current_player))
     assert h.shape == (canasta.HIDDEN_CARDS_SIZE,) and h.any()
+
+
+def test_extend_obs_carries_a_version_1_policy_and_checkpoint_over_unchanged(tmp_path):
+    """training/extend_obs.py: Canasta's OBS_VERSION 1 files (274 features) play on OBS_VERSION 2 exactly as
+    they did, the new inputs at zero weight; a file already extended, or of another size, is refused."""
+    from footcanasta_env.arrayfile import mlp_arrays, mlp_forward, write_arrays
+    from footcanasta_env.policyfile import FORMAT
+
+    rng = np.random.default_rng(0)
+    sizes = [274, 32, canasta.NUM_ACTIONS]
+    weights = [rng.normal(size=(a, b)).astype(np.float32) for a, b in zip(sizes, sizes[1:], strict=False)]
+    biases = [rng.normal(size=b).astype(np.float32) for b in sizes[1:]]
+    old = tmp_path / "v1.npz"
+    write_arrays(str(old), FORMAT, mlp_arrays(weights, biases), {
+        "game": "canasta", "obs_version": 1, "obs_size": 274, "action_version": canasta.ACTION_VERSION,
+        "num_actions": canasta.NUM_ACTIONS, "rules": canasta.Rules().to_dict(), "training": {"steps": 7},
+        "evaluation": {}, "arch": {"type": "mlp", "layers": sizes, "activation": "relu"}})
+    new = tmp_path / "v2.npz"
+    assert "wrote" in run_script("extend_obs.py", "--from-version", "1", "--from-size", "274", str(old), str(new))
+    policy = load_policy(str(new), "canasta")
+    assert policy.meta["obs_size"] == canasta.OBS_SIZE == 386 and policy.meta["training"] == {"steps": 7}
+    obs = rng.random((6, canasta.OBS_SIZE)).astype(np.float32)
+    assert np.array_equal(policy.logits(obs), mlp_forward(obs[:, :274], weights, biases, "relu"))
+    again = subprocess.run([sys.executable, "training/extend_obs.py", "--from-version", "1", "--from-size", "274",
+                            str(new), str(tmp_path / "v3.npz")], cwd=ROOT, capture_output=True, text=True,
+                           env={**os.environ, "PYTHONPATH": ROOT})
+    assert again.returncode == 2 and "has obs_version 2 and obs_size 386, not 1 and 274" in again.stderr
+    # The committed trainer checkpoint is of the current observation (the run's version 1 extended).
+    sys.path.insert(0, os.path.join(ROOT, "training"))
+    from trainer_state import load_checkpoint
+
+    arrays, meta = load_checkpoint(os.path.join(ROOT, "checkpoints", "canasta", "trainer", "cppo1.ckpt.npz"))
+    assert meta["obs_version"] == canasta.OBS_VERSION and arrays["actor/0.weight"].shape[1] == canasta.OBS_SIZE

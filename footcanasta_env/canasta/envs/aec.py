@@ -9,7 +9,7 @@ Classic four-player partnership Canasta, with the rules of CANASTA_RULES.md (``d
 | Agents             | `['player_0', 'player_1', 'player_2', 'player_3']`    |
 | Teams              | player_0 + player_2 (South/North), player_1 + player_3 |
 | Action shape       | Discrete(85)                                          |
-| Observation        | Dict: `observation` float32 (274,), `action_mask` int8 (85,) |
+| Observation        | Dict: `observation` float32 (386,), `action_mask` int8 (85,) |
 
 `player_0` .. `player_3` are the seats South, West, North and East; partners sit opposite. A turn is
 several actions by the same player (draw or take the pile, any melds, one discard), so
@@ -42,7 +42,7 @@ exact legal-action mask for the agent to act and all zeros for the others and on
 The observation encodes exactly what the agent's seat may see (CANASTA_RULES.md section 12: never the
 other hands, their set-aside melds or the stock's order), relative to that seat (me, left, partner,
 right; own team, other team), so one policy can play every seat. The layout
-(OBS_VERSION 1, 274 features) is the index table of ``footcanasta_env.canasta.observation``:
+(OBS_VERSION 2, 386 features) is the index table of ``footcanasta_env.canasta.observation``:
 
 | index   | feature                                                                       |
 |---------|-------------------------------------------------------------------------------|
@@ -53,6 +53,7 @@ right; own team, other team), so one policy can play every seat. The layout
 | 165-194 | pile: top card one-hot (or empty), size, contents per kind                     |
 | 195-266 | per relative seat: cards held, to act, dealer, has melded, public pickup memory per kind |
 | 267-273 | stock size, round, last round (by the cap), target, phase, over               |
+| 274-385 | per relative seat: the pile read, the kinds it discarded and drew over since the pile was last taken |
 
 ``hidden_cards(game, seat)`` (``HIDDEN_CARDS_SIZE`` 75) gives what the seat cannot see, for a critic in
 training only.
@@ -95,7 +96,8 @@ Its rewards and options are the ones above.
 
 ## Version history
 
-* v0: first release (OBS_VERSION 1, ACTION_VERSION 1).
+* v0: first release (OBS_VERSION 1, ACTION_VERSION 1); OBS_VERSION 2 (before Canasta's first finished
+  release) adds the pile read after the first 274 features, which are unchanged.
 """
 
 from __future__ import annotations

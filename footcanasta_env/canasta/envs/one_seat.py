@@ -9,7 +9,7 @@ seats are played inside ``step()`` by opponents given at construction, until the
   seats in seat order; a spec is a Canasta bot name for ``canasta.make_bot``, an object with
   ``act(view) -> action id`` (the bot interface), or a plain callable ``f(view) -> id``.
 
-Observation: the ``Box`` of ``footcanasta_env.canasta.observation`` (OBS_VERSION 1) for the learner seat
+Observation: the ``Box`` of ``footcanasta_env.canasta.observation`` (OBS_VERSION 2) for the learner seat
 to act. Action: ``Discrete(NUM_ACTIONS)``; ``action_masks()`` gives the exact legal-action mask (the
 convention of sb3-contrib), also in ``info["action_mask"]``. Reward, rules, ``max_rounds`` (or
 ``rounds``) and reset options: as the AEC env's (``aec.py``, the documentation page). A step returns the

@@ -14,6 +14,7 @@ from .layout import (
     OBS_SIZE,
     OBS_VERSION,
     OFFSETS,
+    READ_BLOCK,
     SCALE,
     SCORE_CLIP,
     SEAT_BLOCK,
@@ -24,7 +25,8 @@ from .privileged import HIDDEN_CARDS_SIZE, hidden_cards
 from .reference import encode, encode_raw
 
 __all__ = [
-    "HIDDEN_CARDS_SIZE", "HOLD_INDEX", "MELD_BLOCK", "NUM_HOLD", "OBS_SIZE", "OBS_VERSION", "OFFSETS", "SCALE",
+    "HIDDEN_CARDS_SIZE", "HOLD_INDEX", "MELD_BLOCK", "NUM_HOLD", "OBS_SIZE", "OBS_VERSION", "OFFSETS", "READ_BLOCK",
+    "SCALE",
     "SCORE_CLIP", "SEAT_BLOCK", "TEAM_BLOCK", "GameEncoder", "encode", "encode_raw", "hidden_cards",
     "observation_bounds",
 ]

@@ -29,11 +29,15 @@ from .layout import (
     O_PILE_COUNTS,
     O_PILE_SIZE,
     O_PILE_TOP,
+    O_READING,
     O_SEATS,
     O_STOCK,
     O_TABLE,
     O_TEAM,
     OBS_SIZE,
+    R_DISCARDED,
+    R_PASSED,
+    READ_BLOCK,
     ROUND_CLIP,
     ROW_CANASTA,
     ROW_JK,
@@ -64,7 +68,9 @@ _A_SEATF = _A_PCOUNT + NUM_KINDS        # 4 x 4: held, to act, dealer, has melde
 _A_MEM = _A_SEATF + 16                  # 4 x 15: public memory by seat and kind
 _A_TAIL = _A_MEM + 4 * NUM_KINDS        # 7: stock, round, last round, target, draw, play, over
 _A_AVAL = _A_TAIL + 7                   # 2: each team's melded value as the set-aside value (its own scale)
-_A_ZERO = _A_AVAL + 2                   # always zero: the gather source of hidden or absent features
+_A_DISC = _A_AVAL + 2                   # 4 x 15: pile cards by their discarder and kind (READING)
+_A_PASS = _A_DISC + 4 * NUM_KINDS       # 4 x 15: pile cards drawn over, by seat and kind
+_A_ZERO = _A_PASS + 4 * NUM_KINDS       # always zero: the gather source of hidden or absent features
 _A_SIZE = _A_ZERO + 1
 _HOLD = list(HOLD_KINDS)
 _EMPTY = 15
@@ -97,7 +103,12 @@ def _gather_index(seat: int, down: tuple[bool, bool], aside_visible: bool) -> np
         o = O_SEATS + rel * SEAT_BLOCK
         idx[o:o + 4] = np.arange(_A_SEATF + 4 * s, _A_SEATF + 4 * s + 4)
         idx[o + 4:o + SEAT_BLOCK] = [_A_MEM + NUM_KINDS * s + k for k in _HOLD]
-    idx[O_STOCK:OBS_SIZE] = np.arange(_A_TAIL, _A_TAIL + 7)
+    idx[O_STOCK:O_READING] = np.arange(_A_TAIL, _A_TAIL + 7)
+    for rel in range(4):
+        s = (seat + rel) & 3
+        o = O_READING + rel * READ_BLOCK
+        idx[o + R_DISCARDED:o + R_DISCARDED + NUM_HOLD] = [_A_DISC + NUM_KINDS * s + k for k in _HOLD]
+        idx[o + R_PASSED:o + R_PASSED + NUM_HOLD] = [_A_PASS + NUM_KINDS * s + k for k in _HOLD]
     idx.setflags(write=False)
     return idx
 
@@ -130,10 +141,12 @@ _S_TEAMF = _SC[_A_TEAMF:_A_TEAMF + TEAM_BLOCK]
 _S_SEATF = _SC[_A_SEATF:_A_SEATF + 4]
 _S_TAIL = _SC[_A_TAIL:_A_TAIL + 7]
 _S_AVAL = _SC[_A_AVAL]
+_S_READ = _SC[_A_DISC]
 _S_NAT, _S_WILD, _S_CANASTA = _S_ROWS[0], _S_ROWS[1], _S_ROWS[3]
 _S_HELD, _S_TURN = _S_SEATF[0], _S_SEATF[1]
 _S_VALUE, _S_CANASTAS, _S_FROZEN = _S_TEAMF[T_VALUE], _S_TEAMF[T_NATURAL], _S_TEAMF[T_FROZEN]
 assert all(_SC[_A_HAND + i] == _S_HAND for i in _HOLD) and all(_SC[_A_MEM + i] == _S_MEM for i in _HOLD)
+assert all(_SC[a + NUM_KINDS * s + i] == _S_READ for a in (_A_DISC, _A_PASS) for s in range(4) for i in _HOLD)
 
 
 def _diff_write(mv: memoryview, o: int, new: list | tuple, cache: list, scale: float) -> None:
@@ -169,7 +182,7 @@ class GameEncoder:
 
     __slots__ = ("game", "raw", "_mv", "_hand", "_mem", "_melds", "_canastas", "_teamf", "_tkey", "_pile",
                  "_pcount", "_ptop", "_seatf", "_tail", "_stale", "_seen", "_round", "_cur", "_mcards", "_flags",
-                 "_action", "_action_at", "_next")
+                 "_action", "_action_at", "_next", "_disc", "_pass")
 
     def __init__(self, game: Game) -> None:
         self.raw = np.zeros(_A_SIZE, dtype=np.float32)  # scaled features: see the module docstring
@@ -202,6 +215,8 @@ class GameEncoder:
         self._action = -1  # the action named by the last invalidate(), and the game's actions_taken after it
         self._action_at = -1
         self._next = -1  # the stock's top card at the last sync: what a draw takes, unless a red three
+        self._disc = [[0] * NUM_KINDS for _ in range(4)]  # the READING counts by absolute seat
+        self._pass = [[0] * NUM_KINDS for _ in range(4)]
 
     def invalidate(self, action: int | None = None) -> None:
         """Mark the vector as possibly out of date (call after each game step). ``action``, the id of the
@@ -316,6 +331,7 @@ class GameEncoder:
         if draw != tail[4]:
             mv[_A_TAIL + 4] = tail[4] = draw
             mv[_A_TAIL + 5] = tail[5] = not draw
+        self._sync_reading(g)
 
     def _sync_discard(self, g: Game) -> None:
         """After a discard that did not end the round: the set-aside melds back to the hand, if any, then one
@@ -334,11 +350,20 @@ class GameEncoder:
         if n != cache[k]:
             cache[k] = n
             mv[_A_MEM + NUM_KINDS * p + k] = n * _S_MEM
+        pile = self._pile
+        if pile:  # k is not the pile's bottom: p discarded it, having drawn over the card below (READING)
+            row = self._disc[p]
+            row[k] = n = row[k] + 1
+            mv[_A_DISC + NUM_KINDS * p + k] = n * _S_READ
+            below = pile[-1]
+            row = self._pass[p]
+            row[below] = n = row[below] + 1
+            mv[_A_PASS + NUM_KINDS * p + below] = n * _S_READ
         counts = self._pcount
         counts[k] += 1
         mv[_A_PCOUNT + k] = counts[k] * _S_PCOUNT
-        self._pile.append(k)
-        mv[_A_PSIZE] = len(self._pile) * _S_PSIZE
+        pile.append(k)
+        mv[_A_PSIZE] = len(pile) * _S_PSIZE
         mv[_A_TOP + self._ptop] = 0
         mv[_A_TOP + k] = 1
         self._ptop = k
@@ -533,6 +558,26 @@ class GameEncoder:
         new = (len(g.stock), min(rnd, ROUND_CLIP), g.rules.max_rounds == rnd, clip_score(g.rules.target),
                phase == 0, phase == 1, over)
         _diff_write_each(mv, _A_TAIL, new, self._tail, _S_TAIL)
+        self._sync_reading(g)
+
+    def _sync_reading(self, g: Game) -> None:
+        """The READING counts worked out from the pile's order and the player to act (zero once over)."""
+        disc = [[0] * NUM_KINDS for _ in range(4)]
+        passed = [[0] * NUM_KINDS for _ in range(4)]
+        if not g.is_over:
+            pile = g.pile
+            n = len(pile)
+            cur = g.current_player
+            for i in range(1, n):  # the bottom card may be the upcard: nobody's discard
+                d = (cur - n + i) & 3
+                disc[d][pile[i]] += 1
+                passed[d][pile[i - 1]] += 1
+        mv = self._mv
+        for s in (0, 1, 2, 3):
+            if disc[s] != self._disc[s]:
+                _diff_write(mv, _A_DISC + NUM_KINDS * s, disc[s], self._disc[s], _S_READ)
+            if passed[s] != self._pass[s]:
+                _diff_write(mv, _A_PASS + NUM_KINDS * s, passed[s], self._pass[s], _S_READ)
 
     def _sync_team_flags(self, g: Game, t: int) -> None:
         """Partnership t's TEAM block but its minimum and score, which change only between rounds."""

@@ -6,7 +6,7 @@ in this order: ``4 5 6 7 8 9 10 J Q K A 2 JK B3`` (red threes are laid down at o
 they have no column). Per-rank blocks use the 11 natural ranks ``4 .. A`` (a partnership has at most
 one meld of each, CANASTA_RULES.md rule 5.4).
 
-Layout, ``OBS_VERSION`` 1, ``OBS_SIZE`` 274 (index: feature, raw value x scale):
+Layout, ``OBS_VERSION`` 2, ``OBS_SIZE`` 386 (index: feature, raw value x scale):
 
     index    size  feature                                                        scale
     0-13       14  own held cards per kind (set-aside cards excluded)              1/8
@@ -34,6 +34,8 @@ Layout, ``OBS_VERSION`` 1, ``OBS_SIZE`` 274 (index: feature, raw value x scale):
     270         1  target, clipped to 100000                                       1/10000
     271-272     2  phase of the player to act: draw, play (zero once over)         1
     273         1  game over                                                       1
+    274-385   112  per relative seat (me, left, partner, right), 28 each: the      1/4
+                   pile read (zero once the game is over), see READING
 
 MELDS block (44) for one team's melds, 4 rows of the 11 ranks ``4 .. A``:
 
@@ -55,19 +57,31 @@ TEAM block (9):
     +7   its initial-meld minimum this round (rule 7.1)        1/100
     +8   its total of the finished rounds, clipped to +-100000 1/10000
 
+READING block (28) for one seat, what the pile's order tells of it since the pile was last taken:
+
+    +0..13   cards of each kind it discarded onto the pile
+    +14..27  top cards of each kind it drew over instead of taking the pile (the card below each
+             card it discarded)
+
+A turn ends with one discard, so the pile's card ``j`` places below the top was discarded by the player
+``j`` seats before the one to act; the bottom card is never counted (it may be the upcard, rule 2.3).
+These are what a player reads from the discards: a kind the next opponent threw or passed over is less
+likely paired in their hand.
+
 ``OFFSETS`` maps each block of the table, by name and in order, to its first index (the public way to
-read a feature: ``obs[OFFSETS["stock"]]``); the same offsets are the constants ``O_HAND`` .. ``O_OVER``
+read a feature: ``obs[OFFSETS["stock"]]``); the same offsets are the constants ``O_HAND`` .. ``O_READING``
 (``O_TABLE`` and ``O_TEAM`` by side, 0 own and 1 other) that the encoders use. ``ROW_NAT`` ..
 ``ROW_CANASTA`` are the rows of a MELDS block, ``T_RED`` .. ``T_SCORE`` the entries of a TEAM block,
-``HOLD_INDEX`` the kinds of the per-kind columns. ``tests/test_canasta_env_obs.py`` checks this table,
+``R_DISCARDED`` and ``R_PASSED`` the halves of a READING block, ``HOLD_INDEX`` the kinds of the per-kind
+columns. ``tests/test_canasta_env_obs.py`` checks this table,
 and the one in the env's docstring (``canasta/envs/aec.py``), against ``OFFSETS``.
 
-The pile's order below its top card is not encoded (it is public, but a pickup takes the whole pile, so
-only its counts matter for play). ``encode(view)`` (``reference.py``) is the reference encoding of a
+``encode(view)`` (``reference.py``) is the reference encoding of a
 ``View``; ``GameEncoder`` (``fast.py``), for the envs, keeps a seat-independent vector up to date from
 the engine's count lists and gathers each seat's observation from it; it is tested to give the same bytes.
 
-Version history: 1 - first layout.
+Version history: 1 - first layout; 2 - the READING blocks (indices 274-385) added after it, the first 274
+features unchanged.
 """
 
 from __future__ import annotations
@@ -77,7 +91,7 @@ import numpy as np
 from ...cards import BLACK3, HOLD_KINDS, NUM_KINDS, NUM_NATURAL, RED3, deck_counts
 from ..rules import DECKS, MAX_WILDS, Rules
 
-OBS_VERSION = 1
+OBS_VERSION = 2
 
 NUM_HOLD = len(HOLD_KINDS)  # 14
 HOLD_INDEX = np.array(HOLD_KINDS, dtype=np.intp)
@@ -88,6 +102,8 @@ MELD_BLOCK = 4 * NUM_NATURAL
 T_RED, T_DOWN, T_NATURAL, T_MIXED, T_BLACK3, T_VALUE, T_FROZEN, T_MINIMUM, T_SCORE = range(9)
 TEAM_BLOCK = 9
 SEAT_BLOCK = 4 + NUM_HOLD
+R_DISCARDED, R_PASSED = 0, NUM_HOLD  # the two halves of a READING block
+READ_BLOCK = 2 * NUM_HOLD
 SCORE_CLIP = 100_000
 ROUND_CLIP = 100
 
@@ -113,6 +129,7 @@ _LAYOUT: list[tuple[str, int, float | np.ndarray]] = [
     ("target", 1, 1e-4),
     ("phase", 2, 1.0),
     ("over", 1, 1.0),
+    ("reading", 4 * READ_BLOCK, 0.25),
 ]
 
 OFFSETS: dict[str, int] = {}
@@ -125,7 +142,7 @@ for _name, _size, _scale in _LAYOUT:
 OBS_SIZE = _off
 SCALE = np.concatenate(_scales).astype(np.float32)
 SCALE.setflags(write=False)
-assert OBS_SIZE == 274 and SCALE.shape == (OBS_SIZE,)
+assert OBS_SIZE == 386 and SCALE.shape == (OBS_SIZE,)
 
 # OFFSETS as constants, for the encoders; the table and team blocks by side (0 own, 1 other).
 O_HAND = OFFSETS["hand"]
@@ -143,6 +160,7 @@ O_LAST_ROUND = OFFSETS["last_round"]
 O_TARGET = OFFSETS["target"]
 O_PHASE = OFFSETS["phase"]
 O_OVER = OFFSETS["over"]
+O_READING = OFFSETS["reading"]
 
 
 def clip_score(s: int) -> int:
@@ -172,6 +190,10 @@ def observation_bounds(rules: Rules) -> tuple[np.ndarray, np.ndarray]:
         raw[o] = total
         raw[o + 4:o + SEAT_BLOCK] = kinds
     raw[O_STOCK] = total
+    for rel in range(4):
+        o = O_READING + rel * READ_BLOCK
+        raw[o + R_DISCARDED:o + R_DISCARDED + NUM_HOLD] = kinds
+        raw[o + R_PASSED:o + R_PASSED + NUM_HOLD] = kinds
     raw[O_ROUND] = ROUND_CLIP
     raw[O_TARGET] = SCORE_CLIP
     raw = np.maximum(raw, 1.0)  # every feature has a range, so no bound pair is equal

@@ -27,6 +27,7 @@ from .layout import (
     O_PILE_COUNTS,
     O_PILE_SIZE,
     O_PILE_TOP,
+    O_READING,
     O_ROUND,
     O_SEATS,
     O_STOCK,
@@ -34,6 +35,9 @@ from .layout import (
     O_TARGET,
     O_TEAM,
     OBS_SIZE,
+    R_DISCARDED,
+    R_PASSED,
+    READ_BLOCK,
     ROUND_CLIP,
     ROW_CANASTA,
     ROW_JK,
@@ -119,7 +123,21 @@ def encode_raw(view: View) -> np.ndarray:
     if not view.is_over:
         out[O_PHASE + (0 if view.phase == "draw" else 1)] = 1
     out[O_OVER] = view.is_over
+    if not view.is_over:
+        _reading_raw(out, view)
     return out
+
+
+def _reading_raw(out: np.ndarray, view: View) -> None:
+    """Write the READING blocks: card ``j`` places below the pile's top was discarded by the player ``j``
+    seats before the one to act, who had drawn over the card below it; the bottom card is not counted."""
+    pile = view.pile
+    n = len(pile)
+    for i in range(1, n):
+        rel = (view.current_player - (n - i) - view.seat) & 3
+        o = O_READING + rel * READ_BLOCK
+        out[o + R_DISCARDED + KIND_COLUMN[pile[i]]] += 1
+        out[o + R_PASSED + KIND_COLUMN[pile[i - 1]]] += 1
 
 
 def encode(view: View) -> np.ndarray:
