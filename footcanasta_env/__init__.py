@@ -39,7 +39,7 @@ from .rules import DEFAULT_RULES, Rules
 from .seats import SEAT_NAMES, TEAM_NAMES, left_of, partner_of, team_of
 from .seeds import daily_seed
 
-__version__ = "0.3.0"
+__version__ = "0.3.1"
 
 __all__ = [
     "ACTION_NAMES", "ACTION_VERSION", "DEFAULT_RULES", "Game", "IllegalActionError", "KINDS", "NUM_ACTIONS",
