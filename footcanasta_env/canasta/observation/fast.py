@@ -562,22 +562,36 @@ class GameEncoder:
 
     def _sync_reading(self, g: Game) -> None:
         """The READING counts worked out from the pile's order and the player to act (zero once over)."""
+        if g.is_over or len(g.pile) < 2:  # after a pickup or a deal: nothing to read (the usual case here)
+            self._clear_reading()
+            return
         disc = [[0] * NUM_KINDS for _ in range(4)]
         passed = [[0] * NUM_KINDS for _ in range(4)]
-        if not g.is_over:
-            pile = g.pile
-            n = len(pile)
-            cur = g.current_player
-            for i in range(1, n):  # the bottom card may be the upcard: nobody's discard
-                d = (cur - n + i) & 3
-                disc[d][pile[i]] += 1
-                passed[d][pile[i - 1]] += 1
+        pile = g.pile
+        n = len(pile)
+        cur = g.current_player
+        for i in range(1, n):  # the bottom card may be the upcard: nobody's discard
+            d = (cur - n + i) & 3
+            disc[d][pile[i]] += 1
+            passed[d][pile[i - 1]] += 1
         mv = self._mv
         for s in (0, 1, 2, 3):
             if disc[s] != self._disc[s]:
                 _diff_write(mv, _A_DISC + NUM_KINDS * s, disc[s], self._disc[s], _S_READ)
             if passed[s] != self._pass[s]:
                 _diff_write(mv, _A_PASS + NUM_KINDS * s, passed[s], self._pass[s], _S_READ)
+
+    def _clear_reading(self) -> None:
+        """Every READING count back to zero."""
+        mv = self._mv
+        for rows, base in ((self._disc, _A_DISC), (self._pass, _A_PASS)):
+            for s in (0, 1, 2, 3):
+                row = rows[s]
+                if any(row):
+                    o = base + NUM_KINDS * s
+                    for k, x in enumerate(row):
+                        if x:
+                            mv[o + k] = row[k] = 0
 
     def _sync_team_flags(self, g: Game, t: int) -> None:
         """Partnership t's TEAM block but its minimum and score, which change only between rounds."""
