@@ -44,6 +44,8 @@ from .layout import (
     ROW_TWO,
     SCALE,
     SEAT_BLOCK,
+    T_BLACK3,
+    T_DOWN,
     T_FROZEN,
     T_MINIMUM,
     T_MIXED,
@@ -420,7 +422,16 @@ class GameEncoder:
             mv[oh + w] = x * _S_HAND
         self._canastas[t] = (0, 0)
         self._mcards[t] = 0
-        self._sync_team_flags(g, t)
+        # The TEAM block: no canasta and no melded value any more; nothing else of it moved.
+        key = self._tkey[t]
+        if key[T_NATURAL] or key[T_MIXED] or key[T_VALUE]:
+            cache = self._teamf[t]
+            o = _A_TEAMF + TEAM_BLOCK * t
+            for i in (T_NATURAL, T_MIXED, T_VALUE):
+                if cache[i]:
+                    mv[o + i] = cache[i] = 0
+            mv[_A_AVAL + t] = 0
+            self._tkey[t] = (key[T_RED], key[T_DOWN], 0, 0, key[T_BLACK3], 0, key[T_FROZEN])
 
     def _sync_meld(self, g: Game) -> None:
         """After a meld or add that did not end the round: the cards it names from the hand (and the
