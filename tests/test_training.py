@@ -65,8 +65,8 @@ def field_docs(path: str) -> dict[str, str]:
 
 
 def test_the_scripts_are_the_ones_the_docs_run():
-    assert set(SCRIPTS) == {"average", "dagger", "export_critic", "export_sb3", "maskable_ppo", "rllib_export",
-                            "record_search", "rllib_ppo", "selfplay_ppo", "ship", "value_net"}
+    assert set(SCRIPTS) == {"average", "dagger", "export_critic", "export_sb3", "extend_obs", "maskable_ppo",
+                            "rllib_export", "record_search", "rllib_ppo", "selfplay_ppo", "ship", "value_net"}
     assert {"batched", "bc", "train_common", "policy_export", "opponent_league", "positions", "ppo_update",
             "rllib_env"} <= set(MODULES) - set(SCRIPTS)
 

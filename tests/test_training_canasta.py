@@ -133,14 +133,15 @@ def test_extend_obs_carries_a_version_1_policy_and_checkpoint_over_unchanged(tmp
         "num_actions": canasta.NUM_ACTIONS, "rules": canasta.Rules().to_dict(), "training": {"steps": 7},
         "evaluation": {}, "arch": {"type": "mlp", "layers": sizes, "activation": "relu"}})
     new = tmp_path / "v2.npz"
-    assert "wrote" in run_script("extend_obs.py", "--from-version", "1", "--from-size", "274", str(old), str(new))
+    assert "wrote" in run_script("extend_obs.py", "--from-version", "1", "--from-size", "274", "--src", str(old),
+                                 "--out", str(new))
     policy = load_policy(str(new), "canasta")
     assert policy.meta["obs_size"] == canasta.OBS_SIZE == 386 and policy.meta["training"] == {"steps": 7}
     obs = rng.random((6, canasta.OBS_SIZE)).astype(np.float32)
     assert np.array_equal(policy.logits(obs), mlp_forward(obs[:, :274], weights, biases, "relu"))
     again = subprocess.run([sys.executable, "training/extend_obs.py", "--from-version", "1", "--from-size", "274",
-                            str(new), str(tmp_path / "v3.npz")], cwd=ROOT, capture_output=True, text=True,
-                           env={**os.environ, "PYTHONPATH": ROOT})
+                            "--src", str(new), "--out", str(tmp_path / "v3.npz")], cwd=ROOT, capture_output=True,
+                           text=True, env={**os.environ, "PYTHONPATH": ROOT})
     assert again.returncode == 2 and "has obs_version 2 and obs_size 386, not 1 and 274" in again.stderr
     # The committed trainer checkpoint is of the current observation (the run's version 1 extended).
     sys.path.insert(0, os.path.join(ROOT, "training"))

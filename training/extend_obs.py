@@ -7,14 +7,14 @@ exactly what it did, and training can learn to use the new features from there. 
 loses Adam's state (it restarts, as after ``trainer_state.slim_checkpoint``). The records are kept, with
 ``extended_obs`` added (from which version and size).
 
-    python training/extend_obs.py --from-version 1 --from-size 274 IN OUT
+    python training/extend_obs.py --src IN --out OUT --from-version 1 --from-size 274
 """
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -25,8 +25,23 @@ from footcanasta_env.policyfile import FORMAT as POLICY_FORMAT
 from footcanasta_env.policyfile import load_policy
 
 # helper modules beside this file (training/ is on sys.path when a script runs as a file)
+from train_common import parse_args
 from trainer_state import FORMAT as TRAINER_FORMAT
 from trainer_state import load_checkpoint
+
+
+@dataclass
+class Args:
+    """Carry a policy file or a trainer checkpoint over to its game's newer observation version."""
+
+    src: str = ""
+    """the policy file (.npz) or trainer checkpoint (.ckpt.npz) of the older observation"""
+    out: str = ""
+    """where to write the extended file"""
+    from_version: int = 0
+    """the observation version the file was made for"""
+    from_size: int = 0
+    """its observation size (those features come first in the newer observation)"""
 
 
 def _rows(w: np.ndarray, at: int, n: int) -> np.ndarray:
@@ -95,25 +110,22 @@ def extend_checkpoint(src: str, dst: str, from_version: int, from_size: int) -> 
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Extend one file."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("src", help="a policy file (.npz) or a trainer checkpoint (.ckpt.npz)")
-    parser.add_argument("dst", help="where to write the extended file")
-    parser.add_argument("--from-version", type=int, required=True, help="the file's observation version")
-    parser.add_argument("--from-size", type=int, required=True, help="the file's observation size")
-    args = parser.parse_args(argv)
+    """Extend the file named on the command line."""
+    args = parse_args(Args, argv)
     try:
+        if not args.src or not args.out:
+            raise ValueError("--src and --out are required")
         kind = _format_of(args.src)
         if kind == POLICY_FORMAT.name:
-            extend_policy(args.src, args.dst, args.from_version, args.from_size)
+            extend_policy(args.src, args.out, args.from_version, args.from_size)
         elif kind == TRAINER_FORMAT.name:
-            extend_checkpoint(args.src, args.dst, args.from_version, args.from_size)
+            extend_checkpoint(args.src, args.out, args.from_version, args.from_size)
         else:
             raise ValueError(f"{args.src!r}: format {kind!r} is neither a policy file nor a trainer checkpoint")
     except (OSError, ValueError) as e:
-        print(f"extend_obs: {e}", file=sys.stderr)
+        print(f"error: {e}", file=sys.stderr)
         return 2
-    print(f"wrote {args.dst}")
+    print(f"wrote {args.out}")
     return 0
 
 
