@@ -23,7 +23,18 @@ from ..actions import ACTION_CARDS, ADD_IDS, DISCARD_ID, DRAW_ID, LAYDOWN_ID, ME
 from ..engine import View
 from ..rules import CANASTA_SIZE, MAX_WILDS
 from .base import check_legal
-from .reading import has_canasta, holds_at_least, meld_value, pile_evidence, table_score, unseen_counts, unseen_wilds
+from .reading import (
+    has_canasta,
+    hidden_draws,
+    holds_at_least,
+    kept_pair_chance,
+    meld_value,
+    pile_evidence,
+    table_score,
+    unseen_counts,
+    unseen_wilds,
+)
+from .watch import RoundWatch
 
 WILDS = (TWO, JOKER)
 # Going out: naturals, then pairs with a wild card, then wild cards into melds, black threes last.
@@ -51,6 +62,7 @@ DISCARDED_FACTOR = 0.3   # ... or discarded since the pile was last taken
 NOTDOWN_FACTOR = 0.3     # ... or, before their initial meld, of a kind whose three cards miss their minimum
 GUARD_PILE = 10          # with a pile this large open for the next opponent, meld only while a safe discard is kept
 SAFE_DANGER = 0.15       # ... a natural they take with at most this chance
+PAIRS_PER_CARD = 0.3     # an opponent who has melded keeps about this many pairs per card held
 BLOCK_COST = 3.0         # a black three blocks the next pickup: kept while a safe card can go instead
 
 
@@ -133,10 +145,12 @@ class ExpertBot:
         self._read_for: View | None = None
         self._unseen: list[int] = []
         self._evidence: tuple[set[int], set[int]] = (set(), set())
+        self.watch = RoundWatch()
 
     def act(self, view: View) -> int:
         """The expert's choice for ``view``."""
         legal = check_legal(view, "ExpertBot")
+        self.watch.see(view)
         if len(legal) == 1:
             return int(legal[0])
         ls = set(legal)
@@ -241,13 +255,16 @@ class ExpertBot:
 
     def discard(self, view: View, ls: set[int]) -> int:
         """The discard that costs least: usefulness kept plus the danger of feeding the next opponent."""
-        best, best_cost = -1, float("inf")
+        best, best_cost = None, float("inf")
         for k, a in DISCARD_ID.items():
             if a in ls:
                 cost = self.discard_cost(view, k)
                 if cost < best_cost:
-                    best, best_cost = a, cost
-        return best if best >= 0 else min(ls)  # no discard allowed: any legal action (the engine's mask)
+                    best, best_cost = (k, a), cost
+        if best is None:
+            return min(ls)  # no discard allowed: any legal action (the engine's mask)
+        self.watch.discarding(view, best[0])
+        return best[1]  # no discard allowed: any legal action (the engine's mask)
 
     def keeps_exit(self, view: View, actions: list[int] | tuple[int, ...]) -> bool:
         """Whether the hand, after the meld ``actions``, still holds a safe discard while a large pile lies open
@@ -298,7 +315,15 @@ class ExpertBot:
             self._read_for = view
             self._unseen = unseen_counts(view)
             self._evidence = pile_evidence(view, nxt)
-        p = holds_at_least(view, nxt, k, 2, self._unseen)
+        if not view.memory[nxt][k]:
+            p = self.watch.pair_chance(k, *hidden_draws(view, nxt, k, self._unseen))
+            if p is not None:
+                return p * (NOTDOWN_FACTOR if not view.down[them] and 3 * view.rules.card_values[k]
+                            < view.minimums[them] else 1.0)
+        if view.down[them]:
+            p = kept_pair_chance(view, nxt, k, self._unseen, PAIRS_PER_CARD)
+        else:
+            p = holds_at_least(view, nxt, k, 2, self._unseen)
         discarded, passed = self._evidence
         if k in passed and view.down[them]:
             p *= PASSED_FACTOR
