@@ -33,12 +33,11 @@ class RoundWatch:
             self.key, self.after, self.caps, self.their_ranks = key, None, {}, frozenset()
         new_turn = view.phase == "draw" and self.phase != "draw"
         self.phase = view.phase
-        if not new_turn:
-            return
-        if self.after is not None:
+        if new_turn and self.after is not None:
             self.read_turn(view, self.after)
-        self.after = None
-        self.their_ranks = frozenset(m[0] for m in view.melds[1 - view.team])
+        if new_turn:
+            self.after = None
+        self.their_ranks = frozenset(m[0] for m in view.melds[1 - view.team])  # before the next opponent's turn
 
     def read_turn(self, view: View, before: tuple[int, ...]) -> None:
         """What the next opponent did since this seat's last discard: a kind it melded is gone from its hand,
