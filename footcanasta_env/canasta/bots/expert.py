@@ -5,9 +5,12 @@ before a pickup only when they make the pickup legal), takes the pile whenever i
 (wild cards go into a meld only to complete a canasta; a natural meld keeps its bonus while the naturals
 to finish it are unseen), goes out when ahead (in the game when going out ends it) and holds when far
 behind, and discards with the next opponent in mind: never a card they can take (their melds, their
-known pickups, the chance of a pair drawn from the unseen cards, less for a kind they just discarded or
-drew over, and before their initial meld for one too low to reach their minimum), least of all over a pile
-of their ranks or one that completes their canasta; a black three to block; a wild card to freeze a large
+known pickups; once their side has melded, the pairs a player keeps, about one for every few cards held,
+of ranks not on their table; before that a pair drawn from the unseen cards, and before their initial meld
+less for one too low to reach their minimum). It remembers the round between its turns (``watch.py``): a
+kind the next opponent discarded, drew over or had melded is capped in their hand, and only their draws
+since can have paired it. Feeding them costs most over a large pile, one of their ranks or one that
+completes their canasta; a black three to block; a wild card to freeze a large
 pile that is frozen for its own side anyway (or a very large one open to both). While a large pile lies open
 to the next opponent it keeps a safe discard in hand: no meld or lay-down that would leave only cards they
 could take it with. Wild cards are counted from what it has seen (an opponent's meld that the unseen wild
@@ -305,8 +308,9 @@ class ExpertBot:
 
     def danger(self, view: View, k: int) -> float:
         """The chance that the next opponent takes the pile over a discarded natural of kind ``k``: sure on
-        their meld of an open pile; else a natural pair in their hand, less likely for a kind they just
-        discarded or drew over, and (before their initial meld) for one too low to reach their minimum."""
+        their meld of an open pile; else a natural pair in their hand: as the round watch caps it, or else
+        kept (their side has melded) or drawn, less likely for a kind they just discarded or drew over;
+        before their initial meld, less for one too low to reach their minimum."""
         them = 1 - view.team
         nxt = (view.seat + 1) % 4
         if not view.frozen[them] and any(m[0] == k for m in view.melds[them]):
