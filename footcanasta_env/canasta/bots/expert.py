@@ -267,7 +267,7 @@ class ExpertBot:
         if best is None:
             return min(ls)  # no discard allowed: any legal action (the engine's mask)
         self.watch.discarding(view, best[0])
-        return best[1]  # no discard allowed: any legal action (the engine's mask)
+        return best[1]
 
     def keeps_exit(self, view: View, actions: list[int] | tuple[int, ...]) -> bool:
         """Whether the hand, after the meld ``actions``, still holds a safe discard while a large pile lies open
