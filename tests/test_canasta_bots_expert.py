@@ -2,7 +2,7 @@
 
 from footcanasta_env import canasta
 from footcanasta_env.canasta.bots import ExpertBot, GreedyBot
-from footcanasta_env.canasta.bots.reading import pile_evidence
+from footcanasta_env.canasta.bots.reading import holds_at_least, kept_pair_chance, pile_evidence, unseen_counts
 from footcanasta_env.cards import KINDS, NUM_NATURAL, parse_cards
 from tests.canasta_oracle import scenario
 
@@ -152,3 +152,36 @@ def test_takes_a_pile_it_may_take():
     frozen = canasta.load_scenario(scenario_long(["4 5 K Q", "5 6 7", "7 8", "4 10"], pile="4 6 2 8 9",
                                                  melds0=["9 9 9"], melds1=["A A A"]))
     assert canasta.action_name(ExpertBot(0).act(frozen.view(0))) == "draw"  # frozen: a pair of nines needed
+
+
+def test_remembers_what_the_next_opponent_discarded_drew_over_and_melded():
+    # South discards; West (whose side has melded jacks) draws over it and discards a 4; South's next turn
+    # reads that turn: the 4 and South's discard are capped in West's hand, and so are the jacks.
+    g = canasta.load_scenario(scenario_long(["9 10 K K Q Q 5", "5 6 7 4 8 A", "7 8 4", "4 10 6"], phase="play",
+                                            pile="6", melds0=["A A A"], melds1=["J J J"]))
+    bot = ExpertBot(0)
+    assert south_turn(g, bot)[-1].startswith("discard")
+    south = g.view(1).pile_top
+    for seat, card in ((1, "4"), (2, "7"), (3, "6")):
+        assert g.current_player == seat
+        g.step("draw")
+        g.step(f"discard {card}")
+    v = g.view(0)
+    bot.act(v)
+    four, jack = KINDS.index("4"), KINDS.index("J")
+    assert bot.watch.caps[four] == (0.1, 0) and bot.watch.caps[jack] == (0.0, 0) and south in bot.watch.caps
+    assert bot.danger(v, four) == 0.0 < ExpertBot(0).danger(v, four)  # a fresh bot knows only the pile
+
+
+def test_a_melded_opponent_with_few_cards_is_read_as_holding_pairs():
+    # West's side has melded; West holds three cards. Random draws seldom make a pair of queens in three
+    # cards, but a player who melds triples and discards singles keeps pairs.
+    g = canasta.load_scenario(scenario_long(["9 10 K K 8 8 5", "Q Q 9", "7 8 4", "4 10 6"], phase="play",
+                                            pile="6 A A A A 2", melds0=["A A A"], melds1=["J J J"]))
+    v = g.view(0)
+    unseen = unseen_counts(v)
+    queen = KINDS.index("Q")
+    kept = kept_pair_chance(v, 1, queen, unseen, 0.3)
+    assert kept > holds_at_least(v, 1, queen, 2, unseen)
+    assert kept_pair_chance(v, 1, KINDS.index("J"), unseen, 0.3) == 0.0  # they would have added a jack
+    assert kept_pair_chance(v, 1, KINDS.index("A"), unseen, 0.3) == 0.0  # one ace unseen: no pair

@@ -5,9 +5,12 @@ before a pickup only when they make the pickup legal), takes the pile whenever i
 (wild cards go into a meld only to complete a canasta; a natural meld keeps its bonus while the naturals
 to finish it are unseen), goes out when ahead (in the game when going out ends it) and holds when far
 behind, and discards with the next opponent in mind: never a card they can take (their melds, their
-known pickups, the chance of a pair drawn from the unseen cards, less for a kind they just discarded or
-drew over, and before their initial meld for one too low to reach their minimum), least of all over a pile
-of their ranks or one that completes their canasta; a black three to block; a wild card to freeze a large
+known pickups; once their side has melded, the pairs a player keeps, about one for every few cards held,
+of ranks not on their table; before that a pair drawn from the unseen cards, and before their initial meld
+less for one too low to reach their minimum). It remembers the round between its turns (``watch.py``): a
+kind the next opponent discarded, drew over or had melded is capped in their hand, and only their draws
+since can have paired it. Feeding them costs most over a large pile, one of their ranks or one that
+completes their canasta; a black three to block; a wild card to freeze a large
 pile that is frozen for its own side anyway (or a very large one open to both). While a large pile lies open
 to the next opponent it keeps a safe discard in hand: no meld or lay-down that would leave only cards they
 could take it with. Wild cards are counted from what it has seen (an opponent's meld that the unseen wild
@@ -23,7 +26,18 @@ from ..actions import ACTION_CARDS, ADD_IDS, DISCARD_ID, DRAW_ID, LAYDOWN_ID, ME
 from ..engine import View
 from ..rules import CANASTA_SIZE, MAX_WILDS
 from .base import check_legal
-from .reading import has_canasta, holds_at_least, meld_value, pile_evidence, table_score, unseen_counts, unseen_wilds
+from .reading import (
+    has_canasta,
+    hidden_draws,
+    holds_at_least,
+    kept_pair_chance,
+    meld_value,
+    pile_evidence,
+    table_score,
+    unseen_counts,
+    unseen_wilds,
+)
+from .watch import RoundWatch
 
 WILDS = (TWO, JOKER)
 # Going out: naturals, then pairs with a wild card, then wild cards into melds, black threes last.
@@ -39,18 +53,19 @@ OPPONENT_NEAR_OUT = 3    # an opponent holding this few cards may go out next tu
 DEFENSIVE_HELD = 4       # ... this few: meld pairs with wild cards, so as to hold fewer points
 FREEZE_PILE = 8          # a pile this large is worth freezing with a wild card (frozen for us anyway)
 FREEZE_PILE_DOWN = 25    # ... or this large when the pile is open for us too
-FREEZE_BONUS = 30.0      # how much cheaper a wild card discard becomes then
-WILD_KEEP = {TWO: 40.0, JOKER: 60.0}
+FREEZE_BONUS = 90.0      # how much cheaper a wild card discard becomes then
+WILD_KEEP = {TWO: 120.0, JOKER: 180.0}
 PAIR_KEEP, TRIPLE_KEEP, OWN_MELD_KEEP = 25.0, 25.0, 10.0
-DANGER_BASE, DANGER_PER_CARD = 10.0, 2.0  # the cost of a sure pickup: a base plus per card of the pile,
-PER_MATCH = 3.0          # plus per card of a rank they have melded,
-FEED_CANASTA = 30.0      # plus per canasta the pile would complete for them
+DANGER_BASE, DANGER_PER_CARD = 30.0, 6.0  # the cost of a sure pickup: a base plus per card of the pile,
+PER_MATCH = 9.0          # plus per card of a rank they have melded,
+FEED_CANASTA = 90.0      # plus per canasta the pile would complete for them
 VALUE_WEIGHT = -0.3      # keep high cards (they meld for more) rather than shed them
 PASSED_FACTOR = 0.15     # a pair is this much less likely of a kind the next opponent drew over (pile open)
 DISCARDED_FACTOR = 0.3   # ... or discarded since the pile was last taken
 NOTDOWN_FACTOR = 0.3     # ... or, before their initial meld, of a kind whose three cards miss their minimum
 GUARD_PILE = 10          # with a pile this large open for the next opponent, meld only while a safe discard is kept
 SAFE_DANGER = 0.15       # ... a natural they take with at most this chance
+PAIRS_PER_CARD = 0.3     # an opponent who has melded keeps about this many pairs per card held
 BLOCK_COST = 3.0         # a black three blocks the next pickup: kept while a safe card can go instead
 
 
@@ -133,10 +148,12 @@ class ExpertBot:
         self._read_for: View | None = None
         self._unseen: list[int] = []
         self._evidence: tuple[set[int], set[int]] = (set(), set())
+        self.watch = RoundWatch()
 
     def act(self, view: View) -> int:
         """The expert's choice for ``view``."""
         legal = check_legal(view, "ExpertBot")
+        self.watch.see(view)
         if len(legal) == 1:
             return int(legal[0])
         ls = set(legal)
@@ -241,13 +258,16 @@ class ExpertBot:
 
     def discard(self, view: View, ls: set[int]) -> int:
         """The discard that costs least: usefulness kept plus the danger of feeding the next opponent."""
-        best, best_cost = -1, float("inf")
+        best, best_cost = None, float("inf")
         for k, a in DISCARD_ID.items():
             if a in ls:
                 cost = self.discard_cost(view, k)
                 if cost < best_cost:
-                    best, best_cost = a, cost
-        return best if best >= 0 else min(ls)  # no discard allowed: any legal action (the engine's mask)
+                    best, best_cost = (k, a), cost
+        if best is None:
+            return min(ls)  # no discard allowed: any legal action (the engine's mask)
+        self.watch.discarding(view, best[0])
+        return best[1]
 
     def keeps_exit(self, view: View, actions: list[int] | tuple[int, ...]) -> bool:
         """Whether the hand, after the meld ``actions``, still holds a safe discard while a large pile lies open
@@ -288,8 +308,9 @@ class ExpertBot:
 
     def danger(self, view: View, k: int) -> float:
         """The chance that the next opponent takes the pile over a discarded natural of kind ``k``: sure on
-        their meld of an open pile; else a natural pair in their hand, less likely for a kind they just
-        discarded or drew over, and (before their initial meld) for one too low to reach their minimum."""
+        their meld of an open pile; else a natural pair in their hand: as the round watch caps it, or else
+        kept (their side has melded) or drawn, less likely for a kind they just discarded or drew over;
+        before their initial meld, less for one too low to reach their minimum."""
         them = 1 - view.team
         nxt = (view.seat + 1) % 4
         if not view.frozen[them] and any(m[0] == k for m in view.melds[them]):
@@ -298,7 +319,15 @@ class ExpertBot:
             self._read_for = view
             self._unseen = unseen_counts(view)
             self._evidence = pile_evidence(view, nxt)
-        p = holds_at_least(view, nxt, k, 2, self._unseen)
+        if not view.memory[nxt][k]:
+            p = self.watch.pair_chance(k, *hidden_draws(view, nxt, k, self._unseen))
+            if p is not None:
+                return p * (NOTDOWN_FACTOR if not view.down[them] and 3 * view.rules.card_values[k]
+                            < view.minimums[them] else 1.0)
+        if view.down[them]:
+            p = kept_pair_chance(view, nxt, k, self._unseen, PAIRS_PER_CARD)
+        else:
+            p = holds_at_least(view, nxt, k, 2, self._unseen)
         discarded, passed = self._evidence
         if k in passed and view.down[them]:
             p *= PASSED_FACTOR

@@ -43,21 +43,28 @@ def unseen_wilds(view: View) -> int:
     return u[TWO] + u[JOKER]
 
 
+def hidden_draws(view: View, seat: int, kind: int, unseen: list[int]) -> tuple[int, float]:
+    """``seat``'s (not this one's) cards not known from its pickups, and the chance that each is of ``kind``:
+    the rest of its hand as draws from the unseen cards that no pickup accounts for."""
+    drawn = max(0, view.held[seat] - int(view.memory[seat].sum()))
+    others_known = sum(int(view.memory[s][kind]) for s in range(4) if s != view.seat)
+    pool = sum(view.held[s] for s in range(4) if s != view.seat) + view.stock_size
+    pool -= sum(int(view.memory[s].sum()) for s in range(4) if s != view.seat)
+    left = max(0, unseen[kind] - others_known)
+    if pool <= 0 or left <= 0:
+        return drawn, 0.0
+    return drawn, min(1.0, left / pool)
+
+
 def holds_at_least(view: View, seat: int, kind: int, need: int, unseen: list[int]) -> float:
     """The chance that ``seat`` (not this one) holds ``need`` or more cards of ``kind``: what it took with the
     pile and still holds is known (rule 12); the rest of its hand is drawn from the unseen cards."""
     known = int(view.memory[seat][kind])
     if known >= need:
         return 1.0
-    mem_total = int(view.memory[seat].sum())
-    drawn = max(0, view.held[seat] - mem_total)
-    others_known = sum(int(view.memory[s][kind]) for s in range(4) if s != view.seat)
-    pool = sum(view.held[s] for s in range(4) if s != view.seat) + view.stock_size
-    pool -= sum(int(view.memory[s].sum()) for s in range(4) if s != view.seat)
-    left = max(0, unseen[kind] - others_known)
-    if pool <= 0 or left <= 0 or drawn <= 0:
+    drawn, p = hidden_draws(view, seat, kind, unseen)
+    if p <= 0 or drawn <= 0:
         return 0.0
-    p = min(1.0, left / pool)
     short = need - known
     # Binomial tail P(X >= short), X ~ Bin(drawn, p): the hand as draws from the unseen pool.
     q = 1.0 - p
@@ -67,6 +74,27 @@ def holds_at_least(view: View, seat: int, kind: int, need: int, unseen: list[int
         below += term
         term *= (drawn - i) / (i + 1) * (p / q) if q > 0 else 0.0
     return max(0.0, 1.0 - below)
+
+
+def kept_pair_chance(view: View, seat: int, kind: int, unseen: list[int], pairs_per_card: float) -> float:
+    """The chance that ``seat`` (not this one), whose side has melded, holds a natural pair of ``kind``. Such a
+    player melds its triples, adds to its side's melds and discards singles, so its hand keeps pairs: about
+    ``pairs_per_card`` of them per hidden card, each of a rank not on its side's table, in proportion to the
+    ways the unseen cards of the rank could make one."""
+    known = int(view.memory[seat][kind])
+    if known >= 2:
+        return 1.0
+    if known == 1:
+        return holds_at_least(view, seat, kind, 2, unseen)
+    melded = {m[0] for m in view.melds[seat & 1]}
+    others_known = [sum(int(view.memory[s][k]) for s in range(4) if s != view.seat) for k in range(NUM_NATURAL)]
+    ways = [0 if k in melded else max(0, unseen[k] - others_known[k]) * max(0, unseen[k] - others_known[k] - 1)
+            for k in range(NUM_NATURAL)]
+    total = sum(ways)
+    if not ways[kind] or total <= 0:
+        return 0.0
+    hidden = max(0, view.held[seat] - int(view.memory[seat].sum()))
+    return min(1.0, pairs_per_card * hidden * ways[kind] / total)
 
 
 def pile_evidence(view: View, seat: int) -> tuple[set[int], set[int]]:
