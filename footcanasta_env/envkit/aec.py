@@ -25,15 +25,15 @@ from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 from .reward import team_reward
 
 AGENTS: tuple[str, ...] = ("player_0", "player_1", "player_2", "player_3")
+_AGENT_SEAT = {a: i for i, a in enumerate(AGENTS)}
+_MASK8 = [bytes((c >> i) & 1 for i in range(8)) for c in range(256)].__getitem__  # a byte's 8 bits as bytes
+_MASK_BYTES = 96  # observe() writes the mask of a game with up to 96 actions
+_INT8 = np.dtype(np.int8)
 
 
 def game_action_id(action: Any) -> int | None:
     """A numpy integer action as an int; None for a name (the game resolved it, the encoder need not)."""
     return int(action) if isinstance(action, np.integer) else None
-_AGENT_SEAT = {a: i for i, a in enumerate(AGENTS)}
-_MASK8 = [bytes((c >> i) & 1 for i in range(8)) for c in range(256)].__getitem__  # a byte's 8 bits as bytes
-_MASK_BYTES = 96  # observe() writes the mask of a game with up to 96 actions
-_INT8 = np.dtype(np.int8)
 
 
 class GameAECEnv(AECEnv):

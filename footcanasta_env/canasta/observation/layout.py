@@ -63,8 +63,9 @@ READING block (28) for one seat, what the pile's order tells of it since the pil
     +14..27  top cards of each kind it drew over instead of taking the pile (the card below each
              card it discarded)
 
-A turn ends with one discard, so the pile's card ``j`` places below the top was discarded by the player
-``j`` seats before the one to act; the bottom card is never counted (it may be the upcard, rule 2.3).
+A turn ends with one discard, so the pile's top card was discarded by the player before the one to act,
+the card under it by the player before that, and so on round the table; the bottom card is never counted
+(it may be the upcard, rule 2.3).
 These are what a player reads from the discards: a kind the next opponent threw or passed over is less
 likely paired in their hand.
 

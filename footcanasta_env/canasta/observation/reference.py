@@ -129,8 +129,9 @@ def encode_raw(view: View) -> np.ndarray:
 
 
 def _reading_raw(out: np.ndarray, view: View) -> None:
-    """Write the READING blocks: card ``j`` places below the pile's top was discarded by the player ``j``
-    seats before the one to act, who had drawn over the card below it; the bottom card is not counted."""
+    """Write the READING blocks: the pile's top card was discarded by the player before the one to act, the
+    card under it by the player before that, and so on, each having drawn over the card below its own;
+    the bottom card is not counted."""
     pile = view.pile
     n = len(pile)
     for i in range(1, n):
