@@ -302,7 +302,7 @@ class GameEncoder:
         t = p & 1
         h = g.hand[p]
         cache = self._hand[p]
-        if h != cache:  # _diff_write, written out: this runs at nearly every step
+        if h != cache:  # _diff_write, written out: this runs at every step whose action is not named
             o = _A_HAND + NUM_KINDS * p
             for i, x in enumerate(h):
                 if x != cache[i]:
