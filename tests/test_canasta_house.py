@@ -48,7 +48,9 @@ def test_a_canasta_game_over_the_browser_api(tmp_path):
         r = c.post(f"/api/games/{gid}/actions", json={"action": state["legal"][0], "version": state["version"]})
         assert r.status_code == 200, r.text
         state = r.json()["state"]
-    assert c.get("/api/bots?game=canasta").json()["default"] == "expert"
+    from footcanasta_env.canasta import bots as cbots
+
+    assert c.get("/api/bots?game=canasta").json()["default"] == cbots.strongest_bot()  # learned, by its record
     replay = c.get(f"/api/games/{gid}/replay").json()
     assert replay["game"] == "canasta"
     from footcanasta_env.replays import replay_from_dict
