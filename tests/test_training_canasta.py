@@ -143,6 +143,13 @@ def test_extend_obs_carries_a_version_1_policy_and_checkpoint_over_unchanged(tmp
                             "--src", str(new), "--out", str(tmp_path / "v3.npz")], cwd=ROOT, capture_output=True,
                            text=True, env={**os.environ, "PYTHONPATH": ROOT})
     assert again.returncode == 2 and "has obs_version 2 and obs_size 386, not 1 and 274" in again.stderr
+    junk = tmp_path / "junk.npz"
+    junk.write_text("not an archive")
+    bad = subprocess.run([sys.executable, "training/extend_obs.py", "--from-version", "1", "--from-size", "274",
+                          "--src", str(junk), "--out", str(tmp_path / "v4.npz")], cwd=ROOT, capture_output=True,
+                         text=True, env={**os.environ, "PYTHONPATH": ROOT})
+    assert bad.returncode == 2 and "not a policy file or trainer checkpoint" in bad.stderr
+    assert not (tmp_path / "v4.npz").exists()
     # The committed trainer checkpoint is of the current observation (the run's version 1 extended).
     sys.path.insert(0, os.path.join(ROOT, "training"))
     from trainer_state import load_checkpoint

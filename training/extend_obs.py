@@ -13,7 +13,9 @@ loses Adam's state (it restarts, as after ``trainer_state.slim_checkpoint``). Th
 from __future__ import annotations
 
 import json
+import os
 import sys
+import zipfile
 from dataclasses import dataclass
 from typing import Any
 
@@ -55,10 +57,17 @@ def _columns(w: np.ndarray, at: int, n: int) -> np.ndarray:
 
 
 def _format_of(path: str) -> str:
-    with np.load(path, allow_pickle=False) as z:
-        if META_KEY not in z:
-            raise ValueError(f"{path!r}: not a policy file or trainer checkpoint (no {META_KEY})")
-        return str(json.loads(bytes(z[META_KEY]).decode("utf-8")).get("format"))
+    """The ``format`` the file's record names; ``ValueError`` saying why when it is not such a file."""
+    if not os.path.isfile(path):
+        raise ValueError(f"{path!r}: not found (no such file)")
+    try:
+        with np.load(path, allow_pickle=False) as z:  # plain arrays only: never unpickle code
+            record = json.loads(bytes(z[META_KEY]).decode("utf-8")) if META_KEY in z.files else {}
+    except (OSError, EOFError, ValueError, KeyError, zipfile.BadZipFile):
+        record = {}
+    if not isinstance(record, dict) or "format" not in record:
+        raise ValueError(f"{path!r}: not a policy file or trainer checkpoint (no readable record)")
+    return str(record["format"])
 
 
 def _check_from(meta: dict[str, Any], game: Any, from_version: int, from_size: int, path: str) -> int:

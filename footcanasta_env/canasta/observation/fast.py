@@ -282,10 +282,7 @@ class GameEncoder:
     def _sync(self) -> None:
         g = self.game
         if g.actions_taken == self._seen + 1 and g.round == self._round and not g.is_over:
-            if g.actions_taken == self._action_at:
-                _BY_TYPE[ACTION_TYPE[self._action]](self, g)
-            else:
-                self._sync_one(g)
+            self._sync_one(g)  # one action, not named (observe() syncs a named one itself)
         else:
             self._sync_all(g)
         self._stale = False
@@ -496,7 +493,7 @@ class GameEncoder:
         if mixed != cache[T_MIXED]:
             mv[o + T_MIXED] = mixed * _S_CANASTAS
             cache[T_MIXED] = mixed
-        self._tkey[t] = (key[0], key[1], natural, mixed, key[4], value, key[6])
+        self._tkey[t] = (key[T_RED], key[T_DOWN], natural, mixed, key[T_BLACK3], value, key[T_FROZEN])
         # Seat flags: cards held (set-aside ones count) and has melded.
         old = self._seatf[p]
         n = g.htot[p] if g.down[t] else g.htot[p] + g.mcards[t]
@@ -636,7 +633,7 @@ class GameEncoder:
         n = g.actions_taken
         if self._stale or n != self._seen:
             if n == self._action_at and n == self._seen + 1 and not g.is_over and g.round == self._round:
-                _BY_TYPE[ACTION_TYPE[self._action]](self, g)  # _sync() for one named action, written out
+                _BY_TYPE[ACTION_TYPE[self._action]](self, g)  # one named action: only what it moved
                 self._stale = False
                 self._seen = n
                 self._cur = g.current_player
