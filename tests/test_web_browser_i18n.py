@@ -208,6 +208,9 @@ def test_a_canasta_game_by_clicking(server, browser, lang):  # noqa: F811
     shot(page, f"i18n-{lang}-canasta-start.png")
     play_to_the_end(page, 3000, lambda page, n: check_page(page, lang, DESKTOP["width"]) if n == 150 else None)
     check_page(page, lang, DESKTOP["width"])
+    if lang == "de":  # Canasta's own word for going out (GLOSSARY.md), Foot Canasta's is "Ausmachen"
+        heads = page.locator("#results table.score th").all_text_contents()
+        assert "Herausgehen" in heads and "Ausmachen" not in heads, heads
     shot(page, f"i18n-{lang}-canasta-over.png")
     page.set_viewport_size(PHONE)
     check_layout(page, PHONE["width"])

@@ -64,6 +64,15 @@ def test_the_catalog_of_each_language(c, lang):
         assert len(texts) == max(forms(n) for n in PLURAL_SAMPLES) + 1 and all(t.strip() for t in texts), msgid
 
 
+def test_a_text_the_games_say_differently_has_a_context(c):
+    """German goes out of a Foot Canasta round with "ausmachen" and out of a Canasta round with "herausgehen"
+    (../shared/GLOSSARY.md): the Canasta text is gettext's context ``canasta``, keyed "canasta\x04id"."""
+    de = c.get("/api/i18n/de").json()["messages"]
+    assert de["Going out"] == "Ausmachen" and de["canasta\x04Going out"] == "Herausgehen"
+    for lang in ("it", "ru", "th"):
+        assert web_catalog(lang)["messages"]["canasta\x04Going out"].strip()
+
+
 @pytest.mark.parametrize("lang, labels", [
     ("de", ["2 ziehen", "Stapel nehmen", "Melden", "Beiseitelegen", "Auslegen", "Abwerfen", "Täglich", "Neues Spiel"]),
     ("it", ["Pesca 2", "Prendi il pozzo", "Cala", "Metti da parte", "Cala tutto", "Scarta", "Giornaliera",

@@ -52,6 +52,12 @@ function _(id, params) {
   return fill(lookup(id), params);
 }
 
+// A text whose translation depends on the game (gettext's context): the catalog keys it "context\u0004id".
+function pgettext(context, id, params) {
+  const text = catalog.source ? id : catalog.messages[`${context}\u0004${id}`];
+  return fill(text === undefined ? missing(`${context}|${id}`) : text, params);
+}
+
 // The same as nodes to append, the parameters named in `game` being the game's own words (the server's, in
 // the same language) in a span of class game-text.
 function _nodes(id, params, game) {
@@ -340,7 +346,9 @@ function renderLegal() {
 }
 
 function scoreHead(split) {
-  return ["", _("Melds"), _("Canastas"), split, _("Red 3s"), _("Going out"), _("Cards held"), _("Round"), _("Total")];
+  // the two games name going out differently in some languages (German: ausmachen, herausgehen)
+  const out = isCanasta() ? pgettext("canasta", "Going out") : _("Going out");
+  return ["", _("Melds"), _("Canastas"), split, _("Red 3s"), out, _("Cards held"), _("Round"), _("Total")];
 }
 
 function teamLabel(t) {
