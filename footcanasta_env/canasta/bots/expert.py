@@ -6,12 +6,13 @@ before a pickup only when they make the pickup legal), takes the pile whenever i
 to finish it are unseen), goes out when ahead (in the game when going out ends it) and holds when far
 behind, and discards with the next opponent in mind: never a card they can take (their melds, their
 known pickups; once their side has melded, the pairs a player keeps, about one for every few cards held,
-of ranks not on their table; before that a pair drawn from the unseen cards, and before their initial meld
-less for one too low to reach their minimum). It remembers the round between its turns (``watch.py``): a
-kind the next opponent discarded, drew over or had melded is capped in their hand, and only their draws
-since can have paired it. Feeding them costs most over a large pile, one of their ranks or one that
-completes their canasta; a black three to block; a wild card to freeze a large
-pile that is frozen for its own side anyway (or a very large one open to both). While a large pile lies open
+of ranks not on their table; before that a pair drawn from the unseen cards, and none for a kind whose three
+cards miss their initial-meld minimum: they could take it only with other melds set aside besides). It
+remembers the round between its turns (``watch.py``): a kind the next opponent discarded, drew over or had
+melded is capped in their hand, and only their draws since can have paired it. Feeding them costs most over
+a large pile (10 points a card), one of their ranks or one that completes their canasta; a black three to
+block; a wild card to freeze a large pile that is frozen for its own side anyway (or a very large one open
+to both). While a large pile lies open
 to the next opponent it keeps a safe discard in hand: no meld or lay-down that would leave only cards they
 could take it with. Wild cards are counted from what it has seen (an opponent's meld that the unseen wild
 cards could finish is a threat).
@@ -56,13 +57,12 @@ FREEZE_PILE_DOWN = 25    # ... or this large when the pile is open for us too
 FREEZE_BONUS = 90.0      # how much cheaper a wild card discard becomes then
 WILD_KEEP = {TWO: 120.0, JOKER: 180.0}
 PAIR_KEEP, TRIPLE_KEEP, OWN_MELD_KEEP = 25.0, 25.0, 10.0
-DANGER_BASE, DANGER_PER_CARD = 30.0, 6.0  # the cost of a sure pickup: a base plus per card of the pile,
+DANGER_BASE, DANGER_PER_CARD = 30.0, 10.0  # the cost of a sure pickup: a base plus per card of the pile,
 PER_MATCH = 9.0          # plus per card of a rank they have melded,
 FEED_CANASTA = 90.0      # plus per canasta the pile would complete for them
 VALUE_WEIGHT = -0.3      # keep high cards (they meld for more) rather than shed them
 PASSED_FACTOR = 0.15     # a pair is this much less likely of a kind the next opponent drew over (pile open)
 DISCARDED_FACTOR = 0.3   # ... or discarded since the pile was last taken
-NOTDOWN_FACTOR = 0.3     # ... or, before their initial meld, of a kind whose three cards miss their minimum
 GUARD_PILE = 10          # with a pile this large open for the next opponent, meld only while a safe discard is kept
 SAFE_DANGER = 0.15       # ... a natural they take with at most this chance
 PAIRS_PER_CARD = 0.3     # an opponent who has melded keeps about this many pairs per card held
@@ -310,11 +310,13 @@ class ExpertBot:
         """The chance that the next opponent takes the pile over a discarded natural of kind ``k``: sure on
         their meld of an open pile; else a natural pair in their hand: as the round watch caps it, or else
         kept (their side has melded) or drawn, less likely for a kind they just discarded or drew over;
-        before their initial meld, less for one too low to reach their minimum."""
+        none before their initial meld for a kind whose three cards miss their minimum."""
         them = 1 - view.team
         nxt = (view.seat + 1) % 4
         if not view.frozen[them] and any(m[0] == k for m in view.melds[them]):
             return 1.0
+        if not view.down[them] and 3 * view.rules.card_values[k] < view.minimums[them]:
+            return 0.0  # a pair and the card miss their minimum: more melds set aside could, rarely worth fearing
         if self._read_for is not view:  # what the view says about the next opponent, read once per view
             self._read_for = view
             self._unseen = unseen_counts(view)
@@ -322,8 +324,7 @@ class ExpertBot:
         if not view.memory[nxt][k]:
             p = self.watch.pair_chance(k, *hidden_draws(view, nxt, k, self._unseen))
             if p is not None:
-                return p * (NOTDOWN_FACTOR if not view.down[them] and 3 * view.rules.card_values[k]
-                            < view.minimums[them] else 1.0)
+                return p
         if view.down[them]:
             p = kept_pair_chance(view, nxt, k, self._unseen, PAIRS_PER_CARD)
         else:
@@ -333,6 +334,4 @@ class ExpertBot:
             p *= PASSED_FACTOR
         elif k in discarded:
             p *= DISCARDED_FACTOR
-        if not view.down[them] and 3 * view.rules.card_values[k] < view.minimums[them]:
-            p *= NOTDOWN_FACTOR
         return p
