@@ -113,13 +113,17 @@ def test_discards_a_card_the_next_opponent_drew_over():
     assert canasta.action_name(ExpertBot(0).act(swapped.view(0))) == "discard 9"
 
 
-def test_a_pair_too_low_for_their_minimum_is_less_of_a_danger():
-    # West's side has not melded (minimum 50 at a score of 0): a pair of kings (30 with the top) cannot take it.
+def test_a_pair_too_low_for_their_minimum_is_no_danger():
+    # West's side has not melded (minimum 50 at a score of 0): a pair of kings (30 with the top) cannot take it
+    # without more melds set aside; a pair of aces (60) can.
     g = canasta.load_scenario(scenario_long(["K A 5 5 6 6", "5 6 7 8 9 10 J Q", "7 8", "4 10"], phase="play",
                                             pile="9 6", melds0=["4 4 4"]))
     bot, v = ExpertBot(0), g.view(0)
     king, ace = bot.danger(v, KINDS.index("K")), bot.danger(v, KINDS.index("A"))
-    assert 0 < king < 0.5 * ace
+    assert king == 0.0 < ace
+    # at a score of 1,500 (minimum 90) the aces (60) fall short too
+    high = canasta.load_scenario(dict(g.to_scenario(), scores=[0, 1500]))
+    assert bot.danger(high.view(0), KINDS.index("A")) == 0.0 < ace
 
 
 def test_keeps_a_safe_discard_while_a_large_pile_is_open_to_them():

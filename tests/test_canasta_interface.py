@@ -116,6 +116,9 @@ def test_rule_13_scenario_round_trip_mid_turn():
     g = canasta.load_scenario(scenario(["K K K 9 8", "5 6", "7 8", "4 10"], phase="play"))
     g.step("meld K K K")
     assert canasta.load_scenario(g.to_scenario()) == g and g.to_scenario()["players"][0]["set_aside"] == ["K K K"]
+    # a position written without has_melded (its default: all false, even for a side that is down) comes back
+    g = canasta.load_scenario(scenario(["K A 5 5 6 6", "5 6 7", "7 8", "4 10"], phase="play", melds0=["4 4 4"]))
+    assert g.down[0] and "has_melded" not in g.to_scenario() and canasta.load_scenario(g.to_scenario()) == g
 
 
 BASE = scenario(["K 9", "5 6", "7 8", "4 10"], melds1=["J J J"])

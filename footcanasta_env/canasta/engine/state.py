@@ -191,11 +191,12 @@ def to_scenario(g: State) -> dict[str, Any]:
         "round": g.round, "dealer": g.dealer, "current": g.current_player, "phase": PHASE_NAMES[g.phase_id],
         "scores": list(g.scores), "players": players, "teams": teams,
         "pile": format_cards(g.pile), "stock": format_cards(g.stock[::-1]),
-        "has_melded": list(g.has_melded),
         "memory": [format_counts(m) for m in g.memory],
         "rng": g.rng.bit_generator.state,
         "round_results": json.loads(json.dumps(g.round_results)),
     }
+    if any(g.has_melded):  # all false is the loader's default, and the one a position loaded without it has
+        spec["has_melded"] = list(g.has_melded)
     if g.turn_fresh and g.has_melded[g.current_player]:
         spec["turn_melds"] = " ".join(KINDS[r] for r in range(NUM_NATURAL) if g.turn_new >> r & 1)
     if g.is_over:
