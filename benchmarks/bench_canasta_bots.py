@@ -4,7 +4,7 @@ Each deal (a seed of ``canasta.new_game``) is played twice, bot A as South/North
 both games with the same cards, every bot seeded from the deal and its seat. Games go to the target
 (5,000) with ``Rules(max_rounds=...)`` as a cap so every game ends. Per deal: A's win share over the two
 games (a draw counts a half) and A's mean score difference; printed with 95% normal intervals over deals.
-The expert's settings were tuned on seeds below 1000 only: report on seeds from 10000.
+The expert's settings were tuned on seeds below 10000 only: report on seeds from 10000.
 
     python benchmarks/bench_canasta_bots.py [--a expert] [--b greedy] [--deals 200] [--first-seed 10000]
 """
