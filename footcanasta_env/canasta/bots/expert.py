@@ -316,7 +316,7 @@ class ExpertBot:
         if not view.frozen[them] and any(m[0] == k for m in view.melds[them]):
             return 1.0
         if not view.down[them] and 3 * view.rules.card_values[k] < view.minimums[them]:
-            return 0.0  # a pair and the card miss their minimum: more melds set aside could, rarely worth fearing
+            return 0.0  # their pair and this card miss the minimum (rule 7.3); other melds set aside too: rare
         if self._read_for is not view:  # what the view says about the next opponent, read once per view
             self._read_for = view
             self._unseen = unseen_counts(view)
