@@ -41,6 +41,26 @@ def config(**kw):
     return RolloutConfig(**base)
 
 
+def test_the_win_bonus_is_paid_once_at_the_end_of_each_game():
+    """Two collectors alike but for ``win_bonus`` play the same games (the bonus draws nothing at random);
+    in one-round games every round end is a game end, so each reward moves by the bonus, signed as the game
+    went (the round's score difference), and nothing else moves."""
+    from rollout import Collector
+
+    plain, bonus = Collector(config(rollout_len=64), []), Collector(config(rollout_len=64, win_bonus=2.0), [])
+    ends = paid = 0
+    for _ in range(30):
+        a, b = plain.collect(tiny_policy()), bonus.collect(tiny_policy())
+        np.testing.assert_array_equal(a["act"], b["act"])
+        np.testing.assert_array_equal(a["done"], b["done"])
+        np.testing.assert_allclose(b["rew"] - a["rew"], 2.0 * np.sign(a["rew"]), atol=1e-5)
+        ends += int(a["done"][1:].sum())
+        paid += int((a["rew"] != 0).sum())
+        if ends >= 4:
+            break
+    assert ends >= 4 and paid >= 3
+
+
 def test_sampling_never_picks_an_illegal_action_and_reports_its_log_probability():
     from rollout import sample
 
@@ -260,13 +280,14 @@ def test_a_stopped_run_resumes_where_it_stopped(tmp_path):
     # Asked for no more steps, the resumed run changes nothing: its policy is the saved actor.
     same = run("--resume", ckpt, "--out-dir", out, "--progress", "false")
     assert same.returncode == 0 and "already at update 2 of 2" in same.stdout, same.stderr[-3000:]
-    again = run("--resume", ckpt, "--total-steps", "128", "--out-dir", out, "--progress", "false")
+    again = run("--resume", ckpt, "--total-steps", "128", "--win-bonus", "1.5", "--out-dir", out, "--progress", "false")
     assert again.returncode == 0, again.stderr[-3000:]
     assert f"resumed {name} at update 2 (step 64)" in again.stdout
     assert os.listdir(out) == [name]  # the same run folder goes on
     arrays2, meta2 = load_checkpoint(ckpt)
     assert meta2["update"] == 4 and meta2["step"] == 128 and meta2["summary"]["resumed"][0]["step"] == 64
     assert meta2["args"]["total_steps"] == 128 and meta2["args"]["hidden"] == "16"
+    assert meta2["args"]["win_bonus"] == 1.5 and meta["args"]["win_bonus"] == 0.0  # a new stage may play for games
     assert meta2["league"]["snapshots"] == 2  # the first one (the warm start) kept, the newest after it
     np.testing.assert_array_equal(prefixed(arrays2, "league/0")["W0"], prefixed(arrays, "league/0")["W0"])
     assert not np.array_equal(prefixed(arrays2, "actor")["0.weight"], saved_actor["0.weight"])  # it trained on

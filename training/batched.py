@@ -12,7 +12,10 @@ learner decision, ``forced`` those played that way.
 
 Reward: when rounds finish, the learner partnership's round score difference x ``reward_scale``
 (the game's ``team_reward``, as its envs pay it); a round end is an episode boundary (rounds
-are scored separately). A finished game is replaced by a new deal at once.
+are scored separately). With ``win_bonus``, the round that ends the game also pays + or - ``win_bonus`` for
+winning or losing it (0 for a draw; ``team_reward``'s ``"win"`` mode): what is evaluated is games won, and
+in a game's last round the score difference alone misleads (a side ahead should end the game, not chase
+points; a side behind needs a big round, not a small loss). A finished game is replaced by a new deal at once.
 
 ``times`` adds up the seconds spent per phase (opponents, learner moves, encoding, privileged input),
 the profile of the rollout that the trainer reports.
@@ -37,8 +40,9 @@ class BatchedGames:
     next decision between forward passes."""
 
     def __init__(self, game: Any, n: int, rules: Any, league: OpponentLeague, rng: np.random.Generator,
-                 reward_scale: float, skip_forced: bool = False) -> None:
+                 reward_scale: float, skip_forced: bool = False, win_bonus: float = 0.0) -> None:
         self.game = game
+        self.win_bonus = win_bonus
         self.n, self.rules, self.league, self.rng, self.reward_scale = n, rules, league, rng, reward_scale
         self.skip_forced = skip_forced
         self.games: list[Any] = [None] * n
@@ -77,6 +81,7 @@ class BatchedGames:
             self.scored[i] = len(res)
             self.done[i] = True  # a round end is an episode boundary
             if g.is_over:
+                self.reward[i] += self.win_bonus * self.game.team_reward((), t, "win", final_scores=g.scores)
                 diff = g.scores[t] - g.scores[1 - t]
                 kind = self.league.kind(self.opp[i])
                 self.finished.append((kind, 1.0 if diff > 0 else 0.5 if diff == 0 else 0.0, diff))

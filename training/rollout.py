@@ -53,6 +53,7 @@ class RolloutConfig:
     max_snapshots: int
     seed: int
     start_update: int
+    win_bonus: float = 0.0
 
 
 def sample(logits: np.ndarray, mask: np.ndarray, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
@@ -78,7 +79,7 @@ class Collector:
         for p in snapshots:
             self.league.add(p)
         self.envs = BatchedGames(self.game, cfg.num_games, self.game.Rules(**cfg.rules), self.league, self.rng,
-                                 cfg.reward_scale, skip_forced=cfg.skip_forced)
+                                 cfg.reward_scale, skip_forced=cfg.skip_forced, win_bonus=cfg.win_bonus)
         self.envs.advance()
         self.next_done = np.zeros(cfg.num_games, dtype=bool)
 

@@ -13,7 +13,8 @@ Pipeline:
    pass for all games (``batched.py``); a worker process collects the next batch while this one
    updates (``rollout.py``), and decisions with a single legal action never enter a batch. Reward: the
    learner partnership's round score difference x ``reward_scale`` when a round ends; a round end is
-   an episode boundary for GAE (rounds are scored separately). The update is ``ppo_update.py``.
+   an episode boundary for GAE (rounds are scored separately); with ``win_bonus``, the game's last round
+   also pays + or - ``win_bonus`` for the game won or lost. The update is ``ppo_update.py``.
 3. Export: the policy MLP is written as a policy file (``footcanasta_env.bots.policy``), playable with numpy
    only through ``make_bot("policy:PATH")``.
 
@@ -151,6 +152,9 @@ class Args:
     """first PPO updates train only the value net (a BC policy with a random critic would drift)"""
     reward_scale: float = 0.001
     """reward = round score difference x this"""
+    win_bonus: float = 0.0
+    """plus or minus this at the end of a game won or lost (on top of its last round's reward): the learner
+    plays for games, not only points; a resumed run may take it up (a new stage of the run)"""
     p_expert: float = 0.6
     """league: probability that a game's opponents are the expert bot"""
     p_greedy: float = 0.1
@@ -182,7 +186,7 @@ class Args:
 
 RESUME_OVERRIDES = frozenset({"total_steps", "threads", "rollout_workers", "progress", "out_dir", "export",
                               "checkpoint_every", "eval_background", "eval_every", "eval_deals", "final_eval_deals",
-                              "resume", "lr"})
+                              "resume", "lr", "win_bonus"})
 """The settings a resumed run may change; every other one is the run's own (``lr``: the schedule's base from the
 next update on, for a run that moves too slowly or too fast)."""
 
@@ -468,7 +472,7 @@ def rollout_config(run: Run) -> RolloutConfig:
     rules = training_rules(run.game, a.rounds)
     return RolloutConfig(a.game, a.num_games, a.rollout_len, asdict(rules), a.reward_scale, a.skip_forced,
                          a.privileged_critic, a.p_expert, a.p_greedy, a.p_fixed, tuple(run.fixed), a.max_snapshots,
-                         a.seed, run.start_update)
+                         a.seed, run.start_update, win_bonus=a.win_bonus)
 
 
 def train(run: Run, evals: Evaluations, updates: int) -> None:
