@@ -103,8 +103,9 @@ class Args:
     BC (a new run: critic, optimizer and league start afresh; --resume continues a run instead)"""
     resume: str = ""
     """continue the run of this trainer checkpoint (its last.ckpt.npz) where it stopped: weights, optimizer,
-    league, step count and generators; the run's own settings are kept, only --total-steps, --lr, --win-bonus, --threads,
-    --rollout-workers, --progress, --out-dir, --export, --checkpoint-every and the evaluation flags may change"""
+    league, step count and generators; the run's own settings are kept, only --total-steps, --lr, --win-bonus,
+    --threads, --rollout-workers, --progress, --out-dir, --export, --checkpoint-every and the evaluation flags
+    may change"""
     checkpoint_every: int = 25
     """updates between trainer checkpoints (<run>/last.ckpt.npz, replaced each time)"""
     init_temperature: float = 1.0
