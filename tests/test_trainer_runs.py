@@ -300,6 +300,8 @@ def test_resume_refuses_changed_settings_and_bad_files(tmp_path):
     assert run(*SMALL, "--total-steps", "32", "--out-dir", out).returncode == 0
     (name,) = os.listdir(out)
     ckpt = os.path.join(out, name, "last.ckpt.npz")
+    proc = run("--resume", ckpt, "--win-bonus", "-1", "--out-dir", out)
+    assert proc.returncode != 0 and "--win-bonus must be 0 or more, got -1.0" in proc.stderr
     proc = run("--resume", ckpt, "--hidden", "32", "--out-dir", out)
     assert proc.returncode != 0 and "--hidden is '16' in the checkpoint and '32' here" in proc.stderr
     proc = run("--resume", os.path.join(out, name, "final.npz"), "--out-dir", out)

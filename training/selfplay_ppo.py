@@ -189,7 +189,7 @@ RESUME_OVERRIDES = frozenset({"total_steps", "threads", "rollout_workers", "prog
                               "checkpoint_every", "eval_background", "eval_every", "eval_deals", "final_eval_deals",
                               "resume", "lr", "win_bonus"})
 """The settings a resumed run may change; every other one is the run's own (``lr``: the schedule's base from the
-next update on, for a run that moves too slowly or too fast)."""
+next update on, for a run that moves too slowly or too fast; ``win_bonus``: a new stage that plays for games won)."""
 
 
 def given_flags(argv: list[str]) -> set[str]:
@@ -230,6 +230,8 @@ def settings(argv: list[str]) -> tuple[Args, tuple[dict, dict] | None]:
         except CheckpointError as e:
             raise SystemExit(f"error: {e}") from None
         args = resumed_args(args, argv, resume[1]["args"])
+    if not args.win_bonus >= 0:  # a negative bonus would pay the learner for losing games (NaN fails too)
+        raise SystemExit(f"error: --win-bonus must be 0 or more, got {args.win_bonus}")
     if args.init_temperature <= 0:
         raise SystemExit(f"error: --init-temperature must be positive, got {args.init_temperature}")
     if args.rollout_workers not in (0, 1):
