@@ -73,6 +73,7 @@ def plot_curve(curves: list[tuple[str, list[dict]]], path: str, title: str = "Fo
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+    import matplotlib.ticker
 
     fig, ax = plt.subplots(figsize=(7, 4))
     offset = 0
@@ -91,6 +92,8 @@ def plot_curve(curves: list[tuple[str, list[dict]]], path: str, title: str = "Fo
         offset += max(c["steps"] for c in curve)
     ax.axhline(0.5, color="grey", lw=0.8)
     ax.axhline(0.6, color="red", lw=0.8, ls=":", label="target vs expert (60%)")
+    # Millions written out: matplotlib's own "1e8" offset text lands on the long x label.
+    ax.xaxis.set_major_formatter(matplotlib.ticker.FuncFormatter(lambda x, _pos: f"{x / 1e6:g}M" if x else "0"))
     ax.set_xlabel("learner decisions: PPO steps or DAgger labels (runs end to end; 0 = behaviour-cloned policy)")
     ax.set_ylabel("win rate (duplicate deals, 95% CI band)")
     ax.set_ylim(0, 1.02)
