@@ -1,7 +1,8 @@
 """Classic Canasta, the second game of the house: the four-player partnership game of CANASTA_RULES.md.
 
 ``from footcanasta_env import canasta`` then ``canasta.new_game(seed)``, ``canasta.load_scenario(spec)``,
-``canasta.Rules(...)``, ``canasta.action_name(i)`` / ``canasta.action_id(name)``. The face stays free of
+``canasta.Rules(...)``, ``canasta.action_name(i)`` / ``canasta.action_id(name)``, ``canasta.sample_world(view, rng)``
+(a complete game consistent with one seat's view). The face stays free of
 gymnasium, PettingZoo and torch: the observation (``observation``: ``encode``, ``GameEncoder``,
 ``hidden_cards``) and the environments (``envs``: ``env()``, ``raw_env()``, ``CanastaGymEnv`` also named
 ``GymEnv``, registered with gymnasium as ``footcanasta/Canasta-v0``; ``team_reward``) load when first asked
@@ -39,7 +40,7 @@ from __future__ import annotations
 from typing import Any
 
 from .actions import ACTION_NAMES, ACTION_VERSION, NUM_ACTIONS, PHASE_NAMES, action_id, action_name
-from .engine import Game, IllegalActionError, ScenarioError, View, load_scenario, new_game
+from .engine import Game, IllegalActionError, ScenarioError, View, load_scenario, new_game, sample_world
 from .rules import DEFAULT_RULES, Rules
 
 NAME = "canasta"
@@ -49,7 +50,7 @@ TITLE = "Canasta"
 __all__ = [
     "ACTION_NAMES", "ACTION_VERSION", "DEFAULT_RULES", "Game", "IllegalActionError", "NAME", "NUM_ACTIONS",
     "PHASE_NAMES", "Rules", "ScenarioError", "TITLE", "View", "action_id", "action_name", "load_scenario",
-    "new_game", "rules_text",
+    "new_game", "rules_text", "sample_world",
     # loaded when first asked for (_LAZY)
     "CanastaGymEnv", "GameEncoder", "GymEnv", "HIDDEN_CARDS_SIZE", "OBS_SIZE", "OBS_VERSION", "OFFSETS", "encode",
     "env", "hidden_cards", "raw_env", "table_text", "team_reward", "bot_names", "check_bot_name", "hint_bot_name",

@@ -7,6 +7,7 @@ tells its moves and screens to people, from the pieces beside it: ``events`` (a 
 log), ``commands`` (the prompt's short forms), ``screen`` (the terminal table), ``texts`` (help, the rules in brief, the
 pile), ``webstate`` (the page's JSON state and selection buttons); ``review`` rates a move with the search
 bot (``review_move``, for ``footcanasta review``); ``demo`` is ``footcanasta demo``.
+``sample_world(view, rng)`` is the engine's determinization (a complete game consistent with one seat's view).
 The environments and the bots load on first use: looking the game up imports no RL or web library.
 """
 
@@ -15,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..actions import ACTION_VERSION, NUM_ACTIONS, action_id, action_name
-from ..engine import load_scenario, new_game
+from ..engine import load_scenario, new_game, sample_world
 from ..observation import HIDDEN_CARDS_SIZE, OBS_SIZE, OBS_VERSION, GameEncoder, encode, hidden_cards
 from ..rules import Rules
 
@@ -26,8 +27,8 @@ TITLE = "Foot Canasta"
 __all__ = [
     "ACTION_VERSION", "GameEncoder", "GymEnv", "HIDDEN_CARDS_SIZE", "NAME", "NUM_ACTIONS", "OBS_SIZE", "OBS_VERSION",
     "Rules", "TITLE", "action_id", "action_name", "bot_names", "check_bot_name", "encode", "env", "hidden_cards",
-    "hint_bot_name", "load_scenario", "make_bot", "new_game", "raw_env", "rules_text", "strongest_bot", "table_text",
-    "team_reward",
+    "hint_bot_name", "load_scenario", "make_bot", "new_game", "raw_env", "rules_text", "sample_world", "strongest_bot",
+    "table_text", "team_reward",
 ]
 
 

@@ -4,7 +4,8 @@ Pure Python with numpy, free of gymnasium, PettingZoo, torch and web code, and o
 it shares only the house's root vocabulary (``cards``, ``seats``, ``seeds``). ``Game`` is the state of
 one game with exact legal actions; ``new_game`` deals one from a seed; ``load_scenario`` builds one from
 a scenario; ``Game.view(seat)`` is all a seat may see; ``Game.why_illegal`` says why a move is refused,
-citing the rule of CANASTA_RULES.md.
+citing the rule of CANASTA_RULES.md; ``sample_world(view, rng)`` (``worlds``) deals a complete game consistent
+with one seat's view (determinization, for search and OpenSpiel's ``resample_from_infostate``).
 """
 
 from .explain import why_illegal
@@ -13,8 +14,9 @@ from .scenario import ScenarioError, load_scenario, parse_meld
 from .scoring import score_round
 from .state import IllegalActionError, State, card_total, to_scenario
 from .view import View, make_view, team_melds
+from .worlds import sample_world
 
 __all__ = [
     "Game", "IllegalActionError", "ScenarioError", "State", "View", "card_total", "load_scenario", "make_view",
-    "new_game", "parse_meld", "score_round", "team_melds", "to_scenario", "why_illegal",
+    "new_game", "parse_meld", "sample_world", "score_round", "team_melds", "to_scenario", "why_illegal",
 ]
