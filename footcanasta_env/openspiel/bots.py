@@ -1,0 +1,102 @@
+"""Bots across the two worlds: the house's bots as ``pyspiel.Bot``s, and OpenSpiel's bots as house bots.
+
+* ``HouseBot(game, name, seed)``: any bot of ``make_bot`` (``random``, ``greedy``, ``expert``, ``learned``,
+  ``search``...) playing an OpenSpiel state; it is handed only ``state.view(seat)``, as at the house's tables.
+* ``SpielPlayer(game, bot, seed)``: an OpenSpiel bot (ISMCTS, say) as a house bot (``name``, ``act(view)``),
+  so the house's duplicate evaluation measures it: each decision starts the OpenSpiel bot from a state
+  built from the view alone (a world ``sample_world`` deals from it), so it sees nothing the seat may not.
+* ``ismcts_bot(game, ...)``: OpenSpiel's ISMCTS (``open_spiel.python.algorithms.ismcts``) on one of our
+  games, its worlds drawn by the state's ``resample_from_infostate`` (the house's ``sample_world``) from
+  its own seeded generator, its leaves valued by ``RolloutEvaluator``: games played out by a house bot
+  (``random`` for OpenSpiel's plain random rollouts; ``greedy`` by default: random rollouts of a
+  270-card game say little) from the sampled world.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+from .state import CanastaFamilyState
+
+
+def _module(game: pyspiel.Game) -> Any:
+    config = getattr(game, "config", None)
+    if config is None:
+        raise ValueError(f"not a game of footcanasta_env.openspiel: {game}")
+    return config.module
+
+
+class HouseBot(pyspiel.Bot):
+    """A house bot (by its ``make_bot`` name) as an OpenSpiel bot; it reads only the seat's view."""
+
+    def __init__(self, game: pyspiel.Game, name: str, seed: int | None = None) -> None:
+        pyspiel.Bot.__init__(self)
+        self._bot = _module(game).make_bot(name, seed)
+
+    def step(self, state: CanastaFamilyState) -> int:
+        """The bot's action for the seat to act."""
+        return int(self._bot.act(state.view(state.current_player())))
+
+    def restart_at(self, state: CanastaFamilyState) -> None:
+        """Nothing to forget: the house's bots decide from the view alone."""
+
+
+class SpielPlayer:
+    """An OpenSpiel bot as a house bot (``name``, ``act(view)``), deciding on a world drawn from the view."""
+
+    def __init__(self, game: pyspiel.Game, bot: pyspiel.Bot, seed: int | None = None, name: str = "openspiel") -> None:
+        self.name = name
+        self._game = game
+        self._bot = bot
+        self._rng = np.random.default_rng(seed)
+        self._root = game.new_initial_state()
+
+    def act(self, view: Any) -> int:
+        """The OpenSpiel bot's action from a state consistent with ``view`` (the hidden cards dealt at random)."""
+        world = _module(self._game).sample_world(view, self._rng)
+        return int(self._bot.step(self._root.start_from(world)))
+
+
+class RolloutEvaluator:
+    """OpenSpiel's MCTS evaluator protocol (``evaluate``, ``prior``): the mean returns of ``rollouts`` games
+    played to the end by a house bot at every seat from the state; a uniform prior."""
+
+    def __init__(self, game: pyspiel.Game, bot: str = "greedy", rollouts: int = 1, seed: int | None = None) -> None:
+        module = _module(game)
+        rng = np.random.default_rng(seed)
+        self._bots = [module.make_bot(bot, int(rng.integers(2**63))) for _ in range(4)]
+        self._rollouts = rollouts
+
+    def evaluate(self, state: CanastaFamilyState) -> np.ndarray:
+        """Mean returns of the rollouts from ``state``."""
+        total = np.zeros(4)
+        for _ in range(self._rollouts):
+            s = state.clone()
+            while not s.is_terminal():
+                p = s.current_player()
+                s.apply_action(int(self._bots[p].act(s.view(p))))
+            total += s.returns()
+        return total / self._rollouts
+
+    def prior(self, state: CanastaFamilyState) -> list[tuple[int, float]]:
+        """Uniform over the legal actions."""
+        legal = state.legal_actions()
+        return [(a, 1.0 / len(legal)) for a in legal]
+
+
+def ismcts_bot(game: pyspiel.Game, simulations: int = 100, uct_c: float = 2.0, seed: int = 0,
+               rollout_bot: str = "greedy", rollouts: int = 1) -> pyspiel.Bot:
+    """OpenSpiel's ISMCTS on ``game``, seeded: its worlds from ``sample_world``, its leaves by rollouts."""
+    from open_spiel.python.algorithms import ismcts
+
+    rng = np.random.default_rng(seed)
+    bot = ismcts.ISMCTSBot(
+        game=game, evaluator=RolloutEvaluator(game, rollout_bot, rollouts, int(rng.integers(2**63))), uct_c=uct_c,
+        max_simulations=simulations, random_state=np.random.RandomState(int(rng.integers(2**31))),
+        final_policy_type=ismcts.ISMCTSFinalPolicyType.MAX_VISIT_COUNT)
+    worlds = np.random.default_rng(int(rng.integers(2**63)))
+    bot.set_resampler(lambda state, player: state.resample_from_infostate(player, worlds.random))
+    return bot

@@ -1,0 +1,158 @@
+"""The games' OpenSpiel parameters, checked with the rules' own messages, and the true bounds of ``GameInfo``.
+
+Parameters (``pyspiel.load_game("canasta(max_rounds=1,reward=round)")``):
+
+* ``seed`` (int, default 0): the deals. The root's chance outcome ``k`` deals ``new_game(deal_seed(seed, k))``,
+  which is deal ``k`` of the house's duplicate matches with that seed (``footcanasta_env.evaluation``).
+* ``reward`` (``"terminal"``, the default, or ``"round"``): ``terminal`` pays +1 / -1 / 0 (win, loss, draw)
+  to every seat of a side once the game is over; ``round`` pays each round's score difference, own side
+  minus the other, in points, as the round ends (so the returns are the final difference of the totals).
+* ``rules`` (string, default ``""``): a JSON object of the game's ``Rules`` fields that differ from the
+  defaults (``'{"decks": 4}'``), refused field by field with the rules' own messages.
+* Foot Canasta: ``rounds`` (1 to 4, default 4): the game plays its first ``rounds`` rounds (``Rules.with_rounds``).
+* Canasta: ``max_rounds`` (default 20, the envs' cap: the rules' own game to 5,000 has no bound on its length)
+  and ``players`` (default 4; the sizes of the "Canasta for two, three and six players" issue slot in through
+  the rules: a ``Rules`` with a ``players`` field receives it, and until then any size but 4 is refused).
+
+Bounds, derived from the rules (each holds for every game, none is measured):
+
+* Length. In a round every turn either draws from the stock (at least one card leaves it, the stock never
+  grows within a round, and a draw from an empty stock ends the round) or takes the pile (at least its top
+  card is melded on the table, where cards stay all round): at most ``2 D + 1`` turns for a deck of ``D``
+  cards. A turn is its draw or pickup, its discard, at most one lay-down, and melds and additions that each
+  move at least one card out of the hand, which within a turn gets back only what the draw brings: at most
+  ``D + 3`` actions. So a game of ``R`` rounds has at most ``R (2 D + 1) (D + 3)`` player actions, and one
+  chance node (the deal).
+* Utility. ``terminal``: [-1, 1]. ``round``: in one round the difference of the two sides' scores is at most
+  the card values of the whole deck (each card counts once, for one side, plus or minus), every possible
+  canasta (``D // 7``) at the largest canasta bonus, every red three at its bonus (plus the all-four bonus
+  in Canasta), and the best going-out bonus; ``R`` times that bounds the returns either way.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, fields
+from typing import Any
+
+from ..canasta.rules import DECKS as CANASTA_DECKS
+from ..cards import PER_DECK, RED3
+from ..games import get_game
+
+NUM_DEALS = 1 << 16
+"""The root's chance outcomes: 65,536 equally likely deals (seeds), each a whole shuffled game."""
+REWARDS = ("terminal", "round")
+SIDES = ((0, 2), (1, 3))
+"""The two partnerships of the four-seat games (seats clockwise from South)."""
+CANASTA_MAX_ROUNDS = 20
+GAMES = ("footcanasta", "canasta")
+
+
+def parameter_specification(name: str) -> dict[str, Any]:
+    """The parameters OpenSpiel passes for game ``name``, with their defaults (which fix their types)."""
+    spec: dict[str, Any] = {"seed": 0, "reward": "terminal", "rules": ""}
+    if name == "footcanasta":
+        spec["rounds"] = 4
+    else:
+        spec.update(max_rounds=CANASTA_MAX_ROUNDS, players=4)
+    return spec
+
+
+@dataclass(frozen=True)
+class Config:
+    """One registered game's settings, checked: the game's name, its ``Rules``, the seed, the reward and the
+    number of rounds the game can last (the cap the bounds use)."""
+
+    name: str
+    rules: Any
+    seed: int
+    reward: str
+    rounds: int
+    players: int = 4
+
+    def __deepcopy__(self, memo: dict) -> Config:
+        return self  # frozen: a state's clone shares it
+
+    @property
+    def module(self) -> Any:
+        """The game's module (``footcanasta_env.games``)."""
+        return get_game(self.name)
+
+
+def _rules(module: Any, text: Any, extra: dict[str, Any]) -> Any:
+    """The game's ``Rules`` from a JSON text of changed fields plus ``extra``; refusals are the rules' own."""
+    if not isinstance(text, str):
+        raise ValueError(f"{module.NAME}: the rules parameter is a JSON object text, got {text!r}")
+    changes: Any = {}
+    if text.strip():
+        try:
+            changes = json.loads(text)
+        except json.JSONDecodeError as e:
+            raise ValueError(f"{module.NAME}: the rules parameter is not valid JSON ({e})") from None
+    if not isinstance(changes, dict):
+        raise ValueError(f"rules must be an object of fields, got {type(changes).__name__}")
+    return module.Rules.from_dict({**changes, **extra})
+
+
+def _whole(params: dict[str, Any], key: str) -> int:
+    v = params[key]
+    if isinstance(v, bool) or not isinstance(v, int):
+        raise ValueError(f"{key} must be a whole number, got {v!r}")
+    return v
+
+
+def make_config(name: str, params: dict[str, Any]) -> Config:
+    """Check OpenSpiel's parameters for game ``name`` (defaults filled in) and build its ``Config``."""
+    known = parameter_specification(name)
+    unknown = sorted(set(params) - set(known))
+    if unknown:
+        raise ValueError(f"{name}: unknown parameter(s) {', '.join(unknown)} (known: {', '.join(sorted(known))})")
+    p = {**known, **params}
+    module = get_game(name)
+    seed = _whole(p, "seed")
+    if seed < 0:
+        raise ValueError(f"new_game: seed must be a non-negative integer, got {seed!r}")
+    if p["reward"] not in REWARDS:
+        raise ValueError(f"reward must be one of {', '.join(REWARDS)}, got {p['reward']!r}")
+    if name == "footcanasta":
+        rules = _rules(module, p["rules"], {}).with_rounds(_whole(p, "rounds"))
+        return Config(name, rules, seed, p["reward"], rules.rounds)
+    players = _whole(p, "players")
+    extra: dict[str, Any] = {"max_rounds": _whole(p, "max_rounds")}
+    if "players" in {f.name for f in fields(module.Rules)}:
+        extra["players"] = players  # the sizes issue: the rules take (or refuse) the table's size
+    elif players != 4:
+        raise ValueError(f"rules: players must be 4 (two partnerships of two); {module.TITLE} for {players} "
+                         "players is not played yet")
+    rules = _rules(module, p["rules"], extra)
+    return Config(name, rules, seed, p["reward"], rules.max_rounds, players)
+
+
+def deck_size(cfg: Config) -> int:
+    """The cards of the game's decks."""
+    return sum(PER_DECK) * (cfg.rules.decks if cfg.name == "footcanasta" else CANASTA_DECKS)
+
+
+def max_game_length(cfg: Config) -> int:
+    """An upper bound on the player actions of one game (the module docstring derives it)."""
+    d = deck_size(cfg)
+    return cfg.rounds * (2 * d + 1) * (d + 3)
+
+
+def round_bound(cfg: Config) -> int:
+    """An upper bound on one round's score difference between the sides (the module docstring derives it)."""
+    r = cfg.rules
+    d = deck_size(cfg)
+    decks = d // sum(PER_DECK)
+    values = sum(v * n * decks for v, n in zip(r.card_values, PER_DECK, strict=True))
+    red3 = PER_DECK[RED3] * decks
+    if cfg.name == "footcanasta":
+        return (values + d // 7 * max(r.clean_bonus, r.dirty_bonus, r.wild_bonus) + red3 * r.red_three_bonus
+                + r.going_out_bonus)
+    return (values + d // 7 * max(r.natural_canasta_bonus, r.mixed_canasta_bonus)
+            + red3 * r.red_three_bonus + r.all_red_threes_bonus + max(r.going_out_bonus, r.concealed_bonus))
+
+
+def utility_bound(cfg: Config) -> float:
+    """The largest return in absolute value: 1 for ``terminal``, every round at its bound for ``round``."""
+    return 1.0 if cfg.reward == "terminal" else float(cfg.rounds * round_bound(cfg))
