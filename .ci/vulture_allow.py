@@ -67,3 +67,18 @@ _.SEAT_IDS  # unused variable
 # training/trainer_state.py: slim_checkpoint makes the small trainer checkpoint committed to checkpoints/canasta/
 # (called by hand, as checkpoints/canasta/README.md shows; tests/test_training_canasta.py resumes from one).
 _.slim_checkpoint  # unused function
+
+# OpenSpiel: pyspiel's Python-game trampolines (python_games.cc, bots.cc) and its observation module call these by
+# name on footcanasta_env.openspiel's games, states, observers and bots.
+_._legal_actions  # unused method
+_._apply_action  # unused method
+_._action_to_string  # unused method
+_.chance_outcomes  # unused method
+_.make_py_observer  # unused method
+_.max_chance_nodes_in_history  # unused method
+_.set_from  # unused method
+_.string_from  # unused method
+_.restart_at  # unused method
+
+# Tests and OpenSpiel users read it: the engine game behind an OpenSpiel state (footcanasta_env/openspiel/state.py).
+_.engine_game  # unused property

@@ -20,7 +20,9 @@ The house, one room per concern (each subpackage's ``__init__`` says what it own
   house is) and ``canasta_v0`` (its ``env`` / ``raw_env``, PettingZoo's versioned module);
 * the game-generic layers, which reach a game only through ``games``: ``evaluation`` (duplicate matches,
   leagues, plots, move review), ``table`` (one person against bots: the core of the terminal and the
-  browser), ``play`` (the terminal game), ``web`` (the browser game, ``footcanasta serve``).
+  browser), ``play`` (the terminal game), ``web`` (the browser game, ``footcanasta serve``);
+* ``openspiel``: both games registered as OpenSpiel Python games (``footcanasta``, ``canasta``), with the
+  house's bots as OpenSpiel bots; it needs the ``openspiel`` extra and is imported only when asked for.
 
 The engine names load at once and stay free of RL libraries; ``env``, ``make_bot`` and the gymnasium
 env load their modules when first asked for.

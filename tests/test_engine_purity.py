@@ -14,7 +14,8 @@ g.view(0)
 # (the envs' face is loaded, for its gymnasium registration, but none of the envs)
 bad = sorted(m for m in ("gymnasium", "pettingzoo", "torch", "stable_baselines3", "ray", "starlette", "uvicorn",
                           "footcanasta_env.web", "footcanasta_env.envs.aec", "footcanasta_env.envs.one_seat",
-                          "footcanasta_env.envs._episode") if m in sys.modules)
+                          "footcanasta_env.envs._episode", "pyspiel", "open_spiel",
+                          "footcanasta_env.openspiel") if m in sys.modules)
 print(",".join(bad) or "clean")
 """
 

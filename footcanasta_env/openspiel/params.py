@@ -70,7 +70,7 @@ class Config:
     rounds: int
     players: int = 4
 
-    def __deepcopy__(self, memo: dict) -> Config:
+    def __deepcopy__(self, _memo: dict) -> Config:
         return self  # frozen: a state's clone shares it
 
     @property

@@ -41,7 +41,7 @@ class _Engine:
     def __init__(self, game: Any) -> None:
         self.game = game
 
-    def __deepcopy__(self, memo: dict) -> _Engine:
+    def __deepcopy__(self, _memo: dict) -> _Engine:
         return _Engine(self.game.clone())
 
     def __getstate__(self) -> dict[str, Any]:
