@@ -237,6 +237,18 @@ def test_house_bots_play_openspiel_states_and_ismcts_plays_at_the_house(name):
     assert player.act(view) in view.legal_actions
 
 
+@pytest.mark.parametrize("name", ["footcanasta", "canasta"])
+def test_pimc_values_every_legal_action_on_resampled_worlds(name):
+    game = load(name)
+    state = play(dealt(game), 12)
+    bot = fo.PIMCBot(game, determinizations=2, seed=4)
+    values = bot.action_values(state)
+    assert sorted(values) == state.legal_actions()
+    assert all(abs(v) <= game.max_utility() for v in values.values())
+    assert fo.PIMCBot(game, determinizations=2, seed=4).step(state) == fo.PIMCBot(game, 2, seed=4).step(state)
+    assert str(state) == str(play(dealt(game), 12))  # searching left the state as it was
+
+
 def test_a_game_object_of_another_kind_is_refused_by_the_bots():
     with pytest.raises(ValueError, match="not a game of footcanasta_env.openspiel"):
         fo.HouseBot(pyspiel.load_game("kuhn_poker"), "random")

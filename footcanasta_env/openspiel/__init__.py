@@ -10,20 +10,20 @@ Its rooms: ``params`` (the parameters, checked with the rules' own messages, and
 names, rewards, ``resample_from_infostate`` by the house's ``sample_world``), ``observer`` (information
 state and observations: the encoder's tensor and the view's text, public or with the seat's own cards),
 ``game`` (``GameType``, ``GameInfo``, the game classes and ``register``) and ``bots`` (the house's bots as
-``pyspiel.Bot``s, OpenSpiel's bots as house bots, and OpenSpiel's ISMCTS set up for our games).
+``pyspiel.Bot``s, OpenSpiel's bots as house bots, OpenSpiel's ISMCTS set up for our games, and a PIMC bot).
 
 It imports the engines through the game lookup (``footcanasta_env.games``); nothing in the engines imports it.
 """
 
 from __future__ import annotations
 
-from .bots import HouseBot, RolloutEvaluator, SpielPlayer, ismcts_bot
+from .bots import HouseBot, PIMCBot, RolloutEvaluator, SpielPlayer, ismcts_bot
 from .game import CanastaFamilyGame, game_info, game_type, register
 from .params import NUM_DEALS, Config, make_config, max_game_length, round_bound, utility_bound
 from .state import CanastaFamilyState, IllegalMoveError
 
 __all__ = [
-    "CanastaFamilyGame", "CanastaFamilyState", "Config", "HouseBot", "IllegalMoveError", "NUM_DEALS",
+    "CanastaFamilyGame", "CanastaFamilyState", "Config", "HouseBot", "IllegalMoveError", "NUM_DEALS", "PIMCBot",
     "RolloutEvaluator", "SpielPlayer", "game_info", "game_type", "ismcts_bot", "make_config", "max_game_length",
     "register", "round_bound", "utility_bound",
 ]

@@ -10,6 +10,8 @@
   its own seeded generator, its leaves valued by ``RolloutEvaluator``: games played out by a house bot
   (``random`` for OpenSpiel's plain random rollouts; ``greedy`` by default: random rollouts of a
   270-card game say little) from the sampled world.
+* ``PIMCBot(game, ...)``: perfect-information Monte Carlo on the same worlds and rollouts (OpenSpiel's own
+  PIMC bot is C++ only and cannot reach a Python game's resampling).
 """
 
 from __future__ import annotations
@@ -85,6 +87,46 @@ class RolloutEvaluator:
         """Uniform over the legal actions."""
         legal = state.legal_actions()
         return [(a, 1.0 / len(legal)) for a in legal]
+
+
+class PIMCBot(pyspiel.Bot):
+    """Perfect-information Monte Carlo over OpenSpiel's API: ``determinizations`` worlds drawn by
+    ``resample_from_infostate`` (the house's ``sample_world``); in each, every legal action is played and the
+    game rolled out by ``RolloutEvaluator``; the action with the best mean return for the seat is played
+    (ties: the lowest id). OpenSpiel's own ``PIMCBot`` is C++ (not in pyspiel) and asks the C++
+    ``ResampleFromInfostate``, which a Python game cannot provide, hence this one."""
+
+    def __init__(self, game: pyspiel.Game, determinizations: int = 8, rollout_bot: str = "greedy",
+                 seed: int | None = None) -> None:
+        pyspiel.Bot.__init__(self)
+        rng = np.random.default_rng(seed)
+        self._evaluator = RolloutEvaluator(game, rollout_bot, 1, int(rng.integers(2**63)))
+        self._worlds = np.random.default_rng(int(rng.integers(2**63)))
+        self._n = determinizations
+
+    def action_values(self, state: CanastaFamilyState) -> dict[int, float]:
+        """Each legal action's mean return for the seat to act, over the determinizations."""
+        player = state.current_player()
+        legal = state.legal_actions()
+        totals = dict.fromkeys(legal, 0.0)
+        for _ in range(self._n):
+            world = state.resample_from_infostate(player, self._worlds.random)
+            for a in legal:
+                child = world.clone()
+                child.apply_action(a)
+                totals[a] += float(self._evaluator.evaluate(child)[player])
+        return {a: v / self._n for a, v in totals.items()}
+
+    def step(self, state: CanastaFamilyState) -> int:
+        """The action with the best mean return (the only one, without search)."""
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        values = self.action_values(state)
+        return max(legal, key=lambda a: (values[a], -a))
+
+    def restart_at(self, state: CanastaFamilyState) -> None:
+        """Nothing to forget: every decision samples its worlds afresh."""
 
 
 def ismcts_bot(game: pyspiel.Game, simulations: int = 100, uct_c: float = 2.0, seed: int = 0,
