@@ -17,11 +17,13 @@ Parameters (``pyspiel.load_game("canasta(max_rounds=1,reward=round)")``):
 Bounds, derived from the rules (each holds for every game, none is measured):
 
 * Length. In a round every turn either draws from the stock (at least one card leaves it, the stock never
-  grows within a round, and a draw from an empty stock ends the round) or takes the pile (at least its top
-  card is melded on the table, where cards stay all round): at most ``2 D + 1`` turns for a deck of ``D``
-  cards. A turn is its draw or pickup, its discard, at most one lay-down, and melds and additions that each
-  move at least one card out of the hand, which within a turn gets back only what the draw brings: at most
-  ``D + 3`` actions. So a game of ``R`` rounds has at most ``R (2 D + 1) (D + 3)`` player actions, and one
+  grows within a round, and a draw from an empty stock ends the round) or takes the pile (its top card is
+  melded at once, and melded cards stay on the table all round): at most ``(D + 1) + D`` turns for a deck of
+  ``D`` cards. A turn is its draw or pickup, its discard, at most one lay-down (the partnership is down
+  after it), and melds and additions, each moving at least one card from the hand to the table or to the
+  set-aside melds, from where no card comes back to the hand within the turn (only a discard returns
+  set-aside cards, and it ends the turn): at most ``D + 3`` actions. So a game of ``R`` rounds has at most
+  ``R (2 D + 1) (D + 3)`` player actions (OpenSpiel's ``max_game_length`` counts decisions), and one
   chance node (the deal).
 * Utility. ``terminal``: [-1, 1]. ``round``: in one round the difference of the two sides' scores is at most
   the card values of the whole deck (each card counts once, for one side, plus or minus), every possible
