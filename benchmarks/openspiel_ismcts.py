@@ -36,7 +36,7 @@ REGISTRIES = {"footcanasta": "footcanasta_env.bots.registry", "canasta": "footca
 
 def openspiel_game(name: str, rounds: int) -> pyspiel.Game:
     """The registered OpenSpiel game with a round cap, paying +1/-1/0 at the end (what ISMCTS maximises)."""
-    return pyspiel.load_game(name, {"rounds" if name == "footcanasta" else "max_rounds": rounds})
+    return fo.load_game(name, **{"rounds" if name == "footcanasta" else "max_rounds": rounds})
 
 
 def register_bot(name: str, game: pyspiel.Game, args: argparse.Namespace) -> None:

@@ -150,16 +150,37 @@ def test_bad_parameters_are_refused_with_the_rules_messages():
     with pytest.raises(ValueError, match="rounds must be 1 to 4, got 5"):
         pyspiel.load_game("footcanasta", {"rounds": 5})
     with pytest.raises(ValueError, match="rules: decks must be at least 1, got 0"):
-        pyspiel.load_game("footcanasta", {"rules": '{"decks": 0}'})
+        pyspiel.load_game("footcanasta", {"rules": "decks:0"})
+    with pytest.raises(ValueError, match="rounds must be 1 to 2, got 4"):
+        pyspiel.load_game("footcanasta", {"rules": "initial_minimums:50/90"})
+    with pytest.raises(ValueError, match="the rules parameter is field:value pairs"):
+        pyspiel.load_game("canasta", {"rules": '{"target": 3000}'})
     with pytest.raises(ValueError, match="max_rounds must be at least 1"):
         pyspiel.load_game("canasta", {"max_rounds": 0})
     with pytest.raises(ValueError, match="unknown field"):
-        pyspiel.load_game("canasta", {"rules": '{"targt": 3000}'})
+        pyspiel.load_game("canasta", {"rules": "targt:3000"})
     with pytest.raises(ValueError, match="reward must be one of terminal, round"):
         pyspiel.load_game("canasta", {"reward": "win"})
     with pytest.raises(ValueError, match="seed must be a non-negative integer"):
         pyspiel.load_game("canasta", {"seed": -1})
-    assert pyspiel.load_game("footcanasta", {"rules": '{"decks": 4}', "rounds": 2}).config.rules.decks == 4
+    assert pyspiel.load_game("footcanasta", {"rules": "decks:4", "rounds": 2}).config.rules.decks == 4
+
+
+@pytest.mark.parametrize("name, text, params", [
+    ("footcanasta", "decks:4;hand_size:11;foot_size:11;initial_minimums:50/90;partner_in_foot:false", {"rounds": 2}),
+    ("footcanasta", "initial_minimums:70", {"rounds": 1}),
+    ("canasta", "target:3000;minimums:0/50/90/120;going_out_bonus:0", {}),
+])
+def test_rules_travel_in_the_game_string_through_serialisation(name, text, params):
+    game = load(name, rules=text, **params)
+    cfg = game.config
+    assert cfg.rules.changes()  # the text changed the rules
+    assert fo.params.parse_rules(fo.params.rules_parameter(cfg.rules)) == {
+        k: list(v) if isinstance(v, tuple) else v for k, v in cfg.rules.changes().items()}
+    again = pyspiel.load_game(str(game))  # OpenSpiel reads the game's string back, as deserialisation does
+    assert again.config == cfg
+    assert fo.load_game(name, cfg.rules, **params).config == cfg
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
 
 
 @pytest.mark.parametrize("name", ["footcanasta", "canasta"])

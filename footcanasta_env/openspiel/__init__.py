@@ -18,14 +18,14 @@ It imports the engines through the game lookup (``footcanasta_env.games``); noth
 from __future__ import annotations
 
 from .bots import HouseBot, PIMCBot, RolloutEvaluator, SpielPlayer, ismcts_bot
-from .game import CanastaFamilyGame, game_info, game_type, register
+from .game import CanastaFamilyGame, game_info, game_type, load_game, register
 from .params import NUM_DEALS, Config, make_config, max_game_length, round_bound, utility_bound
 from .state import CanastaFamilyState, IllegalMoveError
 
 __all__ = [
     "CanastaFamilyGame", "CanastaFamilyState", "Config", "HouseBot", "IllegalMoveError", "NUM_DEALS", "PIMCBot",
-    "RolloutEvaluator", "SpielPlayer", "game_info", "game_type", "ismcts_bot", "make_config", "max_game_length",
-    "register", "round_bound", "utility_bound",
+    "RolloutEvaluator", "SpielPlayer", "game_info", "game_type", "ismcts_bot", "load_game", "make_config",
+    "max_game_length", "register", "round_bound", "utility_bound",
 ]
 
 register()

@@ -3,7 +3,7 @@
 Sequential, imperfect information, zero-sum between the two sides, explicit chance at the root (the deal;
 later cards are sampled from the dealt game's own generator, see ``state``), terminal or per-round
 rewards (``params``). ``register()`` makes both known to ``pyspiel.load_game``; importing
-``footcanasta_env.openspiel`` calls it.
+``footcanasta_env.openspiel`` calls it. ``load_game(name, rules, **params)`` loads one with a ``Rules`` object.
 """
 
 from __future__ import annotations
@@ -13,7 +13,16 @@ from typing import Any
 import pyspiel
 
 from .observer import ViewObserver
-from .params import GAMES, NUM_DEALS, Config, make_config, max_game_length, parameter_specification, utility_bound
+from .params import (
+    GAMES,
+    NUM_DEALS,
+    Config,
+    make_config,
+    max_game_length,
+    parameter_specification,
+    rules_parameter,
+    utility_bound,
+)
 from .state import CanastaFamilyState
 
 TITLES = {"footcanasta": "Foot Canasta (Hand and Foot), footcanasta_env", "canasta": "Canasta, footcanasta_env"}
@@ -99,3 +108,14 @@ def register() -> None:
     for name in GAMES:
         if name not in known:
             pyspiel.register_game(game_type(name), CLASSES[name])
+
+
+def load_game(name: str, rules: Any = None, **params: Any) -> pyspiel.Game:
+    """``pyspiel.load_game`` of one of our games, its rules given as the game's ``Rules`` object (written into
+    the ``rules`` parameter), the other parameters by name: ``load_game("canasta", Rules(target=3000), max_rounds=3)``.
+    """
+    if rules is not None:
+        params["rules"] = rules_parameter(rules)
+        if getattr(rules, "max_rounds", None) is not None:  # Canasta: the rules' cap, unless given as a parameter
+            params.setdefault("max_rounds", rules.max_rounds)
+    return pyspiel.load_game(name, params)

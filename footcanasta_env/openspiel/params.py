@@ -7,8 +7,11 @@ Parameters (``pyspiel.load_game("canasta(max_rounds=1,reward=round)")``):
 * ``reward`` (``"terminal"``, the default, or ``"round"``): ``terminal`` pays +1 / -1 / 0 (win, loss, draw)
   to every seat of a side once the game is over; ``round`` pays each round's score difference, own side
   minus the other, in points, as the round ends (so the returns are the final difference of the totals).
-* ``rules`` (string, default ``""``): a JSON object of the game's ``Rules`` fields that differ from the
-  defaults (``'{"decks": 4}'``), refused field by field with the rules' own messages.
+* ``rules`` (string, default ``""``): the game's ``Rules`` fields that differ from the defaults, as
+  ``field:value`` pairs joined by ``;`` (``"decks:4;hand_size:11"``; a list joins its numbers with ``/``:
+  ``"initial_minimums:50/90"``; ``true``, ``false``, ``none``), refused field by field with the rules' own
+  messages. Not JSON: OpenSpiel writes the parameters into the game's string (``footcanasta(rules=...,seed=0)``)
+  and reads them back at every deserialisation, splitting at commas and ``=`` and taking parentheses as games.
 * Foot Canasta: ``rounds`` (1 to 4, default 4): the game plays its first ``rounds`` rounds (``Rules.with_rounds``).
 * Canasta: ``max_rounds`` (default 20, the envs' cap: the rules' own game to 5,000 has no bound on its length)
   and ``players`` (default 4; the sizes of the "Canasta for two, three and six players" issue slot in through
@@ -33,7 +36,6 @@ Bounds, derived from the rules (each holds for every game, none is measured):
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, fields
 from typing import Any
 
@@ -81,18 +83,52 @@ class Config:
         return get_game(self.name)
 
 
-def _rules(module: Any, text: Any, extra: dict[str, Any]) -> Any:
-    """The game's ``Rules`` from a JSON text of changed fields plus ``extra``; refusals are the rules' own."""
+_RULES_FORM = "field:value pairs joined by ';' (a value: a whole number, true, false, none, or numbers joined by '/')"
+
+
+def _rule_value(text: str) -> Any:
+    low = text.strip().lower()
+    if low in ("true", "false"):
+        return low == "true"
+    if low == "none":
+        return None
+    if "/" in low:
+        return [int(x) for x in low.split("/") if x]  # "50/": a list of one
+    return int(low)
+
+
+def parse_rules(text: Any) -> dict[str, Any]:
+    """The fields of a ``rules`` parameter (``"decks:4;initial_minimums:50/90"``), not yet checked by the rules."""
     if not isinstance(text, str):
-        raise ValueError(f"{module.NAME}: the rules parameter is a JSON object text, got {text!r}")
-    changes: Any = {}
-    if text.strip():
+        raise ValueError(f"the rules parameter is {_RULES_FORM}, got {text!r}")
+    out: dict[str, Any] = {}
+    for part in filter(None, (p.strip() for p in text.split(";"))):
+        name, colon, value = part.partition(":")
         try:
-            changes = json.loads(text)
-        except json.JSONDecodeError as e:
-            raise ValueError(f"{module.NAME}: the rules parameter is not valid JSON ({e})") from None
-    if not isinstance(changes, dict):
-        raise ValueError(f"rules must be an object of fields, got {type(changes).__name__}")
+            if not colon or not name.strip():
+                raise ValueError
+            out[name.strip()] = _rule_value(value)
+        except ValueError:
+            raise ValueError(f"the rules parameter is {_RULES_FORM}; {part!r} is not") from None
+    return out
+
+
+def rules_parameter(rules: Any) -> str:
+    """The ``rules`` parameter of ``rules`` (its changes from the defaults); ``parse_rules`` reads it back."""
+    def text(v: Any) -> str:
+        if isinstance(v, (list, tuple)):
+            return "/".join(str(x) for x in v) + ("/" if len(v) == 1 else "")
+        return "none" if v is None else str(v).lower()
+
+    return ";".join(f"{k}:{text(v)}" for k, v in sorted(rules.changes().items()))
+
+
+def _rules(module: Any, text: Any, extra: dict[str, Any]) -> Any:
+    """The game's ``Rules`` from a ``rules`` parameter plus ``extra``; refusals are the rules' own."""
+    changes = parse_rules(text)
+    for f in fields(module.Rules):  # one number for a list field is a list of one
+        if isinstance(f.default, tuple) and isinstance(changes.get(f.name), int):
+            changes[f.name] = [changes[f.name]]
     return module.Rules.from_dict({**changes, **extra})
 
 
