@@ -273,3 +273,19 @@ def test_pimc_values_every_legal_action_on_resampled_worlds(name):
 def test_a_game_object_of_another_kind_is_refused_by_the_bots():
     with pytest.raises(ValueError, match="not a game of footcanasta_env.openspiel"):
         fo.HouseBot(pyspiel.load_game("kuhn_poker"), "random")
+
+
+@pytest.mark.parametrize("name", ["footcanasta", "canasta"])
+def test_openspiels_rl_environment_plays_an_episode(name):
+    from open_spiel.python import rl_environment
+
+    env = rl_environment.Environment(load(name, reward="round"), seed=3)
+    step = env.reset()
+    rng = np.random.default_rng(0)
+    total = np.zeros(4)
+    while not step.last():
+        p = step.observations["current_player"]
+        step = env.step([int(rng.choice(step.observations["legal_actions"][p]))])
+        total += step.rewards
+    assert len(step.observations["info_state"][0]) == get_game(name).OBS_SIZE
+    assert list(total) == env.get_state.returns() and total[0] == -total[1] != 0
