@@ -56,6 +56,11 @@ def test_openspiels_random_simulation_test_with_serialisation(name, reward):
     pyspiel.random_sim_test(load(name, reward=reward), num_sims=2, serialize=True, verbose=False)
 
 
+@pytest.mark.parametrize("spec", ["footcanasta(reward=round)", "canasta(reward=round,max_rounds=4)"])
+def test_openspiels_random_simulation_test_over_several_rounds(spec):
+    pyspiel.random_sim_test(pyspiel.load_game(spec), num_sims=1, serialize=True, verbose=False)
+
+
 @pytest.mark.parametrize("name", ["footcanasta", "canasta"])
 def test_the_deal_is_the_one_chance_node_and_its_outcomes_sum_to_one(name):
     game = load(name, seed=7)
