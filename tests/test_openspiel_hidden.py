@@ -127,3 +127,20 @@ def test_changing_a_card_the_seat_holds_changes_what_it_is_shown(name):
     mine, theirs = _seen(state, seat, public), _seen(other, seat, public)
     assert mine[:4] != theirs[:4] and all(a != b for a, b in zip(mine[:4], theirs[:4], strict=True))
     assert mine[4:] == theirs[4:]  # the public observation does not show the seat's own cards
+
+
+@pytest.mark.parametrize("name", ["footcanasta", "canasta"])
+def test_bots_decide_the_same_whatever_the_hidden_cards(name):
+    import footcanasta_env.openspiel as fo
+
+    module = get_game(name)
+    rng = random.Random(2)
+    for state in _states(name)[1:3]:
+        seat = state.current_player()
+        game = state.get_game()
+        other = state.start_from(module.load_scenario(PERMUTE[name](state.engine_game.to_scenario(), seat, rng),
+                                                      seed=1))
+        assert str(other) != str(state)
+        for make in (lambda: fo.HouseBot(game, "expert", 5), lambda: fo.ismcts_bot(game, simulations=6, seed=5),
+                     lambda: fo.PIMCBot(game, determinizations=2, seed=5)):
+            assert make().step(other) == make().step(state)
