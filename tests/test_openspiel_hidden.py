@@ -141,6 +141,7 @@ def test_bots_decide_the_same_whatever_the_hidden_cards(name):
         other = state.start_from(module.load_scenario(PERMUTE[name](state.engine_game.to_scenario(), seat, rng),
                                                       seed=1))
         assert str(other) != str(state)
-        for make in (lambda: fo.HouseBot(game, "expert", 5), lambda: fo.ismcts_bot(game, simulations=6, seed=5),
-                     lambda: fo.PIMCBot(game, determinizations=2, seed=5)):
-            assert make().step(other) == make().step(state)
+        makers = (lambda g: fo.HouseBot(g, "expert", 5), lambda g: fo.ismcts_bot(g, simulations=6, seed=5),
+                  lambda g: fo.PIMCBot(g, determinizations=2, seed=5))
+        for make in makers:
+            assert make(game).step(other) == make(game).step(state)
