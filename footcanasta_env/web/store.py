@@ -38,7 +38,11 @@ CREATE TABLE IF NOT EXISTS games (
     replay TEXT,
     version INTEGER NOT NULL DEFAULT 0,
     client TEXT NOT NULL DEFAULT '',
-    entered INTEGER
+    entered INTEGER,
+    hints INTEGER NOT NULL DEFAULT 0,
+    player TEXT,
+    review TEXT,
+    review_claimed DOUBLE PRECISION
 );
 CREATE INDEX IF NOT EXISTS games_by_client ON games (client, over);
 CREATE INDEX IF NOT EXISTS games_by_age ON games (over, updated);
@@ -50,11 +54,30 @@ CREATE TABLE IF NOT EXISTS leaderboard (
     us INTEGER NOT NULL,
     them INTEGER NOT NULL,
     finished DOUBLE PRECISION NOT NULL,
+    hints INTEGER NOT NULL DEFAULT 0,
+    player TEXT,
     PRIMARY KEY (game, date, name)
 );
+CREATE TABLE IF NOT EXISTS attempts (
+    game TEXT NOT NULL,
+    date TEXT NOT NULL,
+    player TEXT NOT NULL,
+    name TEXT NOT NULL,
+    game_id TEXT NOT NULL,
+    PRIMARY KEY (game, date, player)
+);
+CREATE UNIQUE INDEX IF NOT EXISTS attempts_by_name ON attempts (game, date, name);
+CREATE TABLE IF NOT EXISTS rate_hits (
+    client TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    minute BIGINT NOT NULL,
+    hits INTEGER NOT NULL,
+    PRIMARY KEY (client, kind, minute)
+);
+CREATE TABLE IF NOT EXISTS server_keys (name TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL);
 """
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 
 def _count_actions(tx: Tx) -> None:
@@ -88,6 +111,14 @@ ALTER TABLE games ADD COLUMN version INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE games ADD COLUMN client TEXT NOT NULL DEFAULT '';
 ALTER TABLE games ADD COLUMN entered INTEGER;
 """, _count_actions),
+    2: ("""
+ALTER TABLE games ADD COLUMN hints INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE games ADD COLUMN player TEXT;
+ALTER TABLE games ADD COLUMN review TEXT;
+ALTER TABLE games ADD COLUMN review_claimed DOUBLE PRECISION;
+ALTER TABLE leaderboard ADD COLUMN hints INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE leaderboard ADD COLUMN player TEXT;
+""", None),
 }
 
 
