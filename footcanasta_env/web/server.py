@@ -171,9 +171,9 @@ async def _catalog(request: Request) -> Response:
 BOARD_TEXTS = {
     "heading": N_("{title}: daily leaderboard, {date}"), "page_title": N_("{title}: daily leaderboard {date}"),
     "play": N_("Play"), "name": N_("Name"), "us": N_("South/North"), "them": N_("West/East"),
-    "result": N_("Result"), "rank": N_("#"),
-    "intro": N_("The first finished attempt per name at the daily game, played on its own date. "
-                "Scores: your partnership, then the bots'."),
+    "result": N_("Result"), "rank": N_("#"), "hints": N_("Hints"),
+    "intro": N_("One ranked attempt per player and day at the daily game, the same deal and bots for everyone. "
+                "Scores: the player's partnership, then the bots'; hints taken beside them."),
 }
 RESULTS = {"win": N_("won"), "loss": N_("lost"), "draw": N_("drawn")}
 
@@ -191,13 +191,13 @@ async def _board_page(request: Request) -> Response:
     rows = "".join(
         f"<tr><td>{e['rank']}</td><td>{html.escape(e['name'])}</td><td>{format_number(e['scores'][0], lang)}</td>"
         f"<td>{format_number(e['scores'][1], lang)}</td><td>{html.escape(render(RESULTS[e['result']], lang))}</td>"
-        "</tr>" for e in board["entries"])
+        f"<td>{format_number(e['hints'], lang)}</td></tr>" for e in board["entries"])
     empty = html.escape(render(N_("Nobody has finished this daily game yet."), lang))
     title, day = get_game(board["game"]).TITLE, format_date(date.fromisoformat(board["date"]), "long", locale=lang)
     words = {k: render(Message(v, title=title, date=day), lang) for k, v in BOARD_TEXTS.items()}
     page = (STATIC / "leaderboard.html").read_text(encoding="utf-8")
     fill = {**{k: html.escape(v) for k, v in words.items()}, "lang": lang, "rows": rows or
-            f'<tr><td colspan="5">{empty}</td></tr>',
+            f'<tr><td colspan="6">{empty}</td></tr>',
             # the Play link goes back to the same game in the same language
             "play_href": html.escape(f"/?game={quote(board['game'])}&lang={lang}")}
     for key, value in fill.items():
