@@ -265,6 +265,7 @@ def test_the_access_log_escapes_control_characters(tmp_path, caplog):
     (b'{"\\u001b": 1}', "U+001B"),
     (b'["\\ud800"]', "U+D800"),
     (b'"\x7f"', "U+007F"),
+    (b'{"name": "a\\u0085"}', "U+0085"),
     (b"\xff\xfe{}", "UTF-8"),
     (b'{"a": ', "malformed JSON"),
     (b'{"a": 1} x', "malformed JSON"),

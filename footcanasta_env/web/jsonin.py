@@ -23,7 +23,7 @@ MAX_DEPTH = 32
 INT_LIMIT = 2**128
 TOO_LARGE = N_("a number in the JSON is too large (at most 2^128)")
 BRACKETS = re.compile(r'["\\\[\]{}]')
-BAD_CHAR = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ud800-\udfff]")
+BAD_CHAR = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")  # C0, DEL, C1, surrogates
 
 
 def parse_json(raw: bytes, max_depth: int = MAX_DEPTH) -> Any:
