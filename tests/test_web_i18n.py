@@ -5,7 +5,6 @@ error strings, and the JSON that stays English (field names, action names) in ev
 from __future__ import annotations
 
 import datetime as dt
-
 import io
 import re
 import warnings

@@ -21,7 +21,7 @@ from footcanasta_env.table import Deal, Table  # noqa: E402
 from footcanasta_env.web.room import GameCache  # noqa: E402
 from footcanasta_env.web.session import WebGame  # noqa: E402
 from footcanasta_env.web.work import Abandoned, Work  # noqa: E402
-from tests.test_web_api import TODAY, client, db, new, play_out, player  # noqa: E402,F401 - db: the fixture
+from tests.test_web_api import TODAY, client, new, play_out, player  # noqa: E402
 
 
 def _seed_of(c, gid: str) -> int:

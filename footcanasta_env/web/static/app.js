@@ -686,8 +686,8 @@ async function newGame(deal) {
     remember();
     $("log").replaceChildren();
     selected = {};
-    // a bot that could not be loaded plays as another one: say so (the lineup's notes)
-    setMessage((data.state.notes || []).join(" "), false, true);
+    // a bot that could not be loaded plays as another one, a daily that does not rank: say so at once
+    setMessage([...(data.state.notes || []), data.state.unranked || ""].join(" ").trim(), false, true);
     await apply(data);
   } catch (e) {
     busy = false;
