@@ -277,6 +277,8 @@ class Room:
 
     def parse(self, gid: str, data: dict[str, Any], lang: str = "en") -> dict[str, Any]:
         check_keys(data, {"command"})
+        if not isinstance(data.get("command"), str):
+            raise WebError(Message(N_("command must be a short text such as 'd', 'm K K K' or 'x 9'")))
         with self.game(gid) as wg:
             try:
                 return {"actions": parse_command(wg.table, data.get("command"), lang), "error": "",

@@ -57,6 +57,7 @@ from .front import CLIENT, INTERNAL_ERROR, Front, access_log
 from .guard import Guards, Refused
 from .jsonin import parse_json
 from .lang import error_text, lang_of, message_of, render
+from .openapi import openapi
 from .room import Room
 from .session import WebError
 from .settings import Settings, add_arguments
@@ -291,6 +292,7 @@ def create_app(db: str | os.PathLike[str] | None = None, today: Callable[[], str
         _route("/api/leaderboard", room.board),
         _route("/api/daily/{game}/{date}", room.daily),
         Route("/api/i18n/{lang}", _catalog),
+        Route("/api/openapi.json", openapi),
         Mount("/static", app=StaticFiles(directory=STATIC), name="static"),
     ]
     app = Starlette(routes=routes, exception_handlers=HANDLERS, middleware=[Middleware(Front, settings=settings)])
@@ -320,9 +322,10 @@ def run_serve(args: argparse.Namespace) -> int:
     settings = Settings.load(args=args)
     app = create_app(settings=settings)  # the database is migrated here, once, before any worker starts
     if settings.host not in ("127.0.0.1", "localhost", "::1") and not (
-            settings.rate_create and settings.rate_moves and settings.rate_hints):
+            settings.rate_create and settings.rate_moves and settings.rate_hints and settings.rate_reads
+            and settings.rate_players):
         print("Warning: open to other machines with a rate limit off; see the README's \"Host it\" "
-              "(--rate-create, --rate-moves, --rate-hints)", flush=True)
+              "(--rate-create, --rate-moves, --rate-hints, --rate-reads, --rate-players)", flush=True)
     where = app.state.room.store.db.describe()
     host = f"[{settings.host}]" if ":" in settings.host else settings.host
     url = f"http://{host}:{settings.port}/"
