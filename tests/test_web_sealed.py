@@ -253,3 +253,18 @@ def test_names_are_normalised_and_bounded(db):
     for name in ["x" * 25, "a\tb", "a\u200bb", "a\x7fb"]:
         r = c.post("/api/games", json={"seed": 1, "name": name})
         assert r.status_code == 400, (name, r.text)
+
+
+def test_a_worker_behind_catches_up_with_the_moves_played_elsewhere(db, monkeypatch):
+    """Two workers on one database: a game one of them holds at an older version is brought up to date by
+    playing the stored moves it lacks (no rebuild from the deal, no bot thinking), equal to the other's."""
+    a, b = client(db), client(db)
+    gid, state = new(a, seed=19, partner="greedy", opponents="greedy")
+    assert b.get(f"/api/games/{gid}").status_code == 200  # b holds it too, at this version
+    for _ in range(4):
+        state = a.post(f"/api/games/{gid}/actions", json={"action": state["legal"][-1]}).json()["state"]
+    with monkeypatch.context() as m:
+        m.setattr(WebGame, "rebuild", lambda *args: pytest.fail("rebuilt from the deal instead of caught up"))
+        m.setattr(Table, "bot_move", lambda self, seat: pytest.fail("a bot thought"))
+        assert b.get(f"/api/games/{gid}").json()["state"] == state
+    assert b.app.state.room.cache.get(gid).table.game == a.app.state.room.cache.get(gid).table.game

@@ -93,6 +93,18 @@ class Table:
             table.log.append((seat, name))
         return table
 
+    def catch_up(self, log: Sequence[tuple[int, str]]) -> bool:
+        """Play the actions of ``log`` past this table's own, when its log begins with this table's (another
+        process played them): whether it could (False: the logs differ, rebuild instead). No bot thinks."""
+        if len(log) < len(self.log) or [tuple(a) for a in log[:len(self.log)]] != [tuple(a) for a in self.log]:
+            return False
+        for seat, name in log[len(self.log):]:
+            if seat != self.game.current_player:
+                raise ValueError(f"stored game is damaged: {SEAT_NAMES[seat]} acts out of turn")
+            self.game.step(name)
+            self.log.append((seat, name))
+        return True
+
     # ------------------------------------------------------------------ reading
 
     @property

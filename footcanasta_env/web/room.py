@@ -12,6 +12,8 @@ player's first attempt at it that day, counted when it starts; its hints are cou
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 import pickle
 import secrets
 import threading
@@ -136,7 +138,7 @@ class Room:
                 row = self.store.load_game(gid)
                 if row is None:
                     raise WebError(Message(N_("no such game")), 404)
-                wg = WebGame.rebuild(row["spec"], row["actions"], row["started"], row["entered"], row["hints"])
+                wg = self._caught_up(wg, row)
             self.cache.put(gid, wg)
             before = wg.table.version
             try:
@@ -145,6 +147,17 @@ class Room:
                 if wg.table.version != before:  # played in memory but not written: the store decides
                     self.cache.drop(gid)
                 raise
+
+    @staticmethod
+    def _caught_up(wg: WebGame | None, row: dict[str, Any]) -> WebGame:
+        """The stored game ``row``: the cached ``wg`` with the moves another worker played since, when its log
+        is the start of the stored one (a copy: a request of this process may still hold ``wg``), else rebuilt."""
+        if wg is not None and wg.table.version < len(row["actions"]):
+            table = copy.copy(wg.table)
+            table.game, table.log = wg.table.game.clone(), list(wg.table.log)
+            if table.catch_up(row["actions"]):
+                return dataclasses.replace(wg, table=table, entered=row["entered"], hints=row["hints"])
+        return WebGame.rebuild(row["spec"], row["actions"], row["started"], row["entered"], row["hints"])
 
     def save(self, gid: str, wg: WebGame, played_on: int) -> None:
         """Write the moves played on version ``played_on``; a finished game's replay and leaderboard entry
