@@ -212,9 +212,10 @@ def test_the_leaderboard_page_in_each_language(c, lang, words):
     r = c.get(f"/leaderboard?game=canasta&lang={lang}")
     assert r.status_code == 200
     assert f'<html lang="{lang}">' in r.text and f'href="/?game=canasta&amp;lang={lang}"' in r.text
+    text = r.text.replace("<wbr>", "")  # the sides' headings may break after their slash
     for word in words:
-        assert word in r.text, word
-    assert "{{" not in r.text
+        assert word in text, word
+    assert "{{" not in r.text and "/<wbr>" in r.text
 
 
 def test_the_leaderboard_page_follows_accept_language_and_writes_numbers_so(c):

@@ -197,7 +197,9 @@ async def _board_page(request: Request) -> Response:
     title, day = get_game(board["game"]).TITLE, format_date(date.fromisoformat(board["date"]), "long", locale=lang)
     words = {k: render(Message(v, title=title, date=day), lang) for k, v in BOARD_TEXTS.items()}
     page = (STATIC / "leaderboard.html").read_text(encoding="utf-8")
-    fill = {**{k: html.escape(v) for k, v in words.items()}, "lang": lang, "rows": rows or
+    # the sides' headings may break after their slash (South/<wbr>North): six columns fit a phone
+    fill = {**{k: html.escape(v).replace("/", "/<wbr>") if k in ("us", "them") else html.escape(v)
+               for k, v in words.items()}, "lang": lang, "rows": rows or
             f'<tr><td colspan="6">{empty}</td></tr>',
             # the Play link goes back to the same game in the same language
             "play_href": html.escape(f"/?game={quote(board['game'])}&lang={lang}")}
