@@ -34,7 +34,7 @@ from locust import HttpUser, between, constant, task
 from locust.exception import StopUser
 
 ROOT = Path(__file__).resolve().parent.parent
-# The hosting settings of the README's "Host it", with 127.0.0.1 as the trusted proxy (each player is a client)
+# The hosting settings of docs/hosting.md, with 127.0.0.1 as the trusted proxy (each player is a client)
 SERVE = ["--trusted-proxies", "127.0.0.1", "--rate-create", "20", "--rate-moves", "300", "--rate-hints", "20",
          "--rate-reads", "600", "--rate-players", "10"]
 HINT_EVERY = 25  # a human-paced player asks for a hint about once in this many of its moves

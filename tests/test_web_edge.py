@@ -101,10 +101,10 @@ def test_a_bad_flag_is_refused_naming_the_flag():
         Settings.load({"FOOTCANASTA_BOT_THREADS": "3"}, args)
 
 
-def test_every_setting_has_a_flag_and_is_in_the_readme(capsys):
+def test_every_setting_has_a_flag_and_is_in_the_hosting_page(capsys):
     from pathlib import Path
 
-    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    readme = (Path(__file__).resolve().parent.parent / "docs" / "hosting.md").read_text(encoding="utf-8")
     with pytest.raises(SystemExit):
         build_parser().parse_args(["serve", "--help"])
     help_text = " ".join(capsys.readouterr().out.split())
