@@ -326,7 +326,7 @@ def run_serve(args: argparse.Namespace) -> int:
     if settings.host not in ("127.0.0.1", "localhost", "::1") and not (
             settings.rate_create and settings.rate_moves and settings.rate_hints and settings.rate_reads
             and settings.rate_players):
-        print("Warning: open to other machines with a rate limit off; see the README's \"Host it\" "
+        print("Warning: open to other machines with a rate limit off; see docs/hosting.md "
               "(--rate-create, --rate-moves, --rate-hints, --rate-reads, --rate-players)", flush=True)
     where = app.state.room.store.db.describe()
     host = f"[{settings.host}]" if ":" in settings.host else settings.host
@@ -353,7 +353,7 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     """Register ``serve``."""
     p = sub.add_parser("serve", help="play in the browser: start a local web server",
                        description="Start a web server to play in the browser (locally by default; "
-                                   "see the README's \"Host it\" for hosting).")
+                                   "see docs/hosting.md for hosting).")
     add_arguments(p)
     p.add_argument("--open", action="store_true", help="open the page in the web browser")
     p.set_defaults(func=run_serve)

@@ -4,7 +4,7 @@ Each setting has an environment variable (``FOOTCANASTA_`` and its name in capit
 ``footcanasta serve`` (``--`` and its name with dashes); a flag wins over the variable, the variable over
 the default. A bad value is refused with a message that names the variable or the flag it came from.
 With nothing set the server is the local one: this machine only, SQLite in ``~/.footcanasta``, one process.
-The README's "Host it" section lists them all (``SPECS`` is that list).
+The documentation's hosting page (docs/hosting.md) lists them all (``SPECS`` is that list).
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ class Settings:
     trusted_proxies: tuple[Network, ...] = ()
     bot_threads: int = 4
     bot_queue: int = 64
-    rate_create: int = 0  # a public server sets these (the README's "Host it" has values that suit people)
+    rate_create: int = 0  # a public server sets these (docs/hosting.md has values that suit people)
     rate_moves: int = 0
     rate_hints: int = 0
     rate_reads: int = 0
@@ -137,7 +137,7 @@ def _secret(text: str, where: str) -> str:
 
 @dataclass(frozen=True)
 class Spec:
-    """One setting: its field, how its text is read, and what it does (the flag's help, the README's table)."""
+    """One setting: its field, how its text is read, and what it does (the flag's help, the hosting page's table)."""
 
     name: str
     parse: Callable[[str, str], Any]
