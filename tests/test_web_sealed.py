@@ -9,6 +9,7 @@ processes in test_web_hosting.py.
 from __future__ import annotations
 
 import asyncio
+import datetime as dt
 import json
 from urllib.parse import quote
 
@@ -21,7 +22,7 @@ from footcanasta_env.table import Deal, Table  # noqa: E402
 from footcanasta_env.web.room import GameCache  # noqa: E402
 from footcanasta_env.web.session import WebGame  # noqa: E402
 from footcanasta_env.web.work import Abandoned, Work  # noqa: E402
-from tests.test_web_api import TODAY, client, new, play_out, player  # noqa: E402
+from tests.test_web_api import NOW, TODAY, client, new, play_out, player  # noqa: E402
 
 
 def _seed_of(c, gid: str) -> int:
@@ -62,14 +63,21 @@ def test_a_seed_the_person_typed_is_theirs_and_travels_as_a_string(db):
     assert same["hand"] == state["hand"]
 
 
-def test_a_daily_seed_is_told_once_the_game_is_over(db):
+def test_a_daily_seed_is_told_once_its_day_is_over_everywhere(db):
+    """A finished daily tells no seed and gives no replay while its day lasts somewhere: that seed deals the
+    day's game for everyone (a second identity would play it knowing every card)."""
     c = client(db)
     gid, state = new(c, daily=TODAY, partner="random", opponents="random")
     seed = str(_seed_of(c, gid))
-    assert "seed" not in state["deal"] and seed not in json.dumps(state)
+    assert "seed" not in state["deal"] and seed not in json.dumps(state) and state["replay"] is False
     final = _finish(c, gid, state)
-    assert final["deal"] == {"kind": "daily", "date": TODAY, "seed": seed}
-    assert c.get(f"/api/games/{gid}/replay").json()["hosted"] is True
+    assert final["deal"] == {"kind": "daily", "date": TODAY} and final["replay"] is False
+    r = c.get(f"/api/games/{gid}/replay")
+    assert r.status_code == 409 and "over everywhere" in r.json()["error"] and seed not in r.text
+    later = client(db, now=NOW + dt.timedelta(days=1, hours=12))
+    assert later.get(f"/api/games/{gid}").json()["state"]["deal"] == {"kind": "daily", "date": TODAY, "seed": seed}
+    replay = later.get(f"/api/games/{gid}/replay")
+    assert replay.status_code == 200 and replay.json()["hosted"] is True and replay.json()["seed"] == int(seed)
 
 
 def test_a_rebuilt_game_makes_no_bot_think(db, monkeypatch):

@@ -194,9 +194,14 @@ class Room:
                                       "or wait for one to expire ({hours} hours after its last move)"),
                                    most=self.max_in_progress, hours=f"{self.game_ttl / 3600:g}"), 429)
 
+    def _day_over(self, wg: WebGame) -> bool:
+        """Whether ``wg`` is a daily whose day is over everywhere (its seed published)."""
+        daily = wg.table.deal.daily
+        return bool(daily) and over_everywhere(daily, self.now())
+
     def state(self, wg: WebGame, lang: str) -> dict[str, Any]:
         """The page's state of ``wg`` in ``lang`` (why a daily does not rank, told in that language)."""
-        s = wg.state(lang)
+        s = wg.state(lang, self._day_over(wg))
         s["unranked"] = render(UNRANKED[wg.unranked], lang) if wg.unranked in UNRANKED else None
         return s
 
@@ -313,6 +318,9 @@ class Room:
         with self.game(gid) as wg:
             if not wg.table.game.is_over:
                 raise WebError(Message(N_("the game is not over yet: its replay comes after the game")), 409)
+            if not wg.replay_ready(self._day_over(wg)) and wg.table.deal.scenario is None:
+                raise WebError(Message(N_("a daily game's replay holds the seed of that day's game for everyone: "
+                                          "it comes once {date} is over everywhere"), date=wg.table.deal.daily), 409)
             data = wg.table.replay("web").to_dict()
         name = f"{wg.table.deal.game}-{gid[:8]}.json"
         return JSONResponse(data, headers={"Content-Disposition": f'attachment; filename="{name}"'})

@@ -78,22 +78,32 @@ class WebGame:
             ranked = bool(deal.daily and deal.daily == started and spec.get("name"))
         return cls(table, spec.get("name"), started, entered, bool(ranked), spec.get("unranked"), hints)
 
-    def deal_state(self) -> dict[str, Any]:
-        """How the game was dealt, as the page may know it: a seed only when the person gave it or the game
-        is over (seeds as strings: a JavaScript number cannot hold every 63-bit seed)."""
+    def deal_state(self, day_over: bool = False) -> dict[str, Any]:
+        """How the game was dealt, as the page may know it (seeds as strings: a JavaScript number cannot hold
+        every 63-bit seed). A seed the person gave, or any once the game is over; but a daily's seed deals
+        that day's game for everyone, so only once the game is over and its day is over everywhere
+        (``day_over``), when the server publishes it anyway."""
         deal, over = self.table.deal, self.table.game.is_over
         if deal.scenario is not None:
             return {"kind": "scenario"}
         if deal.daily:
-            return {"kind": "daily", "date": deal.daily} | ({"seed": str(deal.game_seed)} if over else {})
+            return {"kind": "daily", "date": deal.daily} | ({"seed": str(deal.game_seed)} if over and day_over else {})
         return {"kind": "seed"} | ({"seed": str(deal.seed)} if over or not deal.drawn else {})
 
-    def state(self, lang: str = "en") -> dict[str, Any]:
-        """The page's state: the game's JSON of the person's view in ``lang``, and the web's fields."""
+    def replay_ready(self, day_over: bool = False) -> bool:
+        """Whether the game's replay may be sent: a finished game not dealt from a scenario, and for a daily,
+        once its day is over everywhere (the replay holds the seed)."""
+        deal = self.table.deal
+        return self.table.game.is_over and deal.scenario is None and (not deal.daily or day_over)
+
+    def state(self, lang: str = "en", day_over: bool = False) -> dict[str, Any]:
+        """The page's state: the game's JSON of the person's view in ``lang``, and the web's fields
+        (``day_over``: a daily's day is over everywhere, so its seed and replay are public)."""
         table, deal = self.table, self.table.deal
         s = table.text_in(lang).view_state(table.view(), table.game.round_results)
         s.update(version=table.version, game=deal.game, bots=self.bots, name=self.name, ranked=self.ranked,
-                 notes=list(table.lineup.notes_in(lang)), deal=self.deal_state(), hints=self.hints,
+                 notes=list(table.lineup.notes_in(lang)), deal=self.deal_state(day_over),
+                 replay=self.replay_ready(day_over), hints=self.hints,
                  unranked=self.unranked)  # the key; the server renders UNRANKED[key] in the reader's language
         if self.entered is not None:
             s["entered"] = self.entered

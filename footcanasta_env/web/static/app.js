@@ -418,7 +418,8 @@ function renderOver() {
   box.append(el("div", { class: "final", "data-game-over": `${s[0]} ${s[1]}`, text: _("Game over: {us} {s0}, {them} {s1}. {result}",
     { us: _(TEAMS[0]), s0: s[0], them: _(TEAMS[1]), s1: s[1], result: words }) }));
   const links = el("p");
-  if (state.deal.kind !== "scenario") {
+  // a daily's replay holds the seed of that day's game for everyone: the server offers it once the day is over
+  if (state.replay) {
     links.append(el("a", { href: `/api/games/${gameId}/replay`, text: _("Download the replay") }),
       " " + _("(footcanasta replay FILE)"));
     if (state.deal.kind === "daily") links.append(" · ");
