@@ -9,7 +9,7 @@ behind a real reverse proxy. The script starts the server (``footcanasta serve``
 and number of users, stops both, and prints p50/p95/p99 per action, errors by status and throughput.
 
     pip install -e ".[load]"   # Locust
-    python benchmarks/load_web.py --users 50 --fast 10 --time 60 [--workers N] [--db URL] [-- SERVE FLAGS]
+    python benchmarks/load_web.py --users 50 --fast 10 --time 60 [--workers N] [--db URL] [--close] [-- SERVE FLAGS]
 
 Run as a locustfile (``locust -f benchmarks/load_web.py``) it is the players alone; it refuses any host
 but 127.0.0.1.
@@ -34,8 +34,9 @@ from locust import HttpUser, between, constant, task
 from locust.exception import StopUser
 
 ROOT = Path(__file__).resolve().parent.parent
-# The hosting settings of the README's "Host it", with 127.0.0.1 as the trusted proxy (each player is a client)
-SERVE = ["--trusted-proxies", "127.0.0.1", "--rate-create", "20", "--rate-moves", "300", "--rate-hints", "20"]
+# The hosting settings of docs/hosting.md, with 127.0.0.1 as the trusted proxy (each player is a client)
+SERVE = ["--trusted-proxies", "127.0.0.1", "--rate-create", "20", "--rate-moves", "300", "--rate-hints", "20",
+         "--rate-reads", "600", "--rate-players", "10"]
 HINT_EVERY = 25  # a human-paced player asks for a hint about once in this many of its moves
 _addresses = itertools.count(1)
 
@@ -52,6 +53,8 @@ class Player(HttpUser):
             raise StopUser()
         n = next(_addresses)
         self.client.headers["X-Forwarded-For"] = f"10.{n // 65536 % 256}.{n // 256 % 256}.{n % 256}"
+        if os.environ.get("LOAD_WEB_CLOSE"):  # no keep-alive: each request a new connection, to any worker
+            self.client.headers["Connection"] = "close"
         self.rng = random.Random(n)
         self.gid: str | None = None
         self.state: dict = {}
@@ -170,6 +173,9 @@ def main() -> None:
     ap.add_argument("--time", type=int, default=60, help="seconds of load (default 60)")
     ap.add_argument("--workers", type=int, default=1, help="server processes")
     ap.add_argument("--db", default="", help="database (default: a fresh SQLite file)")
+    ap.add_argument("--close", action="store_true",
+                    help="no keep-alive: every request on a new connection, so it lands on any worker and games "
+                         "are rebuilt by workers that did not hold them")
     ap.add_argument("serve", nargs="*", help="more flags for footcanasta serve (after --)")
     args = ap.parse_args()
     if not 0 <= args.fast <= args.users <= 1000 or not 1 <= args.time <= 900:
@@ -182,12 +188,14 @@ def main() -> None:
                "-u", str(args.users), "-r", str(args.spawn_rate), "-t", f"{args.time}s", "--stop-timeout", "10",
                "--csv", str(work / "load"), "--only-summary", "--loglevel", "WARNING"]
         with open(work / "locust.log", "w") as log:
-            subprocess.run(cmd, env={**os.environ, "LOAD_WEB_FAST": str(args.fast)}, cwd=ROOT, check=False,
+            env = {**os.environ, "LOAD_WEB_FAST": str(args.fast), "LOAD_WEB_CLOSE": "1" if args.close else ""}
+            subprocess.run(cmd, env=env, cwd=ROOT, check=False,
                            stdout=log, stderr=subprocess.STDOUT, timeout=args.time + 120)
     finally:
         server.terminate()
         server.wait(timeout=30)
     print(f"{args.users} players ({args.fast} as fast as they can), {args.workers} worker(s), "
+          f"{'no keep-alive, ' if args.close else ''}"
           f"{'the given database' if args.db else 'SQLite'}, {args.time} s (Locust's own log: {work / 'locust.log'})")
     report(str(work / "load"), args.time)
 

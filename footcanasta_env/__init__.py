@@ -1,5 +1,5 @@
-"""footcanasta_env: Foot Canasta (Hand and Foot) rules engine, PettingZoo environment and bots, in a house
-built for a family of games.
+"""footcanasta_env: Foot Canasta (Hand and Foot) and classic Canasta, two games of the Canasta family: rules
+engines, PettingZoo and Gymnasium environments, bots, and play in the terminal and the browser.
 
 The house, one room per concern (each subpackage's ``__init__`` says what it owns):
 
@@ -16,8 +16,8 @@ The house, one room per concern (each subpackage's ``__init__`` says what it own
   scenarios, worlds), ``observation`` (the layout and its two encoders), ``bots`` (the registry and every
   bot), ``envs`` (the AEC and one-seat envs and their gymnasium registration), and ``footcanasta`` (the
   game's face for the house, and how it is told to people at the table);
-* classic Canasta, the second game: ``canasta`` (its rules engine so far; its own package, as a game of the
-  house is) and ``canasta_v0`` (its ``env`` / ``raw_env``, PettingZoo's versioned module);
+* classic Canasta, the second game: ``canasta`` (its engine, observation, bots and environments; its own
+  package, as a game of the house is) and ``canasta_v0`` (its ``env`` / ``raw_env``, PettingZoo's versioned module);
 * the game-generic layers, which reach a game only through ``games``: ``evaluation`` (duplicate matches,
   leagues, plots, move review), ``table`` (one person against bots: the core of the terminal and the
   browser), ``play`` (the terminal game), ``web`` (the browser game, ``footcanasta serve``);

@@ -50,7 +50,7 @@ def _add_rules_parser(sub: argparse._SubParsersAction) -> None:
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every subcommand."""
     parser = argparse.ArgumentParser(prog="footcanasta",
-                                     description="Foot Canasta (Hand and Foot) for people and bots.")
+                                     description="Foot Canasta (Hand and Foot) and Canasta for people and bots.")
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for module in (demo, terminal, web_server, evaluation_cli, review):  # each adds its own subcommands

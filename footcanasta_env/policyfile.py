@@ -14,12 +14,16 @@ A policy file is a NumPy ``.npz`` archive of plain arrays only, so loading never
 
 ``load_policy(path, game=None)`` checks all of it against the game the file names (and, given ``game``,
 that it is that game's) and raises ``ValueError`` naming what is wrong. ``PolicyBot`` plays a file (each game
-subclasses it naming its encoder and action count), ``load_shipped`` a game's shipped file.
+subclasses it naming its encoder and action count), ``load_shipped`` a game's shipped file. The bots of one
+process share each file's weights (``shared_policy``: read once, read-only), so a server holding thousands
+of games holds one copy of each policy.
 """
 
 from __future__ import annotations
 
 import os
+import threading
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from importlib import resources
@@ -143,6 +147,31 @@ def load_policy(path: str, game: str | None = None) -> Policy:
     return Policy(weights=weights, biases=biases, activation=meta["arch"]["activation"], meta=meta)
 
 
+_SHARED: OrderedDict[tuple, Policy] = OrderedDict()
+_SHARED_LOCK = threading.Lock()
+SHARED_FILES = 8  # policy files kept loaded per process (the least recently used go first)
+
+
+def shared_policy(path: str, game: str | None = None) -> Policy:
+    """``load_policy(path, game)``, read once per process while the file stays the same (its size and time),
+    with read-only arrays: what every bot playing that file shares."""
+    st = os.stat(path)
+    key = (os.path.realpath(path), st.st_size, st.st_mtime_ns, game)
+    with _SHARED_LOCK:
+        policy = _SHARED.get(key)
+        if policy is not None:
+            _SHARED.move_to_end(key)
+            return policy
+    policy = load_policy(path, game)
+    for a in (*policy.weights, *policy.biases):
+        a.flags.writeable = False
+    with _SHARED_LOCK:
+        policy = _SHARED.setdefault(key, policy)
+        while len(_SHARED) > SHARED_FILES:
+            _SHARED.popitem(last=False)
+    return policy
+
+
 class PolicyBot:
     """A bot that plays an exported policy deterministically (masked argmax), with numpy only.
 
@@ -155,7 +184,7 @@ class PolicyBot:
     encode: Callable[[Any], np.ndarray]
 
     def __init__(self, path: str, seed: int | None = None, name: str | None = None) -> None:
-        self.policy = load_policy(path, self.GAME)
+        self.policy = shared_policy(path, self.GAME)
         self.path = path
         self.name = name or f"policy:{path}"
         self.rng = np.random.default_rng(seed)  # unused: play is deterministic

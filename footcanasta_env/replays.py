@@ -14,9 +14,11 @@ Format (``"format": "footcanasta-replay"``, ``"version": 1``)::
     }
 
 ``game`` names the game (``footcanasta_env.games``; a file without it is Foot Canasta's, as every file
-written before there were two games). A game is a function of its seed, its rules and its actions, so
-``reproduce`` rebuilds it exactly through the game's interface and checks the saved result against it. The
-bots and their seeds are recorded for the reader; reproducing a game does not run them.
+written before there were two games). ``"hosted": true`` marks a hosted server's daily game, dealt from a
+seed of the server's own (published once the day is over) rather than the public daily seed of its date. A
+game is a function of its seed, its rules and its actions, so ``reproduce`` rebuilds it exactly through the
+game's interface and checks the saved result against it. The bots and their seeds are recorded for the
+reader; reproducing a game does not run them.
 """
 
 from __future__ import annotations
@@ -54,6 +56,7 @@ class Replay:
     complete: bool = False
     result: dict[str, Any] | None = None
     created: str = field(default_factory=lambda: _dt.datetime.now().isoformat(timespec="seconds"))
+    hosted: bool = False  # a hosted server's daily: its seed is the server's, not the date's public one
 
     def record(self, seat: int, action: int) -> None:
         """Append one action taken by ``seat``."""
@@ -76,7 +79,7 @@ class Replay:
             "action_version": get_game(self.game).ACTION_VERSION,
             "created": self.created, "seed": self.seed, "daily": self.daily, "rules": self.rules.to_dict(),
             "players": self.players, "actions": [[s, a] for s, a in self.actions],
-            "complete": self.complete, "result": self.result,
+            "complete": self.complete, "result": self.result, **({"hosted": True} if self.hosted else {}),
         }
 
     def save(self, path: str | os.PathLike[str]) -> Path:
@@ -119,14 +122,16 @@ def replay_from_dict(d: Any) -> Replay:
           f"{game.TITLE} ({game.ACTION_VERSION})")
     seed = d.get("seed")
     _need(_is_int(seed) and seed >= 0, f"replay seed must be a non-negative whole number, got {seed!r}")
-    daily = d.get("daily")
+    daily, hosted = d.get("daily"), d.get("hosted", False)
+    _need(isinstance(hosted, bool), f"replay hosted must be true or false, got {hosted!r}")
+    _need(not hosted or daily is not None, "replay hosted is only for a daily game")
     if daily is not None:
         _need(isinstance(daily, str), f"replay daily must be a date string or null, got {daily!r}")
         try:
             expected = daily_seed(daily)
         except ValueError as e:
             raise ReplayError(f"replay daily: {e}") from None
-        _need(expected == seed, f"replay seed {seed} is not the seed of the daily game of {daily}")
+        _need(hosted or expected == seed, f"replay seed {seed} is not the seed of the daily game of {daily}")
     try:
         rules = game.Rules.from_dict(d.get("rules", {}))
     except (ValueError, TypeError) as e:
@@ -157,7 +162,7 @@ def replay_from_dict(d: Any) -> Replay:
     _need(not complete or result is not None, "replay says the game is complete but has no result")
     created = d.get("created", "")
     return Replay(seed=seed, rules=rules, players=players, daily=daily, game=name, actions=parsed,
-                  complete=complete, result=result, created=created if isinstance(created, str) else "")
+                  complete=complete, result=result, created=created if isinstance(created, str) else "", hosted=hosted)
 
 
 def load_replay(path: str | os.PathLike[str]) -> Replay:

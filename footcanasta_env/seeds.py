@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import hashlib
+import hmac
 
 import numpy as np
 
@@ -31,6 +32,15 @@ def daily_seed(date: _dt.date | str) -> int:
     return int.from_bytes(digest[:8], "little")
 
 
+def hosted_daily_seed(secret: str | bytes, game: str, date: _dt.date | str) -> int:
+    """The seed of a hosted server's daily game: keyed by the server's secret, so that nobody can deal a day's
+    game before the server publishes its seed (the public ``daily_seed`` is the terminal's)."""
+    day = _dt.date.fromisoformat(date) if isinstance(date, str) else date
+    key = secret.encode() if isinstance(secret, str) else secret
+    digest = hmac.new(key, f"footcanasta-hosted-daily-{game}-{day.isoformat()}".encode(), hashlib.sha256).digest()
+    return int.from_bytes(digest[:8], "little") >> 1
+
+
 def fresh_seed() -> int:
     """A new game seed from the operating system's entropy (a non-negative 63-bit int)."""
     return int(np.random.SeedSequence().entropy % (1 << 63))
@@ -50,6 +60,13 @@ def seat_bot_seed(game_seed: int, seat: int) -> int:
     """In a game played by a person: the seed of the bot at ``seat`` (4 for the hint bot), derived from
     the game's, so that the same deal and moves replay the same bots."""
     return int(np.random.SeedSequence([game_seed, seat]).generate_state(1, np.uint64)[0] >> 1)
+
+
+def decision_seed(bot_seed: int, version: int) -> int:
+    """The seed of a bot's generator for the decision it makes after ``version`` actions of a person's game:
+    each decision its own, so a game rebuilt from its log goes on as it would have without any bot thinking
+    again."""
+    return int(np.random.SeedSequence([bot_seed, version, 0xDEC]).generate_state(1, np.uint64)[0] >> 1)
 
 
 def worker_seed(seed: int, worker: int) -> int:

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
 import pytest
 
 from footcanasta_env.games import register_game, unregister_game
@@ -25,3 +29,24 @@ def pg_cluster():
     cluster = make_cluster()
     yield cluster
     cluster.remove()
+
+
+@dataclass
+class Db:
+    """Where a test's app keeps its games (a SQLite path or a PostgreSQL URL), the folder for its replay
+    files, and how to get another, empty database of the same kind."""
+
+    url: str
+    dir: Path
+    new: Callable[[str], str]
+
+    def other(self, name: str) -> Db:
+        return Db(self.new(name), self.dir, self.new)
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db(request, tmp_path) -> Db:
+    if request.param == "sqlite":
+        return Db(str(tmp_path / "web.sqlite3"), tmp_path, lambda name: str(tmp_path / f"{name}.sqlite3"))
+    cluster = request.getfixturevalue("pg_cluster")
+    return Db(cluster.new_db(), tmp_path, lambda name: cluster.new_db())

@@ -51,8 +51,11 @@ def test_a_canasta_game_over_the_browser_api(tmp_path):
     from footcanasta_env.canasta import bots as cbots
 
     assert c.get("/api/bots?game=canasta").json()["default"] == cbots.strongest_bot()  # learned, by its record
+    assert c.get(f"/api/games/{gid}/replay").status_code == 409  # it holds the seed: not before the end
+    while not state["over"]:
+        state = c.post(f"/api/games/{gid}/actions", json={"action": state["legal"][-1]}).json()["state"]
     replay = c.get(f"/api/games/{gid}/replay").json()
     assert replay["game"] == "canasta"
     from footcanasta_env.replays import replay_from_dict
 
-    assert reproduce(replay_from_dict(replay)).current_player == state["current"]
+    assert list(reproduce(replay_from_dict(replay)).scores) == state["scores"]

@@ -71,8 +71,8 @@ def test_registering_twice_is_harmless():
 
 
 def test_package_docstrings_point_to_documents_a_user_has():
-    # DESIGN.md is the developers' note, not shipped; the user-facing docs are README.md and docs/RULES.md
-    # (also `footcanasta rules`).
+    # DESIGN.md is the developers' note, not shipped; the user-facing docs are README.md and the site in docs/
+    # (the rules also through `footcanasta rules`).
     offenders = [str(p.relative_to(ROOT)) for p in (ROOT / "footcanasta_env").rglob("*.py")
                  if re.search(r"DESIGN\.md|HOUSE\.md", p.read_text(encoding="utf-8"))]
     assert not offenders, offenders

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from sb3_contrib import MaskablePPO  # the train extra, which README set-up command 2 installs
+from sb3_contrib import MaskablePPO  # the train extra, which set-up command 2 installs
 from stable_baselines3.common.torch_layers import BaseFeaturesExtractor
 from torch import nn
 
@@ -31,7 +31,7 @@ def _env() -> FootCanastaGymEnv:
 
 @pytest.fixture(scope="module")
 def trained(tmp_path_factory):
-    """The README's snippet, shortened: MaskablePPO for 256 steps; its .zip and the export of the object."""
+    """The snippet of docs/training.md, shortened: MaskablePPO for 256 steps; its .zip and the export of the object."""
     folder = tmp_path_factory.mktemp("sb3")
     model = MaskablePPO("MlpPolicy", _env(), n_steps=128, batch_size=64, n_epochs=1, seed=0, device="cpu")
     model.learn(total_timesteps=256)

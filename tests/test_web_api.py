@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import sqlite3
 import threading
 import warnings
-from collections.abc import Callable
-from dataclasses import dataclass
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -23,36 +21,26 @@ with warnings.catch_warnings():  # starlette >= 1.0 asks for httpx2; httpx still
 from footcanasta_env import load_scenario, new_game  # noqa: E402
 from footcanasta_env.bots import make_bot  # noqa: E402
 from footcanasta_env.replays import load_replay, reproduce  # noqa: E402
+from footcanasta_env.table import Deal, Table  # noqa: E402
 from footcanasta_env.web import WebError, WebGame, create_app  # noqa: E402
 from footcanasta_env.web.db import Unavailable  # noqa: E402
-from footcanasta_env.web.store import SCHEMA_VERSION, Store  # noqa: E402
+from footcanasta_env.web.store import SCHEMA_VERSION, Entry, Store  # noqa: E402
+from tests.conftest import Db  # noqa: E402
 
 TODAY = "2024-05-01"
+NOW = dt.datetime(2024, 5, 1, 12, 0, tzinfo=dt.timezone.utc)  # 2024-05-01 everywhere but east of UTC+12
 
 
-@dataclass
-class Db:
-    """Where a test's app keeps its games (a SQLite path or a PostgreSQL URL), the folder for its replay
-    files, and how to get another, empty database of the same kind."""
-
-    url: str
-    dir: Path
-    new: Callable[[str], str]
-
-    def other(self, name: str) -> Db:
-        return Db(self.new(name), self.dir, self.new)
+def client(db: Db, today=TODAY, now=NOW, **settings) -> TestClient:
+    return TestClient(create_app(db.url, today=lambda: today, now=lambda: now, replay_dir=db.dir / "replays",
+                                 **settings))
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def db(request, tmp_path) -> Db:
-    if request.param == "sqlite":
-        return Db(str(tmp_path / "web.sqlite3"), tmp_path, lambda name: str(tmp_path / f"{name}.sqlite3"))
-    cluster = request.getfixturevalue("pg_cluster")
-    return Db(cluster.new_db(), tmp_path, lambda name: cluster.new_db())
-
-
-def client(db: Db, today=TODAY, **settings) -> TestClient:
-    return TestClient(create_app(db.url, today=lambda: today, replay_dir=db.dir / "replays", **settings))
+def player(c: TestClient) -> str:
+    """A new player identity's token."""
+    r = c.post("/api/players", json={})
+    assert r.status_code == 201, r.text
+    return r.json()["token"]
 
 
 def new(c: TestClient, **body) -> tuple[str, dict]:
@@ -100,7 +88,7 @@ def test_whole_game_expert_choice_same_as_play_seed(db):
     g = new_game(seed=3)
     assert state["stock"] == len(g.stock) or state["round"] == 1
     south = make_bot("expert", 99)
-    table = c.app.state.room.games[gid].table
+    table = c.app.state.room.cache.get(gid).table
     final = play_out(c, gid, state,
                      lambda s: __import__("footcanasta_env").action_name(south.act(table.view())))
     assert final["over"] and final["winner"] in (0, 1, None)
@@ -259,9 +247,13 @@ def test_a_meld_sequence_goes_down_whole_or_not_at_all(db):
 def test_bad_create_requests(db):
     c = client(db)
     for body, status in [
-        ({"seed": -1}, 400), ({"seed": "7"}, 400), ({"seed": True}, 400), ({"seed": 2**70}, 400),
+        ({"seed": -1}, 400), ({"seed": "seven"}, 400), ({"seed": True}, 400), ({"seed": 2**70}, 400),
+        ({"seed": str(2**63)}, 400), ({"seed": "-7"}, 400), ({"seed": 1.5}, 400),
         ({"daily": "yesterday"}, 400), ({"daily": 20240501}, 400), ({"seed": 1, "daily": "2024-05-01"}, 400),
-        ({"partner": "nobody"}, 400), ({"opponents": 3}, 400), ({"name": "x" * 33}, 400), ({"name": 5}, 400),
+        ({"daily": "2024-04-30"}, 400), ({"daily": "2024-05-03"}, 400),
+        ({"daily": "2024-05-01", "player": "p1.x"}, 403),
+        ({"partner": "nobody"}, 400), ({"opponents": 3}, 400), ({"name": "x" * 25}, 400), ({"name": 5}, 400),
+        ({"name": "Ada\u0000"}, 400), ({"name": "a\u202eb"}, 400),
         ({"scenario": {"round": 9}}, 400), ({"scenario": "{bad"}, 400), ({"scenario": [1]}, 400),
         ({"colour": "red"}, 400),
     ]:
@@ -324,17 +316,35 @@ def _finish(c, **body):
     return gid, play_out(c, gid, state, lambda s: s["legal"][-1])
 
 
+def _daily(c, token=None, **body):
+    """A new daily game of TODAY in its daily line-up (the strongest bot at every seat)."""
+    return new(c, daily=TODAY, **({"player": token} if token else {}), **body)
+
+
 def test_leaderboard_rules(db):
     c = client(db)
-    _, first = _finish(c, daily=TODAY, name="Ada <b>")
-    _finish(c, daily=TODAY, name="Ada <b>")  # a second attempt by the same name does not count
-    _, other = _finish(c, daily="2024-04-30", name="Bob")  # another date's deal: playable, unranked
-    _finish(c, daily=TODAY)  # no name: unranked
-    _finish(c, seed=5, name="Cy")  # not a daily
+    ada, bob = player(c), player(c)
+    gid, state = _daily(c, ada, name="Ada <b>")
+    assert state["ranked"] is True and state["unranked"] is None and state["bots"] == {"partner": "learned",
+                                                                                      "opponents": "learned"}
+    first = play_out(c, gid, state, lambda s: s["legal"][-1])
+    _, again = _daily(c, ada, name="Ada <b>")  # the player's second attempt: played, unranked
+    assert again["ranked"] is False and "attempt" in again["unranked"]
+    _, renamed = _daily(c, ada, name="Ada 2")  # under another name too
+    assert renamed["ranked"] is False
+    r = c.post("/api/games", json={"daily": TODAY, "player": bob, "name": "Ada <b>"})  # another player's name
+    assert r.status_code == 409 and "taken" in r.json()["error"]
+    _, greedy = new(c, daily=TODAY, player=bob, name="Bob", partner="greedy")  # not the daily line-up
+    assert greedy["ranked"] is False and "line-up" in greedy["unranked"]
+    _, anonymous = _daily(c, name="Cy")  # no player identity
+    assert anonymous["ranked"] is False and "identity" in anonymous["unranked"]
+    _, seeded = new(c, seed=5, name="Cy", player=bob)  # not a daily
+    assert seeded["ranked"] is False and seeded["unranked"] is None
+    gid, state = _daily(c, bob, name="Bob")  # Bob's ranked attempt is still his: the greedy game did not count
+    assert state["ranked"] is True
     board = c.get(f"/api/leaderboard?date={TODAY}").json()
     assert board["date"] == TODAY
-    assert [(e["name"], e["scores"]) for e in board["entries"]] == [("Ada <b>", first["scores"])]
-    assert c.get("/api/leaderboard?date=2024-04-30").json()["entries"] == []
+    assert [(e["name"], e["scores"], e["hints"]) for e in board["entries"]] == [("Ada <b>", first["scores"], 0)]
     assert c.get("/api/leaderboard").json()["date"] == TODAY
     page = c.get(f"/leaderboard?date={TODAY}")
     assert page.status_code == 200 and "Ada &lt;b&gt;" in page.text and "<b>" not in page.text.split("<tbody>")[1]
@@ -342,12 +352,39 @@ def test_leaderboard_rules(db):
     assert c.get("/leaderboard?date=soon").status_code == 400
 
 
-def test_the_daily_deal_is_the_engine_daily(db):
+def _south_hand(state: dict) -> list[str]:
+    return sorted(x["card"] for x in state["hand"])
+
+
+def test_a_hosted_daily_is_dealt_from_the_server_secret_and_published_once_the_day_is_over(db):
     c = client(db)
-    _, state = new(c, daily=TODAY, partner="expert", opponents="expert")
-    g = new_game(daily=TODAY)
-    assert state["deal"] == {"kind": "daily", "date": TODAY} and state["round"] == g.round
-    assert state["ranked"] is False  # no name given
+    gid, state = new(c, daily=TODAY, partner="random", opponents="random")
+    assert state["deal"] == {"kind": "daily", "date": TODAY}  # no seed while the day lasts
+    public = new_game(daily=TODAY)  # the terminal's daily: anyone can deal it
+    r = c.get(f"/api/daily/footcanasta/{TODAY}")
+    assert r.status_code == 409 and "not over everywhere" in r.json()["error"]
+    # another host (another database, another secret) deals another game
+    _, elsewhere = new(client(db.other("elsewhere")), daily=TODAY, partner="random", opponents="random")
+    assert (_south_hand(state), _south_hand(elsewhere)) != (_south_hand(elsewhere), _south_hand(state))
+    # the next day, noon in UTC-12: over everywhere; the seed deals exactly that game
+    later = client(db, today="2024-05-03", now=NOW + dt.timedelta(days=1, hours=12))
+    published = later.get(f"/api/daily/footcanasta/{TODAY}")
+    assert published.status_code == 200, published.text
+    body = published.json()
+    assert body["date"] == TODAY and body["partner"] == body["opponents"] == "learned"
+    seed = int(body["seed"])
+    assert new_game(seed=seed) != public
+    old = later.get(f"/api/games/{gid}").json()["state"]
+    assert _south_hand(old) == _south_hand(state)
+    replay = later.get(f"/api/games/{gid}/replay")
+    assert replay.status_code == 409  # that game is not over: its replay comes at its end
+    assert later.post("/api/games", json={"daily": TODAY}).status_code == 400  # a past daily is not played
+    table = c.app.state.room.cache.get(gid).table  # the game as the server holds it
+    assert Table.rebuild(Deal(seed=seed), "random", "random", table.log).game == table.game
+    # the same secret on another database deals the same dailies
+    same = create_app(db.other("same").url, now=lambda: NOW, secret=c.app.state.room.players._secret)
+    _, twin = new(TestClient(same), daily=TODAY, partner="random", opponents="random")
+    assert _south_hand(twin) == _south_hand(state)
 
 
 # ---------------------------------------------------------------------------------------------- concurrency
@@ -371,7 +408,7 @@ def test_concurrent_requests_on_one_game_serialize(db):
         t.join()
     assert sorted(results) == [200] + [409] * 7  # a double click plays once
     after = c.get(f"/api/games/{gid}").json()["state"]
-    table = c.app.state.room.games[gid].table
+    table = c.app.state.room.cache.get(gid).table
     assert table.log[version][1] == action and after["version"] == len(table.log)
 
 
@@ -394,7 +431,7 @@ def test_a_toy_game_through_the_browser_api(db, toy):
     bots = c.get("/api/bots?game=toy").json()
     assert bots == {"game": "toy", "bots": toy.bot_names(), "default": toy.strongest_bot()}
     gid, state = new(c, game="toy", seed=3)
-    assert state["game"] == "toy" and state["deal"] == {"kind": "seed", "seed": 3} and state["notes"] == []
+    assert state["game"] == "toy" and state["deal"] == {"kind": "seed", "seed": "3"} and state["notes"] == []
     assert state["bots"] == {"partner": "greedy", "opponents": "greedy"} and state["version"] >= 0
     played = []
     while not state["over"]:
@@ -436,8 +473,10 @@ def test_an_unknown_game_is_a_400_naming_the_known_ones(db, toy):
 
 def test_leaderboards_are_per_game(db, toy):
     c = client(db)
-    _, fc = _finish(c, daily=TODAY, name="Ada")
-    gid, state = new(c, game="toy", daily=TODAY, name="Ada")
+    ada = player(c)
+    gid, state = _daily(c, ada, name="Ada")
+    fc = play_out(c, gid, state, lambda s: s["legal"][-1])
+    gid, state = new(c, game="toy", daily=TODAY, name="Ada", player=ada)
     assert state["ranked"] is True
     toy_final = play_out(c, gid, state, lambda s: s["legal"][-1])
     assert toy_final["entered"] is True  # the same name and date on another game's board
@@ -515,7 +554,7 @@ def test_two_servers_starting_on_one_new_database(db):
 
 
 def _app(db: Db, **settings):
-    return create_app(db.url, today=lambda: TODAY, replay_dir=db.dir / "replays", **settings)
+    return create_app(db.url, today=lambda: TODAY, now=lambda: NOW, replay_dir=db.dir / "replays", **settings)
 
 
 def test_two_workers_racing_one_move(db, monkeypatch):
@@ -558,7 +597,7 @@ def test_two_workers_racing_one_move(db, monkeypatch):
 def test_a_finished_game_is_entered_once(db):
     store = Store(db.url)
     store.create_game("g" * 24, {"game": "footcanasta"}, [(0, "draw")], TODAY, "1.2.3.4")
-    entry = ("footcanasta", TODAY, "Ada", 5000, 100)
+    entry = Entry("footcanasta", TODAY, "Ada", 5000, 100)
     assert store.save_move("g" * 24, 1, [(0, "draw"), (1, "draw")], True, None, entry) is True
     with pytest.raises(WebError) as e:  # a second worker finishing the same game from the same version
         store.save_move("g" * 24, 1, [(0, "draw"), (1, "draw")], True, None, entry)
@@ -574,7 +613,8 @@ def test_a_client_at_its_cap_gets_a_429(db):
     gid, state = new(a, seed=2, partner="random", opponents="random")
     r = a.post("/api/games", json={"seed": 3})
     assert r.status_code == 429 and "too many unfinished games" in r.json()["error"], r.text
-    assert app.state.room.in_progress("10.0.0.1") == 2 and app.state.room.in_progress("10.0.0.2") == 0
+    store = app.state.room.store
+    assert store.in_progress("10.0.0.1") == 2 and store.in_progress("10.0.0.2") == 0
     new(b, seed=3)  # another client is not held back
     play_out(a, gid, state, lambda s: s["legal"][-1])  # a finished game no longer counts
     new(a, seed=4)
@@ -584,7 +624,8 @@ def test_unfinished_games_expire_and_finished_ones_stay(db):
     c = client(db)
     room = c.app.state.room
     open_id, _ = new(c, seed=1, partner="random", opponents="random")
-    done_id, final = _finish(c, daily=TODAY, name="Ada")
+    done_id, state = _daily(c, player(c), name="Ada")
+    final = play_out(c, done_id, state, lambda s: s["legal"][-1])
     assert room.expire(3600) == 0
     assert room.expire(0) == 1
     assert c.get(f"/api/games/{open_id}").status_code == 404

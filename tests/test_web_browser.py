@@ -348,3 +348,38 @@ def test_the_chooser_deals_the_chosen_game_and_remembers_it(server, browser):
     page.wait_for_function("() => document.getElementById('title').textContent === 'Foot Canasta'")
     assert page.query_selector("#team-0 .minimum") is None
     assert errors == []
+
+
+def test_seeds_are_exact_and_a_drawn_one_is_not_shown(server, browser):
+    """A 19-digit seed typed in the address deals that game and is shown digit for digit; a game whose
+    seed the server drew shows none until it is over."""
+    errors: list[str] = []
+    seed = "3570643270034413448"
+    page = open_page(browser, f"{server}/?seed={seed}", errors, reduced_motion="reduce")
+    wait_ready(page)
+    assert page.text_content("#status").endswith(f"seed {seed}")
+    page.click("#new-game")
+    page.wait_for_function("() => document.getElementById('status').textContent.endsWith('new deal')")
+    assert seed not in page.content()
+    assert errors == []
+
+
+def test_a_named_daily_ranks_once_per_player(server, browser):
+    """The page asks the server for a player identity, keeps it, and sends it with a named daily: the first
+    attempt ranks, a second one says why it does not."""
+    errors: list[str] = []
+    page = open_page(browser, f"{server}/?seed=2", errors, reduced_motion="reduce")
+    wait_ready(page)
+    page.click("#settings-label")
+    page.fill("#name", "Grace")
+    page.dispatch_event("#name", "change")
+    page.click("#daily")
+    page.wait_for_function("() => document.getElementById('status').dataset.deal === 'daily'")
+    page.wait_for_function("() => document.getElementById('status').textContent.endsWith('ranked')")
+    token = page.evaluate("() => localStorage.getItem('footcanasta-player')")
+    assert token and token.startswith("p1.")
+    page.click("#daily")
+    wait_ready(page)
+    page.wait_for_function("() => !document.getElementById('status').textContent.endsWith('ranked')")
+    assert page.evaluate("() => localStorage.getItem('footcanasta-player')") == token
+    assert errors == []

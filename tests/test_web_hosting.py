@@ -1,10 +1,14 @@
 """Faults of a hosted server, with real worker processes on 127.0.0.1: two workers racing one move, a worker
 killed in the middle of a move, the database restarted while games are played; on SQLite and PostgreSQL.
+And what must hold across workers: the per-client cap on unfinished games under concurrent creates, a game
+rebuilt by a worker that never held it without any bot thinking (``FOOTCANASTA_TEST_NO_THINKING`` makes
+every bot of the server process fail if asked to act).
 
 Each server is ``footcanasta serve`` in its own process group (killed at the end). A test that needs a
 worker to stop in the middle of a move starts it through ``LAUNCHER``, which holds the move at one point
-(``FOOTCANASTA_TEST_HOLD``): ``events`` (played in memory, not yet written) or ``commit`` (written inside
-the transaction, not yet committed), after touching a marker file so the test knows it is there.
+(``FOOTCANASTA_TEST_HOLD``): ``events`` (played in memory, not yet written), ``commit`` (written inside
+the transaction, not yet committed) or ``count`` (a new game's cap counted, not yet inserted), after touching
+a marker file so the test knows it is there.
 """
 
 from __future__ import annotations
@@ -28,6 +32,11 @@ ROOT = Path(__file__).resolve().parents[1]
 LAUNCHER = """
 import os, sys, time
 from pathlib import Path
+if os.environ.get("FOOTCANASTA_TEST_NO_THINKING"):
+    from footcanasta_env.table import core
+    def no_thinking(self, seat):
+        raise RuntimeError("a bot was asked to think")
+    core.Table.bot_move = no_thinking
 hold = os.environ.get("FOOTCANASTA_TEST_HOLD", "")
 if hold:
     where, seconds, marker = hold.split(":", 2)
@@ -45,9 +54,10 @@ if hold:
     else:
         from footcanasta_env.web import db
         execute = db.Tx.execute
+        statement = "SELECT COUNT(*) FROM games" if where == "count" else "UPDATE games SET actions"
         def held_execute(self, sql, params=()):
             out = execute(self, sql, params)
-            if sql.startswith("UPDATE games SET actions"):
+            if sql.startswith(statement):
                 pause()
             return out
         db.Tx.execute = held_execute
@@ -65,14 +75,16 @@ def _free_port() -> int:
 class Server:
     """``footcanasta serve`` on a free port of 127.0.0.1 over ``db``, ready when constructed."""
 
-    def __init__(self, db: str, tmp: Path, workers: int = 1, hold: str = "") -> None:
+    def __init__(self, db: str, tmp: Path, workers: int = 1, hold: str = "", extra: tuple[str, ...] = (),
+                 env: dict[str, str] | None = None) -> None:
         self.port = _free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        env = {**os.environ, "FOOTCANASTA_TEST_HOLD": hold, "FOOTCANASTA_REPLAY_DIR": str(tmp / "replays")}
+        env = {**os.environ, "FOOTCANASTA_TEST_HOLD": hold, "FOOTCANASTA_REPLAY_DIR": str(tmp / "replays"),
+               **(env or {})}
         self.log = (tmp / f"server-{self.port}.log").open("w")
         self.proc = subprocess.Popen(
             [sys.executable, "-c", LAUNCHER, "serve", "--port", str(self.port), "--db", db,
-             "--workers", str(workers)], cwd=ROOT, env=env, stdout=self.log, stderr=subprocess.STDOUT,
+             "--workers", str(workers), *extra], cwd=ROOT, env=env, stdout=self.log, stderr=subprocess.STDOUT,
             start_new_session=True)
         self.http = httpx.Client(base_url=self.url, timeout=30)
         deadline = time.monotonic() + 60
@@ -235,3 +247,67 @@ def test_serve_refuses_bad_options_with_a_reason(tmp_path, capsys):
     assert main(["serve", "--db", f"postgresql://nobody@127.0.0.1:{port}/none"]) == 2
     err = capsys.readouterr().err
     assert "cannot be reached" in err and "Traceback" not in err
+
+
+def _workers_up(s: Server, n: int) -> None:
+    deadline = time.monotonic() + 60
+    while sum("spawn_main" in cmd for cmd in _group(s.proc.pid)) != n:
+        assert time.monotonic() < deadline, _group(s.proc.pid)
+        time.sleep(0.2)
+
+
+def test_the_cap_on_unfinished_games_holds_for_concurrent_creates_on_three_workers(servers, pg_cluster, tmp_path):
+    """30 creates at once from one client, spread over three workers (no keep-alive), each create held a
+    moment between counting the client's games and inserting its own: at most the cap pass, and the
+    database holds exactly the games that were answered 201."""
+    db = pg_cluster.new_db()
+    s = servers(db, workers=3, extra=("--max-games", "4"), hold=f"count:0.2:{tmp_path / 'counted'}")
+    _workers_up(s, 3)
+    answers: list[int] = []
+    start = threading.Barrier(30, timeout=60)
+
+    def create() -> None:
+        with httpx.Client(base_url=s.url, timeout=60, headers={"Connection": "close"}) as http:
+            start.wait()
+            answers.append(http.post("/api/games", json={"partner": "random", "opponents": "random"}).status_code)
+
+    threads = [threading.Thread(target=create) for _ in range(30)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(set(answers)) == [201, 429], answers
+    from footcanasta_env.web.store import Store
+
+    stored = Store(db).db.execute("SELECT COUNT(*) FROM games WHERE over=0").rows[0][0]
+    assert answers.count(201) == stored == 4
+
+
+def test_a_worker_that_never_held_a_game_rebuilds_it_without_any_bot_thinking(servers, pg_cluster):
+    """A finished 1,200-action game with search bots in its line-up, written to the database by another
+    server: every worker answers it from the log alone (any bot asked to act would fail the request)."""
+    from footcanasta_env.table import Deal, Table
+    from footcanasta_env.web.session import WebGame
+    from footcanasta_env.web.store import Store
+
+    table = Table.open(Deal(seed=1), "random", "random")
+    list(table.bot_steps())
+    while not table.game.is_over:
+        table.play([table.module.action_name(table.view().legal_actions[-1])])
+    assert len(table.log) >= 1200, len(table.log)
+    wg = WebGame(table, None, "2026-12-06")
+    db = pg_cluster.new_db()
+    store = Store(db)
+    spec = {**wg.spec(), "partner": "search", "opponents": "search"}
+    store.create_game("c" * 24, spec, [], wg.started, "10.1.1.1")
+    store.save_move("c" * 24, 0, table.log, True, table.replay("web").to_dict())
+    s = servers(db, workers=3, env={"FOOTCANASTA_TEST_NO_THINKING": "1"})
+    _workers_up(s, 3)
+    states = []
+    for _ in range(9):  # new connections: each worker is asked, each for the first time at least once
+        with httpx.Client(base_url=s.url, timeout=60, headers={"Connection": "close"}) as http:
+            r = http.get("/api/games/" + "c" * 24)
+            assert r.status_code == 200, r.text
+            states.append(r.json()["state"])
+    assert all(st == states[0] for st in states) and states[0]["over"] and states[0]["bots"]["partner"] == "search"
+    assert states[0]["scores"] == [int(x) for x in table.game.scores]

@@ -1,6 +1,6 @@
 """Export a sb3-contrib MaskablePPO model to a policy file (CleanRL-style file).
 
-The README's MaskablePPO snippet ends with a trained ``model``; this turns it into the numpy-only policy
+The MaskablePPO snippet of docs/training.md ends with a trained ``model``; this turns it into the numpy-only policy
 format of ``footcanasta_env.bots.policy`` (plain arrays and a JSON record, never unpickled), which
 ``make_bot("policy:FILE")``, ``footcanasta evaluate policy:FILE expert`` and ``footcanasta play
 --partner policy:FILE`` play with numpy alone::
@@ -18,7 +18,7 @@ action space than the env's, a features extractor other than sb3's ``FlattenExtr
 combined or custom extractor), an MLP extractor with shared layers or of a custom class, layers other
 than ``Linear`` plus one activation, and activations other than ReLU and Tanh. A model trained behind
 ``VecNormalize`` saw normalised observations that the file cannot reproduce: export only models trained
-on the raw observations (as the README's snippet is).
+on the raw observations (as that snippet is).
 
 Loading a ``.zip`` goes through sb3's own loader, which unpickles parts of the file: export only models
 you trust. The file this writes is plain arrays.

@@ -135,7 +135,7 @@ def mask_to_list(m: int) -> list[int]:
     """The ids of the set bits of an action bit mask, ascending, as a new list.
 
     ``Game.legal_actions`` writes this out. There is no memo: most masks are new, and a memo's misses cost
-    more than its hits save (the README's Speed section has the figure).
+    more than its hits save (docs/benchmarks.md has the figure).
     """
     return [*T0[m & 4095], *T1[m >> 12 & 4095], *T2[m >> 24 & 4095], *T3[m >> 36 & 4095],
             *T4[m >> 48 & 4095], *T5[m >> 60 & 4095], *T6[m >> 72 & 4095], *T7[m >> 84]]

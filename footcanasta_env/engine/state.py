@@ -6,7 +6,7 @@ ranks, then ``WILD_RANK`` = 11). Every module of the engine reads and writes the
 functions of ``legality``, ``rounds``, ``melding`` and ``turn`` take the state as ``g``); so do
 ``observation/incremental.py``, ``view.py``, ``scoring.py``, some bots and the training scripts: the names
 are a contract. ``current_player``, ``round``, ``scores`` and ``round_results`` are also the public names of
-``Game`` (the interface the README documents): one name per field, inside the engine and out.
+``Game`` (the interface docs/getting-started.md documents): one name per field, inside the engine and out.
 
 SLOT TABLE
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -169,9 +170,9 @@ def seat_decisions(replay: Any, seat: int) -> list[tuple[int, Any, int]]:
 
 
 def review_replay(replay: Any, seat: int = 0, options: str | None = None, progress: bool = False,
-                  seed: int = 0) -> Review:
+                  seed: int = 0, check: Callable[[], None] | None = None) -> Review:
     """Review every decision of ``seat`` in ``replay`` (a ``Replay`` of any game; ``options``: the rater's,
-    ``None`` for the game's default)."""
+    ``None`` for the game's default); ``check()`` before each decision may raise to stop (a server's)."""
     module = get_game(replay.game)
     options = review_options(module, options)
     todo = seat_decisions(replay, seat)
@@ -185,7 +186,10 @@ def review_replay(replay: Any, seat: int = 0, options: str | None = None, progre
                 decisions.append(review_decision(view, a, i, options, seed, module.NAME))
                 bar.advance(task)
     else:
-        decisions = [review_decision(view, a, i, options, seed, module.NAME) for i, view, a in todo]
+        for i, view, a in todo:
+            if check is not None:
+                check()
+            decisions.append(review_decision(view, a, i, options, seed, module.NAME))
     if _rater(module) is None:
         return Review(seat, decisions, None, module.NAME, STRONGEST_BOT, module.strongest_bot())
     return Review(seat, decisions, options, module.NAME, RATER)

@@ -1,19 +1,36 @@
 """The documents shipped in every language: the rules of each game, whole or one section.
 
-English is ``footcanasta_env/data/NAME`` (a copy of ``docs/NAME``), another language
-``footcanasta_env/data/<lang>/NAME`` (of ``docs/<lang>/NAME``); tests keep the copies identical and the
-translations in step with the English (same sections, numbered rules and figures).
+The rules are written once, in the repository's ``docs/``: ``docs/NAME`` in English, ``docs/<lang>/NAME`` in
+another language; tests keep the translations in step with the English (same sections, numbered rules and
+figures). An installed wheel reads them from ``footcanasta_env/data/``, where the build copies them
+(``setup.py``); a checkout or an editable install, which has no ``data/``, reads ``docs/`` beside the package.
 """
 
 from __future__ import annotations
 
 import re
 from importlib import resources
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..messages import N_, Message, MessageError
 from . import DEFAULT_LANG, check_lang
 
-__all__ = ["rules_document"]
+if TYPE_CHECKING:  # importlib.resources.abc is Python 3.11's; the annotation is never evaluated
+    from importlib.resources.abc import Traversable
+
+__all__ = ["documents_folder", "rules_document"]
+
+
+def documents_folder() -> Traversable:
+    """Where the rule books are: the package's ``data/`` in a built install, else the checkout's ``docs/``."""
+    data = resources.files("footcanasta_env") / "data"
+    if data.is_dir():
+        return data
+    docs = Path(__file__).resolve().parents[2] / "docs"  # footcanasta_env/i18n/ -> the checkout's root
+    if (docs / "RULES.md").is_file():
+        return docs
+    raise FileNotFoundError(f"the rule books are neither in {data} (a built install) nor in {docs} (a checkout)")
 
 
 def rules_document(name: str, section: int | str | None = None, lang: str = DEFAULT_LANG) -> str:
@@ -21,7 +38,7 @@ def rules_document(name: str, section: int | str | None = None, lang: str = DEFA
     section (``## N. Title`` up to the next ``## ``). An unknown language or section is refused with a
     ``ValueError`` naming the ones there are."""
     code = check_lang(lang)
-    data = resources.files("footcanasta_env") / "data"
+    data = documents_folder()
     text = (data / name if code == DEFAULT_LANG else data / code / name).read_text(encoding="utf-8")
     if section is None:
         return text

@@ -6,22 +6,26 @@ game module (``footcanasta_env.games``): the person's moves are checked on a clo
 (all or none), the bots play until the person is to act, each step is reported as a ``Step`` with the
 person's views before and after (so an adapter tells only what the person may see), hints come from the
 game's hint bot seeded by the deal and the moves made, and the game is rebuilt exactly from its deal and
-its log (the bots think again on their own views, so their generators end where they were).
+its log. A bot's generator is seeded afresh for each decision (from its seat's seed and the number of
+actions played), so a bot's move is a function of the deal, the moves so far and its view: a table rebuilt
+from its log goes on exactly as it would have, and rebuilding it costs no bot any thought.
 """
 
 from __future__ import annotations
 
 import datetime as _dt
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
+
+import numpy as np
 
 from ..games import DEFAULT_GAME, get_game
 from ..i18n import DEFAULT_LANG, check_lang, render, words
 from ..messages import N_, Message
 from ..replays import Replay
 from ..seats import SEAT_NAMES
-from ..seeds import seat_bot_seed
+from ..seeds import decision_seed, seat_bot_seed
 from .deal import Deal
 from .lineup import OPPONENTS, PARTNER, Lineup, choose_bots
 
@@ -79,16 +83,27 @@ class Table:
     @classmethod
     def rebuild(cls, deal: Deal, partner: str, opponents: str, log: Sequence[tuple[int, str]],
                 lang: str = DEFAULT_LANG) -> Table:
-        """The table after ``log``: the deal, the bots, then every action, the bots thinking again."""
+        """The table after ``log``: the deal, the bots, then every action as logged (no bot thinks: each
+        decision's generator is seeded afresh, so the bots go on as they would have)."""
         table = cls.open(deal, partner, opponents, lang)
         for seat, name in log:
             if seat != table.game.current_player:
                 raise ValueError(f"stored game is damaged: {SEAT_NAMES[seat]} acts out of turn")
-            if seat != HUMAN:
-                table.lineup.bots[seat].act(table.game.view(seat))  # advances the bot's generator as it did
             table.game.step(name)
             table.log.append((seat, name))
         return table
+
+    def catch_up(self, log: Sequence[tuple[int, str]]) -> bool:
+        """Play the actions of ``log`` past this table's own, when its log begins with this table's (another
+        process played them): whether it could (False: the logs differ, rebuild instead). No bot thinks."""
+        if len(log) < len(self.log) or [tuple(a) for a in log[:len(self.log)]] != [tuple(a) for a in self.log]:
+            return False
+        for seat, name in log[len(self.log):]:
+            if seat != self.game.current_player:
+                raise ValueError(f"stored game is damaged: {SEAT_NAMES[seat]} acts out of turn")
+            self.game.step(name)
+            self.log.append((seat, name))
+        return True
 
     # ------------------------------------------------------------------ reading
 
@@ -163,14 +178,15 @@ class Table:
 
     # ------------------------------------------------------------------ playing
 
-    def play(self, names: Sequence[str], lang: str | None = None) -> list[Step]:
+    def play(self, names: Sequence[str], lang: str | None = None, check: Callable[[], None] | None = None
+             ) -> list[Step]:
         """The person's actions (all or none: a ``TableError`` says why not, in ``lang``, the table's language
-        by default), then the bots' up to the next decision of the person."""
+        by default), then the bots' up to the next decision of the person (``check``: see ``bot_steps``)."""
         reason = self.check(names, lang)
         if reason:
             raise TableError(reason, 409)
         steps = [self.step(self.module.action_id(n)) for n in names]
-        return steps + list(self.bot_steps())
+        return steps + list(self.bot_steps(check))
 
     def step(self, action: int) -> Step:
         """Play one action of the seat to act and log it."""
@@ -187,11 +203,21 @@ class Table:
         end = game.round_results[-1] if len(game.round_results) > rounds else None
         return Step(seat, int(action), before, game.view(HUMAN), end)
 
-    def bot_steps(self) -> Iterator[Step]:
-        """The bots' actions, one at a time, until the person is to act or the game is over."""
+    def bot_steps(self, check: Callable[[], None] | None = None) -> Iterator[Step]:
+        """The bots' actions, one at a time, until the person is to act or the game is over; ``check()`` is
+        called before each (a server's way to stop work nobody waits for: it raises)."""
         while not self.game.is_over and self.game.current_player != HUMAN:
+            if check is not None:
+                check()
             seat = self.game.current_player
-            yield self.step(self.lineup.bots[seat].act(self.game.view(seat)))
+            yield self.step(self.bot_move(seat))
+
+    def bot_move(self, seat: int) -> int:
+        """The move of the bot at ``seat`` now, its generator seeded for this decision."""
+        bot = self.lineup.bots[seat]
+        if hasattr(bot, "rng"):
+            bot.rng = np.random.default_rng(decision_seed(seat_bot_seed(self.deal.game_seed, seat), self.version))
+        return bot.act(self.game.view(seat))
 
     # ------------------------------------------------------------------ the record
 
@@ -210,7 +236,8 @@ class Table:
             raise TableError(Message(N_("a game dealt from a scenario has no replay (a replay is a seed and moves)")),
                              409)
         replay = Replay(seed=self.deal.game_seed, rules=self.game.rules, players=self.players(via),
-                        daily=self.deal.daily, game=self.deal.game, created=self.created)
+                        daily=self.deal.daily, game=self.deal.game, created=self.created,
+                        hosted=self.deal.daily_seed is not None)
         action_id = self.module.action_id
         for seat, name in self.log:
             replay.record(seat, action_id(name))

@@ -1,7 +1,10 @@
 """How a person's game is dealt: the game's name and one of a seed, a daily date or a scenario.
 
 ``Deal`` is all that is needed, with the action log, to rebuild a game exactly; the terminal and the
-browser deal through it, so a daily date means the same deal in both.
+browser deal through it. A daily date alone is the public daily deal of that date (the terminal's); a
+hosted server gives its dailies a seed of its own (``daily_seed``, from its secret), so that nobody can
+deal a day's game before the server publishes it. ``drawn`` says the seed was drawn by the dealer rather
+than given by the person: such a seed is a secret until the game is over.
 """
 
 from __future__ import annotations
@@ -13,14 +16,15 @@ from typing import Any
 from ..games import DEFAULT_GAME, check_game_name, get_game
 from ..i18n import DEFAULT_LANG, words
 from ..messages import N_, Message, MessageError
-from ..seeds import daily_seed, fresh_seed
+from ..seeds import daily_seed as public_daily_seed
+from ..seeds import fresh_seed
 
 
 def parse_daily(value: Any) -> str:
     """A daily date, checked, as YYYY-MM-DD (a ``ValueError`` says what is wrong)."""
     if not isinstance(value, (str, _dt.date)) or (isinstance(value, str) and len(value) > 20):
         raise MessageError(Message(N_("daily must be a date string YYYY-MM-DD")))
-    daily_seed(value)  # says what is wrong with a bad date
+    public_daily_seed(value)  # says what is wrong with a bad date
     return value.isoformat() if isinstance(value, _dt.date) else _dt.date.fromisoformat(value.strip()).isoformat()
 
 
@@ -37,14 +41,17 @@ class Deal:
     seed: int | None = None
     daily: str | None = None
     scenario: dict | None = None
+    daily_seed: int | None = None  # a hosted daily's own seed (the server's secret's); None: the public one
+    drawn: bool = False  # the seed was drawn here (fresh entropy), not given: hidden until the game is over
 
     def __post_init__(self) -> None:
         self.game = check_game_name(self.game)
+        if self.daily_seed is not None and (self.daily is None or not _seed_ok(self.daily_seed)):
+            raise ValueError("daily_seed is a whole number from 0 to 2**63-1, and only for a daily game")
         given = [k for k in ("seed", "daily", "scenario") if getattr(self, k) is not None]
         if len(given) > 1:
             raise ValueError(f"give one of seed, daily and scenario, not {' and '.join(given)}")
-        if self.seed is not None and (isinstance(self.seed, bool) or not isinstance(self.seed, int)
-                                      or not 0 <= self.seed < 1 << 63):
+        if self.seed is not None and not _seed_ok(self.seed):
             raise ValueError(f"seed must be a whole number from 0 to 2**63-1, got {self.seed!r}")
         if self.daily is not None:
             self.daily = parse_daily(self.daily)
@@ -55,16 +62,18 @@ class Deal:
         if self.scenario is not None:
             return game.load_scenario(self.scenario, seed=0)
         if self.daily is not None:
+            if self.daily_seed is not None:
+                return game.new_game(seed=self.daily_seed)
             return game.new_game(daily=self.daily)
         if self.seed is None:
-            self.seed = fresh_seed()
+            self.seed, self.drawn = fresh_seed(), True
         return game.new_game(seed=self.seed)
 
     @property
     def game_seed(self) -> int:
         """The seed the bots' seeds derive from (a scenario's is 0)."""
         if self.daily is not None:
-            return daily_seed(self.daily)
+            return public_daily_seed(self.daily) if self.daily_seed is None else self.daily_seed
         return int(self.seed or 0)
 
     def describe(self, lang: str = DEFAULT_LANG) -> str:
@@ -78,7 +87,7 @@ class Deal:
     def of_replay(cls, replay: Any) -> Deal:
         """The deal a replay file was played from (``footcanasta_env.replays``)."""
         if replay.daily:
-            return cls(game=replay.game, daily=replay.daily)
+            return cls(game=replay.game, daily=replay.daily, daily_seed=replay.seed if replay.hosted else None)
         return cls(game=replay.game, seed=replay.seed)
 
     def to_dict(self) -> dict[str, Any]:
@@ -86,4 +95,9 @@ class Deal:
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Deal:
-        return cls(**{k: d.get(k) for k in ("seed", "daily", "scenario")}, game=d.get("game") or DEFAULT_GAME)
+        return cls(**{k: d.get(k) for k in ("seed", "daily", "scenario", "daily_seed")},
+                   game=d.get("game") or DEFAULT_GAME, drawn=bool(d.get("drawn", False)))
+
+
+def _seed_ok(seed: Any) -> bool:
+    return not isinstance(seed, bool) and isinstance(seed, int) and 0 <= seed < 1 << 63

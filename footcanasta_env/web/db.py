@@ -1,7 +1,7 @@
 """The web room's two databases behind one small interface: SQLite (a file, the default) and PostgreSQL.
 
 ``connect(where)`` gives a ``Database``: a path is SQLite, a ``postgresql://`` URL is PostgreSQL (through
-psycopg 3, the ``host`` extra). ``execute(sql, params)`` runs one statement on its own; ``transaction()``
+psycopg 3, a dependency of the package). ``execute(sql, params)`` runs one statement on its own; ``transaction()``
 gives a ``Tx`` whose statements commit together or not at all. SQL is written once, with ``?``
 placeholders and ``FOR UPDATE`` where PostgreSQL should lock the rows it reads: the PostgreSQL side turns
 ``?`` into ``%s``; the SQLite side drops ``FOR UPDATE``, its transactions being ``BEGIN IMMEDIATE`` (one
@@ -212,7 +212,8 @@ class PostgreSQL(Database):
         try:
             import psycopg
         except ImportError:
-            raise ValueError("a postgresql:// database needs psycopg: pip install 'footcanasta[host]'") from None
+            raise ValueError("a postgresql:// database needs psycopg, a dependency of footcanasta: "
+                             "pip install 'psycopg[binary]'") from None
         super().__init__(size)
         self.url, self._psycopg = url, psycopg
         self.errors = (psycopg.OperationalError, psycopg.InterfaceError)

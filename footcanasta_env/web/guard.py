@@ -1,92 +1,75 @@
 """What one client may ask of a server process: who the client is, rate limits, and the bots' bounded pool.
 
-A client is the peer's address, or the address its reverse proxy names in ``X-Forwarded-For`` when the
-peer is one of the trusted proxies (``Settings.trusted_proxies``): never a header from anyone else. Each
-client has a token bucket per kind of request (new games, moves, hints), refilled at the per-minute rate
-and holding at most a minute's worth; an empty bucket is a 429 with ``Retry-After``. The bots think in a
-fixed number of threads (``BotPool``); a request that finds them busy waits in a queue of fixed length,
-and one that finds the queue full too is a 503 with ``Retry-After``: no request waits without bound.
+A client is the peer's address, or, when the peer is one of the trusted proxies (``Settings.trusted_proxies``),
+the address ``X-Forwarded-For`` names: its header lines read as one chain, in order, the rightmost address
+that is not a trusted proxy (``client_address``). A value that is not an IP address ends the chain there:
+the client is then the nearest address to its right, so made-up text never becomes an identity. Addresses
+are normalised (an IPv4 address mapped into IPv6 is the IPv4 address) and an IPv6 client is its /64
+network, the block one household or one server gets: a client cannot multiply itself by changing the
+address's last 64 bits.
 
-Both are per process: with ``--workers N`` a client may get up to N times the rate (its requests are
-spread over the workers), and each worker has its own threads and queue.
+The rate limits are per minute and per kind of request (``limits.kind_of``). With the database given
+(``Guards.of(settings, db)``, what the server does) they are counted there (``limits.SharedLimits``) and
+hold across every worker and host; without it, in this process only (``limits.RateLimits``). Either way
+a request over the limit is a 429 (``Refused``) with ``Retry-After``; ``front.Front`` applies them. The
+bots think in a fixed number of threads (``BotPool``); a request that finds them busy waits in a queue of
+fixed length, and one that finds the queue full too is a 503 with ``Retry-After``: no request waits without
+bound. Each worker has its own threads and queue.
 """
 
 from __future__ import annotations
 
 import asyncio
 import ipaddress
-import math
 import threading
-import time
-from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..messages import N_, Message
-from .session import WebError
+from .limits import RateLimits, Refused, SharedLimits
 from .settings import Network, Settings
 
+if TYPE_CHECKING:
+    from .db import Database
+
 T = TypeVar("T")
-MAX_CLIENTS = 100_000  # buckets kept per kind; the least recently used go first (a full bucket is no loss)
-
-
-class Refused(WebError):
-    """A request refused for now (429 or 503): ``retry_after`` is the seconds to wait."""
-
-    def __init__(self, message: str | Message, status: int, retry_after: int) -> None:
-        super().__init__(message, status)
-        self.retry_after = max(1, retry_after)
 
 
 def client_address(peer: str | None, forwarded: str | None, proxies: Sequence[Network]) -> str:
-    """The client of a request: the peer, or when the peer is a trusted proxy, the last address in
-    ``X-Forwarded-For`` that is not one of the trusted proxies (the nearest one no proxy of ours wrote)."""
-    peer = peer or "unknown"
-    if not proxies or not forwarded or not _trusted(peer, proxies):
-        return peer
-    hops = [h.strip() for h in forwarded.split(",") if h.strip()]
-    for hop in reversed(hops):
-        if not _trusted(hop, proxies):
-            return hop
-    return hops[0] if hops else peer
+    """The client of a request: the peer, or when the peer is a trusted proxy, the rightmost address of the
+    ``X-Forwarded-For`` chain (every header line joined by commas, in order) that is not a trusted proxy; a
+    hop that is not an IP address ends the chain, the nearest address to its right being the client."""
+    ip = _address(peer or "")
+    if ip is None:
+        return peer or "unknown"  # a Unix socket, a test client: the server's own word, not the client's
+    if proxies and forwarded:
+        for hop in reversed(forwarded.split(",")):
+            if not any(ip in net for net in proxies):
+                break
+            nearer = _address(hop.strip())
+            if nearer is None:
+                break
+            ip = nearer
+    return _identity(ip)
 
 
-def _trusted(address: str, proxies: Sequence[Network]) -> bool:
+def _address(text: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
+    """``text`` as an IP address (IPv4 mapped into IPv6 as IPv4), or None when it is not one."""
     try:
-        ip = ipaddress.ip_address(address)
+        ip = ipaddress.ip_address(text)
     except ValueError:
-        return False
-    return any(ip in net for net in proxies)
+        return None
+    mapped = getattr(ip, "ipv4_mapped", None)
+    return mapped or ip
 
 
-class RateLimits:
-    """Token buckets per kind of request and client: ``take(kind, client)`` spends one or raises a 429."""
-
-    def __init__(self, per_minute: dict[str, int], clock: Callable[[], float] = time.monotonic) -> None:
-        self.per_minute = {k: n for k, n in per_minute.items() if n > 0}
-        self.clock = clock
-        self.buckets: dict[str, OrderedDict[str, tuple[float, float]]] = {k: OrderedDict() for k in self.per_minute}
-        self.lock = threading.Lock()
-
-    def take(self, kind: str, client: str) -> None:
-        rate = self.per_minute.get(kind)
-        if rate is None:
-            return
-        now, per_second = self.clock(), rate / 60.0
-        with self.lock:
-            buckets = self.buckets[kind]
-            tokens, then = buckets.pop(client, (float(rate), now))
-            tokens = min(float(rate), tokens + (now - then) * per_second)
-            if tokens < 1.0:
-                buckets[client] = (tokens, now)
-                wait = math.ceil((1.0 - tokens) / per_second)
-                raise Refused(Message(N_("too many requests ({kind}: at most {rate} a minute); try again in {wait} s"),
-                                      kind=kind, rate=rate, wait=wait), 429, wait)
-            buckets[client] = (tokens - 1.0, now)
-            while len(buckets) > MAX_CLIENTS:
-                buckets.popitem(last=False)
+def _identity(ip: ipaddress.IPv4Address | ipaddress.IPv6Address) -> str:
+    """The client an address stands for: an IPv4 address itself, an IPv6 address's /64 network."""
+    if ip.version == 6:
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return str(ip)
 
 
 class BotPool:
@@ -119,11 +102,14 @@ class Guards:
     """A server process's settings, rate limits and bot pool (the app's ``state.guards``)."""
 
     settings: Settings
-    limits: RateLimits
+    limits: RateLimits | SharedLimits
     pool: BotPool
 
     @classmethod
-    def of(cls, settings: Settings) -> Guards:
-        limits = RateLimits({"create": settings.rate_create, "moves": settings.rate_moves,
-                             "hints": settings.rate_hints})
+    def of(cls, settings: Settings, db: Database | None = None) -> Guards:
+        """The guards of ``settings``: rate limits counted in ``db`` (shared by every process using it), or
+        in this process only when no database is given."""
+        per_minute = {"create": settings.rate_create, "moves": settings.rate_moves, "hints": settings.rate_hints,
+                      "players": settings.rate_players, "reads": settings.rate_reads}
+        limits = RateLimits(per_minute) if db is None else SharedLimits(db, per_minute)
         return cls(settings, limits, BotPool(settings.bot_threads, settings.bot_queue))

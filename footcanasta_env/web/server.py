@@ -1,41 +1,35 @@
 """The Starlette app of ``footcanasta serve``: the page, the JSON API, the leaderboard, and the subcommand.
 
 ``create_app(db)`` builds the app over a SQLite file or a PostgreSQL URL; ``app_from_env`` builds it from
-environment variables, for each worker process of ``footcanasta serve --workers N``. The games are the
-table core's (``footcanasta_env.table``), one ``WebGame`` each (``session.py``); their state is in the
-database (``store.py``), written after every move over the version it was played on, so any worker
-serves any game, a restart loses nothing, and of two workers racing one move the second gets a 409. A
-worker's memory only caches games, checked against the stored version on every request. Every setting
-(``settings.py``: ``Settings``, from ``FOOTCANASTA_*`` variables and the flags) bounds what a client may
-ask: the cap on unfinished games per client (a 429 beyond) and their expiry, the routes that run the
-bots doing so in the bounded pool of ``guard.py`` and counting against the client's rate limits;
-``front.py`` wraps the app (security headers, time limit, access log). ``GET /healthz`` says whether the
-database answers. A game is any of ``footcanasta_env.games`` (``"game"`` when creating one; Foot Canasta
-by default). Every answer to bad input is a 4xx with a one-line ``{"error": ...}`` (Starlette's
-``exception_handlers``), a database that cannot be reached a 503 with ``Retry-After``; nothing a request
-does to a game happens unless all of it is legal. Every request has a language (``lang.py``: ``?lang=``,
-else ``Accept-Language``): the game's texts in the state and events, the leaderboard page and the
-``error`` strings are in it, while JSON field names and action names stay English; ``GET /api/i18n/<lang>``
-is the page's own catalog (``/api/i18n/auto``: the one ``Accept-Language`` asks for).
+environment variables, for each worker process of ``footcanasta serve --workers N``. The games and the
+API's answers are the ``Room``'s (``room.py``); their state is in the database (``store.py``), written after
+every move over the version it was played on, so any worker serves any game, a restart loses nothing, and
+of two workers racing one move the second gets a 409. Every setting (``settings.py``: ``Settings``, from
+``FOOTCANASTA_*`` variables and the flags) bounds what a client may ask: the cap on unfinished games per
+client (a 429 beyond) and their expiry, the routes that run the bots doing so in the bounded pool of
+``guard.py`` with a deadline, their work abandoned when the request goes (``work.py``); ``front.py`` wraps
+the app (rate limits per client shared by every worker, cross-site checks, security headers, time limit,
+access log). ``GET /healthz`` says whether the database answers. A game is any of ``footcanasta_env.games``
+(``"game"`` when creating one; Foot Canasta by default). Every answer to bad input is a 4xx with a one-line
+``{"error": ...}`` (Starlette's ``exception_handlers``), a database that cannot be reached a 503 with
+``Retry-After``; nothing a request does to a game happens unless all of it is legal. Every request has a
+language (``lang.py``: ``?lang=``, else ``Accept-Language``): the game's texts in the state and events, the
+leaderboard page and the ``error`` strings are in it, while JSON field names and action names stay
+English; ``GET /api/i18n/<lang>`` is the page's own catalog (``/api/i18n/auto``: the one ``Accept-Language``
+asks for).
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import dataclasses
 import functools
 import html
-import json
 import logging
 import os
-import secrets
 import threading
-import time
-import unicodedata
-import weakref
-from collections import OrderedDict
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from datetime import date
 from pathlib import Path
 from typing import Any
@@ -51,36 +45,29 @@ from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Respon
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from ..games import check_game_name, get_game
+from ..games import get_game
 from ..i18n import LANGUAGES, format_number, negotiate
 from ..i18n.webcatalog import web_catalog
 from ..messages import N_, Message
-from ..table import Deal, Table, TableError, parse_daily
+from ..table import TableError
 from ..table.deal import today as local_today
+from .checks import line
 from .db import Unavailable
 from .front import CLIENT, INTERNAL_ERROR, Front, access_log
 from .guard import Guards, Refused
+from .jsonin import parse_json
 from .lang import error_text, lang_of, message_of, render
-from .session import WebError, WebGame
+from .openapi import openapi
+from .room import Room
+from .session import WebError
 from .settings import Settings, add_arguments
 from .store import DEFAULT_DB, Store
+from .work import Work
 
 STATIC = Path(__file__).with_name("static")
-MAX_NAME = 32
-MAX_SESSIONS = 2000
-MAX_ACTIONS = 16
-CREATE_KEYS = {"game", "seed", "daily", "scenario", "partner", "opponents", "name"}
-MAX_IN_PROGRESS = 20  # unfinished games one client may have
-GAME_TTL = 24 * 3600.0  # seconds after its last move an unfinished game is deleted
-EXPIRE_EVERY = 60.0  # seconds between two sweeps of expired games, in each worker
 RETRY_AFTER = "2"  # seconds, when the database is down or busy
+DISCONNECT_POLL = 0.25  # seconds between two looks at whether the client of a bot request is still there
 APP_FACTORY = "footcanasta_env.web.server:app_from_env"
-
-
-def _line(e: BaseException) -> str:
-    """An exception's first line (its type's name when it has no message)."""
-    text = str(e)
-    return text.splitlines()[0] if text.strip() else type(e).__name__
 
 
 def _error(message: str, status: int = 400) -> JSONResponse:
@@ -100,10 +87,7 @@ async def _body(request: Request, limit: int) -> dict[str, Any]:
             raise WebError(_too_large(limit), 413)
     if not raw.strip():
         return {}
-    try:
-        data = json.loads(raw)
-    except (json.JSONDecodeError, UnicodeDecodeError) as e:
-        raise WebError(Message(N_("malformed JSON: {reason}"), reason=str(e))) from None
+    data = parse_json(raw)  # a 400 for JSON too deep, numbers too large, control characters, bad UTF-8
     if not isinstance(data, dict):
         raise WebError(Message(N_("expected a JSON object, got {kind}"), kind=type(data).__name__))
     return data
@@ -113,315 +97,53 @@ def _too_large(limit: int) -> Message:
     return Message(N_("request body too large (at most {limit} bytes)"), limit=limit)
 
 
-def _check_keys(data: dict[str, Any], allowed: set[str]) -> None:
-    unknown = sorted(set(data) - allowed)
-    if unknown:
-        raise WebError(Message(N_("unknown field {field} (known: {known})"), field=repr(unknown[0]),
-                               known=", ".join(sorted(allowed))))
-
-
-def check_name(value: Any) -> str | None:
-    """A leaderboard name: 1 to 32 printable characters, trimmed; None when not given."""
-    if value is None:
-        return None
-    if not isinstance(value, str):
-        raise WebError(Message(N_("name must be a string")))
-    name = " ".join(value.split())
-    if not name:
-        return None
-    if len(name) > MAX_NAME:
-        raise WebError(Message(N_("name is too long ({length} characters; at most {most})"), length=len(name),
-                               most=MAX_NAME))
-    if any(unicodedata.category(c).startswith("C") for c in name):
-        raise WebError(Message(N_("name may not hold control characters")))
-    return name
-
-
-def check_bot(game: Any, value: Any, what: str) -> str | None:
-    """A bot the page may seat at ``what`` (partner or opponents): one of the game's ``bot_names()``;
-    None (not given) is the game's strongest. A policy file or search options are the terminal's."""
-    if value is None:
-        return None
-    known = ", ".join(game.bot_names())
-    if not isinstance(value, str) or not value.strip():
-        raise WebError(Message(N_("{field} must be a bot name ({known})"), field=what, known=known))
-    try:
-        name = game.check_bot_name(value, patterns=False)  # never a file path or options from a stranger
-    except ValueError as e:
-        raise WebError(Message(N_("{field}: {reason}"), field=what, reason=message_of(e) or _line(e))) from None
-    if name not in game.bot_names():
-        raise WebError(Message(N_("{field}: the {bot} bot is not offered in the browser (known: {known})"),
-                               field=what, bot=repr(name), known=known))
-    return name
-
-
-def _scenario(value: Any) -> dict | None:
-    if isinstance(value, str):
-        try:
-            value = json.loads(value)
-        except json.JSONDecodeError as e:
-            raise WebError(Message(N_("scenario is not valid JSON: {reason}"), reason=str(e))) from None
-    if value is not None and not isinstance(value, dict):
-        raise WebError(Message(N_("scenario must be a JSON object")))
-    return value
-
-
-def _names(table: Table, data: dict[str, Any], lang: str) -> list[str]:
-    """The person's actions of a request: one name, a list of names, or a typed command."""
-    given = [k for k in ("action", "actions", "command") if k in data]
-    if len(given) != 1:
-        raise WebError(Message(N_("give one of action (a name), actions (a list of names) or command (typed text)")))
-    if "action" in data:
-        if not isinstance(data["action"], str):
-            raise WebError(Message(N_("action must be an action name such as 'draw' or 'discard 9'")))
-        return [data["action"]]
-    if "actions" in data:
-        names = data["actions"]
-        if not isinstance(names, list) or not names or not all(isinstance(n, str) for n in names):
-            raise WebError(Message(N_("actions must be a non-empty list of action names")))
-        if len(names) > MAX_ACTIONS:
-            raise WebError(Message(N_("too many actions in one request (at most {most})"), most=MAX_ACTIONS))
-        return names
-    return _parse(table, data["command"], lang)
-
-
-def _parse(table: Table, text: Any, lang: str) -> list[str]:
-    """A line typed as at the terminal prompt ('d', 'm K K K', 'x 9') as one action name; the game's
-    answer to a typo in ``lang``."""
-    if not isinstance(text, str) or len(text) > 200:
-        raise WebError(Message(N_("command must be a short text such as 'd', 'm K K K' or 'x 9'")))
-    cmd = table.text_in(lang).parse_command(text, list(table.view().legal_actions),
-                                         lambda a: table.why_illegal(a, lang))
-    if cmd.kind == "action" and cmd.action is not None:
-        return [table.module.action_name(cmd.action)]
-    if cmd.kind == "error":
-        raise WebError(cmd.message.splitlines()[0], 409)
-    raise WebError(Message(N_("'{command}' is not a move here; use the buttons for help and hints"),
-                           command=text.strip()))
-
-
-class Room:
-    """The games of one worker process: a bounded in-memory cache over the store (only a cache: a game is
-    used only at the version the store holds, else rebuilt from it), the finishing of games, and the JSON
-    API's answers (each takes the path's game id, if any, and the request's body or query)."""
-
-    def __init__(self, store: Store, today: Callable[[], str], replay_dir: Path | None,
-                 max_in_progress: int = MAX_IN_PROGRESS, game_ttl: float = GAME_TTL) -> None:
-        self.store = store
-        self.today = today
-        self.replay_dir = replay_dir
-        self.max_in_progress = max_in_progress
-        self.game_ttl = game_ttl
-        self.games: OrderedDict[str, WebGame] = OrderedDict()
-        self.lock = threading.Lock()
-        self._game_locks: weakref.WeakValueDictionary[str, Any] = weakref.WeakValueDictionary()
-        self._expired_at = 0.0
-
-    # ------------------------------------------------------------------ games in memory and in the store
-
-    def _remember(self, gid: str, wg: WebGame) -> None:
-        with self.lock:
-            self.games[gid] = wg
-            self.games.move_to_end(gid)
-            while len(self.games) > MAX_SESSIONS:
-                self.games.popitem(last=False)  # a request using it holds its own reference
-
-    def _forget(self, gid: str) -> None:
-        with self.lock:
-            self.games.pop(gid, None)
-
-    def _game_lock(self, gid: str) -> Any:
-        with self.lock:
-            lock = self._game_locks.get(gid)
-            if lock is None:
-                lock = self._game_locks[gid] = threading.Lock()
-            return lock
-
-    @contextmanager
-    def game(self, gid: str) -> Iterator[WebGame]:
-        """The game ``gid`` at the version the store holds, for one request of this process at a time
-        (404 when there is none). A request that fails after changing it leaves it out of the cache."""
-        if not isinstance(gid, str) or not 10 <= len(gid) <= 64:
-            raise WebError(Message(N_("no such game")), 404)
-        with self._game_lock(gid):
-            stored = self.store.version(gid)
-            if stored is None:
-                self._forget(gid)
-                raise WebError(Message(N_("no such game")), 404)
-            with self.lock:
-                wg = self.games.get(gid)
-            if wg is None or wg.table.version != stored:
-                row = self.store.load_game(gid)
-                if row is None:
-                    raise WebError(Message(N_("no such game")), 404)
-                wg = WebGame.rebuild(row["spec"], row["actions"], row["started"], row["entered"])
-            self._remember(gid, wg)
-            before = wg.table.version
-            try:
-                yield wg
-            except BaseException:
-                if wg.table.version != before:  # played in memory but not written: the store decides
-                    self._forget(gid)
-                raise
-
-    def save(self, gid: str, wg: WebGame, played_on: int) -> None:
-        """Write the moves played on version ``played_on``; a finished game's replay and leaderboard entry
-        go in with its last move, and its replay file is written by the worker that wrote that move."""
-        table = wg.table
-        over = table.game.is_over
-        replay = table.replay("web") if over and table.deal.scenario is None else None  # a scenario has no seed
-        entry = None
-        if over and wg.ranked:
-            us, them = table.game.scores[:2]
-            entry = (table.deal.game, table.deal.daily, wg.name, int(us), int(them))
-        entered = self.store.save_move(gid, played_on, table.log, over, replay and replay.to_dict(), entry)
-        if entry is not None:
-            wg.entered = entered
-        if replay is not None and self.replay_dir is not None:
-            try:
-                self.replay_dir.mkdir(parents=True, exist_ok=True)
-                replay.save(self.replay_dir / table.replay_name(f"-web-{gid[:8]}"))
-            except OSError:
-                pass  # the replay is in the database as well
-
-    def in_progress(self, client: str) -> int:
-        """How many unfinished games ``client`` has."""
-        return self.store.in_progress(client)
-
-    def expire(self, older_than: float | None = None) -> int:
-        """Delete the unfinished games untouched for ``older_than`` seconds (the room's ``game_ttl``)."""
-        self._expired_at = time.monotonic()
-        return self.store.expire(self.game_ttl if older_than is None else older_than)
-
-    def _check_room(self, client: str) -> None:
-        """Expire old unfinished games (at most once a minute), then refuse a client at its cap (429)."""
-        if time.monotonic() - self._expired_at > EXPIRE_EVERY:
-            self.expire()
-        if self.max_in_progress and self.in_progress(client) >= self.max_in_progress:
-            raise WebError(Message(N_("too many unfinished games from your address (at most {most}): finish one, "
-                                      "or wait for one to expire ({hours} hours after its last move)"),
-                                   most=self.max_in_progress, hours=f"{self.game_ttl / 3600:g}"), 429)
-
-    # ------------------------------------------------------------------ the JSON API
-
-    def create(self, data: dict[str, Any], client: str = "", lang: str = "en") -> dict[str, Any]:
-        """POST /api/games: deal a game of ``game`` and let the bots play up to the person's first decision."""
-        _check_keys(data, CREATE_KEYS)
-        game = get_game(data.get("game"))
-        partner, opponents = (check_bot(game, data.get(k), k) for k in ("partner", "opponents"))
-        name = check_name(data.get("name"))
-        deal = Deal(game=game.NAME, seed=data.get("seed"), daily=data.get("daily"),
-                    scenario=_scenario(data.get("scenario")))
-        self._check_room(client)
-        try:
-            table = Table.open(deal, partner, opponents)
-        except (ValueError, TypeError) as e:
-            raise WebError(Message(N_("cannot deal that game: {reason}"), reason=message_of(e) or _line(e))) from None
-        wg = WebGame(table, name, self.today())
-        gid = secrets.token_urlsafe(18)
-        events = wg.events(list(table.bot_steps()), lang)
-        self.store.create_game(gid, wg.spec(), table.log, wg.started, client)
-        if table.game.is_over:  # a scenario the bots played to its end
-            self.save(gid, wg, table.version)
-        self._remember(gid, wg)
-        return {"id": gid, "state": wg.state(lang), "events": events}
-
-    def show(self, gid: str, query: dict[str, Any], lang: str = "en") -> dict[str, Any]:
-        with self.game(gid) as wg:
-            return {"state": wg.state(lang)}
-
-    def play(self, gid: str, data: dict[str, Any], lang: str = "en") -> dict[str, Any]:
-        """The person's actions, all or none (a stale ``version`` is a 409), then the bots' up to the next."""
-        _check_keys(data, {"action", "actions", "command", "version"})
-        with self.game(gid) as wg:
-            table, version = wg.table, data.get("version")
-            if version is not None and (isinstance(version, bool) or not isinstance(version, int)):
-                raise WebError(Message(N_("version must be a whole number")))
-            if version is not None and version != table.version:
-                raise WebError(Message(N_("the game has moved on (version {now}, not {given}); reload it"),
-                                       now=table.version, given=version), 409)
-            played_on = table.version
-            events = wg.events(table.play(_names(table, data, lang), lang), lang)
-            self.save(gid, wg, played_on)
-            return {"events": events, "state": wg.state(lang)}
-
-    def selection(self, gid: str, data: dict[str, Any], lang: str = "en") -> dict[str, Any]:
-        _check_keys(data, {"cards"})
-        with self.game(gid) as wg:
-            table = wg.table
-            return {"buttons": table.text_in(lang).selection(table.view(), data.get("cards", []),
-                                                            lambda names: table.check(names, lang)),
-                    "version": table.version}
-
-    def parse(self, gid: str, data: dict[str, Any], lang: str = "en") -> dict[str, Any]:
-        _check_keys(data, {"command"})
-        with self.game(gid) as wg:
-            try:
-                return {"actions": _parse(wg.table, data.get("command"), lang), "error": "",
-                        "version": wg.table.version}
-            except WebError as e:  # a typo is an answer, not a failed request
-                return {"actions": [], "error": error_text(e, lang), "version": wg.table.version}
-
-    def hint(self, gid: str, query: dict[str, Any]) -> dict[str, Any]:
-        with self.game(gid) as wg:
-            action, bot = wg.table.hint()
-            return {"action": wg.table.module.action_name(action), "bot": bot}
-
-    def replay(self, gid: str, query: dict[str, Any]) -> Response:
-        with self.game(gid) as wg:
-            data = wg.table.replay("web").to_dict()
-        name = f"{wg.table.deal.game}-{gid[:8]}.json"
-        return JSONResponse(data, headers={"Content-Disposition": f'attachment; filename="{name}"'})
-
-    def review(self, gid: str, query: dict[str, Any]) -> dict[str, Any]:
-        """The search bot's review of the person's decisions, after the game."""
-        with self.game(gid) as wg:
-            if not wg.table.game.is_over:
-                raise WebError(Message(N_("the game is not over yet: a review comes after the game")), 409)
-            replay = wg.table.replay("web")
-        from ..evaluation import review as rv  # loads the search bot's nets: only when asked for
-
-        return rv.review_replay(replay, 0).to_dict()  # outside the lock: it takes a while
-
-    def bots(self, query: dict[str, Any]) -> dict[str, Any]:
-        """GET /api/bots?game=NAME: the game's bots and the default (its strongest)."""
-        _check_keys(query, {"game"})
-        game = get_game(query.get("game"))
-        return {"game": game.NAME, "bots": list(game.bot_names()), "default": game.strongest_bot()}
-
-    def board(self, query: dict[str, Any]) -> dict[str, Any]:
-        """GET /api/leaderboard?game=NAME&date=YYYY-MM-DD: a game's daily leaderboard (today by default)."""
-        _check_keys(query, {"game", "date"})
-        game, date = check_game_name(query.get("game")), parse_daily(query.get("date") or self.today())
-        return {"game": game, "date": date, "entries": self.store.leaderboard(game, date)}
-
-
 # ---------------------------------------------------------------------------------------------- the app
 
 
-def _route(path: str, fn: Callable[..., Any], method: str = "GET", status: int = 200, limit: str = "",
-           bots: bool = False, client: bool = False, lang: bool = False) -> Route:
-    """A JSON route: ``fn(*path_params, data)`` runs in the threadpool (in the bots' pool when ``bots``),
-    ``data`` being a POST's JSON body or a GET's query less ``lang`` (``client``: with the client's address
-    after it; ``lang``: with the request's language as the keyword ``lang``); a dict it returns is sent as
-    JSON with ``status``, a ``Response`` as it is. ``limit`` names the client's rate limit it counts
-    against, if any."""
+def _route(path: str, fn: Callable[..., Any], method: str = "GET", status: int = 200, bots: bool = False,
+           client: bool = False, lang: bool = False) -> Route:
+    """A JSON route: ``fn(*path_params, data)`` runs in the threadpool, ``data`` being a POST's JSON body or a
+    GET's query less ``lang`` (``client``: with the client's address after it; ``lang``: with the request's
+    language as the keyword ``lang``); a dict it returns is sent as JSON with ``status``, a ``Response`` as it
+    is. ``bots``: it runs in the bots' bounded pool with a ``Work`` (the keyword ``work``) whose deadline is the
+    request's time limit, abandoned as soon as nobody waits for the answer. The client's rate limits are
+    the front door's (``front.py``)."""
 
     async def endpoint(request: Request) -> Response:
         guards: Guards = request.app.state.guards
         language = lang_of(request.query_params, request.headers)
-        if limit:
-            guards.limits.take(limit, request.scope[CLIENT])
         if method == "POST":
             data = await _body(request, guards.settings.max_body)
         else:
             data = {k: v for k, v in request.query_params.items() if k != "lang"}
         args = (*request.path_params.values(), data, *((request.scope[CLIENT],) if client else ()))
         call = functools.partial(fn, lang=language) if lang else fn
-        out = await (guards.pool.run(call, *args) if bots else run_in_threadpool(call, *args))
+        if bots:
+            work = Work(guards.settings.request_timeout or None)
+            out = await _watched(request, work, guards.pool.run(work.bind(call), *args))
+        else:
+            out = await run_in_threadpool(call, *args)
         return out if isinstance(out, Response) else JSONResponse(out, status_code=status)
 
     return Route(path, endpoint, methods=[method])
+
+
+async def _watched(request: Request, work: Work, job: Any) -> Any:
+    """The bot ``job``'s answer; its ``work`` abandoned when the client hangs up or the request is cancelled
+    (the front door's time limit), so that no bot thinks for nobody."""
+    task = asyncio.ensure_future(job)
+    try:
+        while True:
+            done, _ = await asyncio.wait({task}, timeout=DISCONNECT_POLL)
+            if done:
+                return task.result()
+            if await request.is_disconnected():
+                work.cancel()
+                return await task  # the work stops at its next check
+    except asyncio.CancelledError:
+        work.cancel()
+        task.cancel()
+        raise
 
 
 def _request_lang(request: Request) -> str:
@@ -450,9 +172,9 @@ async def _catalog(request: Request) -> Response:
 BOARD_TEXTS = {
     "heading": N_("{title}: daily leaderboard, {date}"), "page_title": N_("{title}: daily leaderboard {date}"),
     "play": N_("Play"), "name": N_("Name"), "us": N_("South/North"), "them": N_("West/East"),
-    "result": N_("Result"), "rank": N_("#"),
-    "intro": N_("The first finished attempt per name at the daily game, played on its own date. "
-                "Scores: your partnership, then the bots'."),
+    "result": N_("Result"), "rank": N_("#"), "hints": N_("Hints"),
+    "intro": N_("One ranked attempt per player and day at the daily game, the same deal and bots for everyone. "
+                "Scores: the player's partnership, then the bots'; hints taken beside them."),
 }
 RESULTS = {"win": N_("won"), "loss": N_("lost"), "draw": N_("drawn")}
 
@@ -470,13 +192,15 @@ async def _board_page(request: Request) -> Response:
     rows = "".join(
         f"<tr><td>{e['rank']}</td><td>{html.escape(e['name'])}</td><td>{format_number(e['scores'][0], lang)}</td>"
         f"<td>{format_number(e['scores'][1], lang)}</td><td>{html.escape(render(RESULTS[e['result']], lang))}</td>"
-        "</tr>" for e in board["entries"])
+        f"<td>{format_number(e['hints'], lang)}</td></tr>" for e in board["entries"])
     empty = html.escape(render(N_("Nobody has finished this daily game yet."), lang))
     title, day = get_game(board["game"]).TITLE, format_date(date.fromisoformat(board["date"]), "long", locale=lang)
     words = {k: render(Message(v, title=title, date=day), lang) for k, v in BOARD_TEXTS.items()}
     page = (STATIC / "leaderboard.html").read_text(encoding="utf-8")
-    fill = {**{k: html.escape(v) for k, v in words.items()}, "lang": lang, "rows": rows or
-            f'<tr><td colspan="5">{empty}</td></tr>',
+    # the sides' headings may break after their slash (South/<wbr>North): six columns fit a phone
+    fill = {**{k: html.escape(v).replace("/", "/<wbr>") if k in ("us", "them") else html.escape(v)
+               for k, v in words.items()}, "lang": lang, "rows": rows or
+            f'<tr><td colspan="6">{empty}</td></tr>',
             # the Play link goes back to the same game in the same language
             "play_href": html.escape(f"/?game={quote(board['game'])}&lang={lang}")}
     for key, value in fill.items():
@@ -507,7 +231,7 @@ async def _healthz(request: Request) -> Response:
 
 
 async def _bad_request(request: Request, exc: Exception) -> Response:
-    reason = message_of(exc) or _line(exc)  # never a traceback to the page
+    reason = message_of(exc) or line(exc)  # never a traceback to the page
     return _error(render(Message(N_("bad request: {reason}"), reason=reason), _request_lang(request)))
 
 
@@ -536,40 +260,46 @@ HANDLERS: dict[Any, Callable[..., Any]] = {
 
 def create_app(db: str | os.PathLike[str] | None = None, today: Callable[[], str] | None = None,
                replay_dir: str | os.PathLike[str] | None = None, max_in_progress: int | None = None,
-               game_ttl: float | None = None, settings: Settings | None = None) -> Starlette:
+               game_ttl: float | None = None, settings: Settings | None = None,
+               now: Callable[[], Any] | None = None, **overrides: Any) -> Starlette:
     """The web app over the database ``db``: a SQLite file (default ``~/.footcanasta/web.sqlite3``) or a
     ``postgresql://`` URL. ``settings`` default to the environment's (``Settings.load()``); the arguments
-    given win over them. Replay files go beside a SQLite file (none for PostgreSQL: the replays are in
-    the database)."""
+    given win over them, and so do ``overrides`` (any field of ``Settings``). Replay files go beside a SQLite
+    file (none for PostgreSQL: the replays are in the database). ``today`` (the local date, as YYYY-MM-DD)
+    and ``now`` (UTC) are the clocks: which dailies can be played and which are published."""
     settings = Settings.load() if settings is None else settings
     given = {"db": db and str(db), "replay_dir": replay_dir and str(replay_dir), "max_games": max_in_progress,
-             "game_ttl": game_ttl}
+             "game_ttl": game_ttl, **overrides}
     settings = dataclasses.replace(settings, **{k: v for k, v in given.items() if v is not None})
     store = Store(settings.db or DEFAULT_DB, settings.db_pool)
     replays = settings.replay_dir or (store.path.parent / "replays" if store.path else None)
     room = Room(store, today or local_today, Path(replays).expanduser() if replays else None,
-                settings.max_games, settings.game_ttl)
+                settings.max_games, settings.game_ttl, settings.secret, settings.cache_mb << 20,
+                **({"now": now} if now is not None else {}))
     room.expire()
     routes = [
         Route("/", _index),
         Route("/leaderboard", _board_page),
         Route("/healthz", _healthz),
-        _route("/api/games", room.create, "POST", status=201, client=True, limit="create", bots=True, lang=True),
+        _route("/api/players", room.new_player, "POST", status=201),
+        _route("/api/games", room.create, "POST", status=201, client=True, bots=True, lang=True),
         _route("/api/games/{gid}", room.show, lang=True),
-        _route("/api/games/{gid}/actions", room.play, "POST", limit="moves", bots=True, lang=True),
-        _route("/api/games/{gid}/selection", room.selection, "POST", limit="moves", lang=True),
-        _route("/api/games/{gid}/parse", room.parse, "POST", limit="moves", lang=True),
-        _route("/api/games/{gid}/hint", room.hint, limit="hints", bots=True),
+        _route("/api/games/{gid}/actions", room.play, "POST", bots=True, lang=True),
+        _route("/api/games/{gid}/selection", room.selection, "POST", lang=True),
+        _route("/api/games/{gid}/parse", room.parse, "POST", lang=True),
+        _route("/api/games/{gid}/hint", room.hint, bots=True),
         _route("/api/games/{gid}/replay", room.replay),
-        _route("/api/games/{gid}/review", room.review, limit="hints", bots=True),
+        _route("/api/games/{gid}/review", room.review, bots=True),
         _route("/api/bots", room.bots),
         _route("/api/leaderboard", room.board),
+        _route("/api/daily/{game}/{date}", room.daily),
         Route("/api/i18n/{lang}", _catalog),
+        Route("/api/openapi.json", openapi),
         Mount("/static", app=StaticFiles(directory=STATIC), name="static"),
     ]
     app = Starlette(routes=routes, exception_handlers=HANDLERS, middleware=[Middleware(Front, settings=settings)])
     app.state.room = room
-    app.state.guards = Guards.of(settings)
+    app.state.guards = Guards.of(settings, store.db)
     if settings.access_log and not access_log.handlers:
         handler = logging.StreamHandler()
         handler.setFormatter(logging.Formatter("%(asctime)s %(message)s"))
@@ -594,9 +324,10 @@ def run_serve(args: argparse.Namespace) -> int:
     settings = Settings.load(args=args)
     app = create_app(settings=settings)  # the database is migrated here, once, before any worker starts
     if settings.host not in ("127.0.0.1", "localhost", "::1") and not (
-            settings.rate_create and settings.rate_moves and settings.rate_hints):
-        print("Warning: open to other machines with a rate limit off; see the README's \"Host it\" "
-              "(--rate-create, --rate-moves, --rate-hints)", flush=True)
+            settings.rate_create and settings.rate_moves and settings.rate_hints and settings.rate_reads
+            and settings.rate_players):
+        print("Warning: open to other machines with a rate limit off; see docs/hosting.md "
+              "(--rate-create, --rate-moves, --rate-hints, --rate-reads, --rate-players)", flush=True)
     where = app.state.room.store.db.describe()
     host = f"[{settings.host}]" if ":" in settings.host else settings.host
     url = f"http://{host}:{settings.port}/"
@@ -622,7 +353,7 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     """Register ``serve``."""
     p = sub.add_parser("serve", help="play in the browser: start a local web server",
                        description="Start a web server to play in the browser (locally by default; "
-                                   "see the README's \"Host it\" for hosting).")
+                                   "see docs/hosting.md for hosting).")
     add_arguments(p)
     p.add_argument("--open", action="store_true", help="open the page in the web browser")
     p.set_defaults(func=run_serve)

@@ -4,7 +4,7 @@ Each setting has an environment variable (``FOOTCANASTA_`` and its name in capit
 ``footcanasta serve`` (``--`` and its name with dashes); a flag wins over the variable, the variable over
 the default. A bad value is refused with a message that names the variable or the flag it came from.
 With nothing set the server is the local one: this machine only, SQLite in ``~/.footcanasta``, one process.
-The README's "Host it" section lists them all (``SPECS`` is that list).
+The documentation's hosting page (docs/hosting.md) lists them all (``SPECS`` is that list).
 """
 
 from __future__ import annotations
@@ -37,14 +37,19 @@ class Settings:
     trusted_proxies: tuple[Network, ...] = ()
     bot_threads: int = 4
     bot_queue: int = 64
-    rate_create: int = 0  # a public server sets these (the README's "Host it" has values that suit people)
+    rate_create: int = 0  # a public server sets these (docs/hosting.md has values that suit people)
     rate_moves: int = 0
     rate_hints: int = 0
+    rate_reads: int = 0
+    rate_players: int = 0
     max_games: int = 20
     game_ttl: float = 24 * 3600.0
     max_body: int = 64 * 1024
     request_timeout: float = 60.0
     access_log: bool = False
+    allowed_origins: tuple[str, ...] = ()
+    secret: str = ""  # the daily deals' and the player tokens' key; "" is one generated once and kept in the database
+    cache_mb: int = 256
 
     @classmethod
     def load(cls, environ: Mapping[str, str] | None = None, args: argparse.Namespace | None = None) -> Settings:
@@ -112,9 +117,27 @@ def _networks(text: str, where: str) -> tuple[Network, ...]:
     return tuple(out)
 
 
+def _origins(text: str, where: str) -> tuple[str, ...]:
+    out = []
+    for part in text.replace(" ", ",").split(","):
+        if not part:
+            continue
+        scheme, sep, rest = part.partition("://")
+        if scheme not in ("http", "https") or not sep or not rest or "/" in rest or any(c in part for c in "\r\n\0"):
+            raise SettingError(f"{where}: {part!r} is not an origin (scheme and host, such as https://example.org)")
+        out.append(part.lower())
+    return tuple(out)
+
+
+def _secret(text: str, where: str) -> str:
+    if len(text) < 16 or any(c in text for c in "\r\n\0"):
+        raise SettingError(f"{where} must be at least 16 characters on one line")
+    return text
+
+
 @dataclass(frozen=True)
 class Spec:
-    """One setting: its field, how its text is read, and what it does (the flag's help, the README's table)."""
+    """One setting: its field, how its text is read, and what it does (the flag's help, the hosting page's table)."""
 
     name: str
     parse: Callable[[str, str], Any]
@@ -157,6 +180,9 @@ SPECS = (
     Spec("rate_create", _whole(0), "new games per client per minute (0: no limit)"),
     Spec("rate_moves", _whole(0), "moves, selections and typed commands per client per minute (0: no limit)"),
     Spec("rate_hints", _whole(0), "hints and reviews per client per minute (0: no limit)"),
+    Spec("rate_reads", _whole(0), "every other request (pages, game states, replays, leaderboards, static files) "
+                                  "per client per minute (0: no limit)"),
+    Spec("rate_players", _whole(0), "new player identities per client per minute (0: no limit)"),
     Spec("max_games", _whole(0), "unfinished games one client may hold; one more is a 429 (0: no limit)"),
     Spec("game_ttl", _seconds, "seconds after its last move that an unfinished game is deleted (0: never)",
          "SECONDS"),
@@ -164,6 +190,12 @@ SPECS = (
     Spec("request_timeout", _seconds, "seconds a request may take before it is answered 503 (0: no limit)",
          "SECONDS"),
     Spec("access_log", _switch, "1 writes one line per request to stderr (game ids left out)", "0|1"),
+    Spec("allowed_origins", _origins, "other origins whose pages may call the API (comma-separated, such as "
+                                      "https://cards.example.org); any other Origin is a 403", "ORIGINS"),
+    Spec("secret", _secret, "the key of the daily deals and the player tokens (at least 16 characters); none: one "
+                            "is made on first start and kept in the database", "TEXT"),
+    Spec("cache_mb", _whole(8, 1 << 20), "megabytes of games each process keeps in memory (least recently used "
+                                         "out)", "MB"),
 )
 DEFAULT = Settings()
 assert [s.name for s in SPECS] == [f.name for f in dataclasses.fields(Settings)], "a setting without a Spec"

@@ -18,6 +18,7 @@ import json
 import os
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +27,44 @@ from .db import Database, Tx, connect
 from .session import WebError
 
 DEFAULT_DB = Path("~/.footcanasta/web.sqlite3")
+
+
+@dataclass(frozen=True)
+class Attempt:
+    """A ranked attempt at a daily game, counted when it starts: one per player, game and date."""
+
+    game: str
+    date: str
+    player: str
+    name: str
+
+
+@dataclass(frozen=True)
+class Entry:
+    """A finished ranked game's line on its date's leaderboard (scores: the person's side, then the bots')."""
+
+    game: str
+    date: str
+    name: str
+    us: int
+    them: int
+    player: str | None = None
+
+
+def _attempt(tx: Tx, gid: str, a: Attempt) -> bool:
+    """Count ``a`` (in the create's transaction): True when it is the player's first at that game and date; a
+    409 when the name is another player's on that board."""
+    taken = Message(N_("the name {name} is taken on the leaderboard of {date}: choose another"), name=repr(a.name),
+                    date=a.date)
+    holder = tx.execute("SELECT player FROM attempts WHERE game=? AND date=? AND name=?", (a.game, a.date, a.name)).rows
+    if holder and holder[0][0] != a.player:
+        raise WebError(taken, 409)
+    if tx.execute("INSERT INTO attempts (game, date, player, name, game_id) VALUES (?, ?, ?, ?, ?) "
+                  "ON CONFLICT DO NOTHING", (a.game, a.date, a.player, a.name, gid)).rowcount == 1:
+        return True
+    if not tx.execute("SELECT 1 FROM attempts WHERE game=? AND date=? AND player=?", (a.game, a.date, a.player)).rows:
+        raise WebError(taken, 409)  # another player took the name in the same moment
+    return False
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -38,7 +77,11 @@ CREATE TABLE IF NOT EXISTS games (
     replay TEXT,
     version INTEGER NOT NULL DEFAULT 0,
     client TEXT NOT NULL DEFAULT '',
-    entered INTEGER
+    entered INTEGER,
+    hints INTEGER NOT NULL DEFAULT 0,
+    player TEXT,
+    review TEXT,
+    review_claimed DOUBLE PRECISION
 );
 CREATE INDEX IF NOT EXISTS games_by_client ON games (client, over);
 CREATE INDEX IF NOT EXISTS games_by_age ON games (over, updated);
@@ -50,11 +93,30 @@ CREATE TABLE IF NOT EXISTS leaderboard (
     us INTEGER NOT NULL,
     them INTEGER NOT NULL,
     finished DOUBLE PRECISION NOT NULL,
+    hints INTEGER NOT NULL DEFAULT 0,
+    player TEXT,
     PRIMARY KEY (game, date, name)
 );
+CREATE TABLE IF NOT EXISTS attempts (
+    game TEXT NOT NULL,
+    date TEXT NOT NULL,
+    player TEXT NOT NULL,
+    name TEXT NOT NULL,
+    game_id TEXT NOT NULL,
+    PRIMARY KEY (game, date, player)
+);
+CREATE UNIQUE INDEX IF NOT EXISTS attempts_by_name ON attempts (game, date, name);
+CREATE TABLE IF NOT EXISTS rate_hits (
+    client TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    minute BIGINT NOT NULL,
+    hits INTEGER NOT NULL,
+    PRIMARY KEY (client, kind, minute)
+);
+CREATE TABLE IF NOT EXISTS server_keys (name TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL);
 """
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 
 def _count_actions(tx: Tx) -> None:
@@ -88,6 +150,14 @@ ALTER TABLE games ADD COLUMN version INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE games ADD COLUMN client TEXT NOT NULL DEFAULT '';
 ALTER TABLE games ADD COLUMN entered INTEGER;
 """, _count_actions),
+    2: ("""
+ALTER TABLE games ADD COLUMN hints INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE games ADD COLUMN player TEXT;
+ALTER TABLE games ADD COLUMN review TEXT;
+ALTER TABLE games ADD COLUMN review_claimed DOUBLE PRECISION;
+ALTER TABLE leaderboard ADD COLUMN hints INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE leaderboard ADD COLUMN player TEXT;
+""", None),
 }
 
 
@@ -142,20 +212,40 @@ class Store:
 
     # ------------------------------------------------------------------ games
 
+    def server_key(self, name: str, make: Callable[[], str]) -> str:
+        """The server's key ``name``: the one kept in the database, or ``make()`` kept there now (two workers
+        starting together keep the first one written)."""
+        self.db.execute("INSERT INTO server_keys (name, value) VALUES (?, ?) ON CONFLICT DO NOTHING", (name, make()))
+        return str(self.db.execute("SELECT value FROM server_keys WHERE name=?", (name,)).rows[0][0])
+
     def create_game(self, gid: str, spec: dict[str, Any], actions: list[tuple[int, str]], started: str,
-                    client: str) -> None:
-        """A new game, dealt and played up to the person's first decision, created by ``client``."""
-        self.db.execute(
-            "INSERT INTO games (id, spec, actions, version, over, started, updated, client) "
-            "VALUES (?, ?, ?, ?, 0, ?, ?, ?)",
-            (gid, json.dumps(spec), json.dumps(actions), len(actions), started, time.time(), client))
+                    client: str, cap: int = 0, attempt: Attempt | None = None) -> bool:
+        """A new game, dealt and played up to the person's first decision, created by ``client``: in one
+        transaction with the client's cap on unfinished games (a 429 at ``cap``; 0 is none) and a ranked
+        daily's ``attempt`` (a 409 when its name is another player's on that board). Whether it ranks: it does
+        when this is the player's first attempt at that game and date. Nothing is stored when it is refused."""
+        with self.db.transaction() as tx:
+            if cap:
+                if tx.db.kind == "postgresql":  # one create per client at a time, across every worker and host
+                    tx.execute("SELECT pg_advisory_xact_lock(28029, hashtext(?))", (client,))
+                n = int(tx.execute("SELECT COUNT(*) FROM games WHERE client=? AND over=0", (client,)).rows[0][0])
+                if n >= cap:
+                    raise WebError(Message(N_("too many unfinished games from your address (at most {most}): finish "
+                                              "one, or wait for one to expire"), most=cap), 429)
+            ranked = attempt is not None and _attempt(tx, gid, attempt)
+            tx.execute(
+                "INSERT INTO games (id, spec, actions, version, over, started, updated, client, player) "
+                "VALUES (?, ?, ?, ?, 0, ?, ?, ?, ?)",
+                (gid, json.dumps({**spec, "ranked": ranked, "unranked": spec.get("unranked") if attempt is None
+                                  else None if ranked else "played"}),
+                 json.dumps(actions), len(actions), started, time.time(), client, attempt and attempt.player))
+            return ranked
 
     def save_move(self, gid: str, played_on: int, actions: list[tuple[int, str]], over: bool,
-                  replay: dict[str, Any] | None = None, entry: tuple[str, str, str, int, int] | None = None,
-                  ) -> bool | None:
+                  replay: dict[str, Any] | None = None, entry: Entry | None = None) -> bool | None:
         """Write a game's action log over the version ``played_on`` it was played on, in one transaction
-        with a finished game's replay and leaderboard ``entry`` (game, date, name, us, them). A game that
-        has moved on meanwhile (another worker) is a 409 and nothing is written. Whether the entry went in."""
+        with a finished game's replay and leaderboard ``entry``. A game that has moved on meanwhile (another
+        worker) is a 409 and nothing is written. Whether the entry went in."""
         with self.db.transaction() as tx:
             done = tx.execute(
                 "UPDATE games SET actions=?, version=?, over=?, updated=?, replay=? WHERE id=? AND version=?",
@@ -165,13 +255,45 @@ class Store:
                 raise WebError(Message(N_("the game has moved on (another request played first); reload it")), 409)
             if entry is None:
                 return None
-            game, date, name, us, them = entry
+            hints = int(tx.execute("SELECT hints FROM games WHERE id=?", (gid,)).rows[0][0])
             entered = tx.execute(
-                "INSERT INTO leaderboard (game, date, name, game_id, us, them, finished) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
-                (game, date, name, gid, us, them, time.time())).rowcount == 1
+                "INSERT INTO leaderboard (game, date, name, game_id, us, them, finished, hints, player) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
+                (entry.game, entry.date, entry.name, gid, entry.us, entry.them, time.time(), hints,
+                 entry.player)).rowcount == 1
             tx.execute("UPDATE games SET entered=? WHERE id=?", (int(entered), gid))
             return entered
+
+    def add_hint(self, gid: str) -> int:
+        """Count a hint taken in an unfinished game; how many it has now."""
+        with self.db.transaction() as tx:
+            tx.execute("UPDATE games SET hints = hints + 1 WHERE id=? AND over=0", (gid,))
+            rows = tx.execute("SELECT hints FROM games WHERE id=?", (gid,)).rows
+        return int(rows[0][0]) if rows else 0
+
+    # ------------------------------------------------------------------ reviews, computed once per game
+
+    def review(self, gid: str, stale: float) -> tuple[dict[str, Any] | None, bool]:
+        """A finished game's kept review, or None and whether this caller is now the one to make it (no one
+        else is, or whoever was has taken over ``stale`` seconds: a worker that died)."""
+        with self.db.transaction() as tx:
+            rows = tx.execute("SELECT review, review_claimed FROM games WHERE id=? FOR UPDATE", (gid,)).rows
+            if not rows:
+                return None, False
+            review, claimed = rows[0]
+            if review is not None:
+                return json.loads(review), False
+            if claimed is not None and time.time() - float(claimed) < stale:
+                return None, False
+            tx.execute("UPDATE games SET review_claimed=? WHERE id=?", (time.time(), gid))
+            return None, True
+
+    def put_review(self, gid: str, review: dict[str, Any] | None) -> None:
+        """Keep a game's review (None: give up the claim, so that a later request makes it)."""
+        if review is None:
+            self.db.execute("UPDATE games SET review_claimed=NULL WHERE id=?", (gid,))
+        else:
+            self.db.execute("UPDATE games SET review=?, review_claimed=NULL WHERE id=?", (json.dumps(review), gid))
 
     def version(self, gid: str) -> int | None:
         """How many actions the stored game has (None when there is no such game)."""
@@ -179,13 +301,15 @@ class Store:
         return int(rows[0][0]) if rows else None
 
     def load_game(self, gid: str) -> dict[str, Any] | None:
-        """A stored game as {spec, actions, over, started, entered}, or None."""
-        rows = self.db.execute("SELECT spec, actions, over, started, entered FROM games WHERE id=?", (gid,)).rows
+        """A stored game as {spec, actions, over, started, entered, hints}, or None."""
+        rows = self.db.execute("SELECT spec, actions, over, started, entered, hints FROM games WHERE id=?",
+                               (gid,)).rows
         if not rows:
             return None
-        spec, actions, over, started, entered = rows[0]
+        spec, actions, over, started, entered, hints = rows[0]
         return {"spec": json.loads(spec), "actions": [tuple(a) for a in json.loads(actions)],
-                "over": bool(over), "started": started, "entered": None if entered is None else bool(entered)}
+                "over": bool(over), "started": started, "entered": None if entered is None else bool(entered),
+                "hints": int(hints)}
 
     def load_replay(self, gid: str) -> dict[str, Any] | None:
         rows = self.db.execute("SELECT replay FROM games WHERE id=?", (gid,)).rows
@@ -206,11 +330,11 @@ class Store:
     def leaderboard(self, game: str, date: str) -> list[dict[str, Any]]:
         """The game's entries of the date, best first: highest South/North score, then widest margin, then earliest."""
         rows = self.db.execute(
-            "SELECT name, us, them, finished FROM leaderboard WHERE game=? AND date=? "
-            "ORDER BY us DESC, us - them DESC, finished ASC", (game, date)).rows
+            "SELECT name, us, them, finished, hints FROM leaderboard WHERE game=? AND date=? "
+            "ORDER BY us DESC, us - them DESC, hints ASC, finished ASC", (game, date)).rows
         out = []
-        for i, (name, us, them, finished) in enumerate(rows, 1):
+        for i, (name, us, them, finished, hints) in enumerate(rows, 1):
             result = "win" if us > them else "loss" if us < them else "draw"
             out.append({"rank": i, "name": name, "scores": [us, them], "margin": us - them, "result": result,
-                        "finished": time.strftime("%H:%M:%S", time.localtime(finished))})
+                        "finished": time.strftime("%H:%M:%S", time.localtime(finished)), "hints": int(hints)})
         return out

@@ -133,7 +133,7 @@ def load_scenario(spec: dict | str, seed: int = 0) -> Game:
     if "rng" in spec:
         try:
             game.rng.bit_generator.state = spec["rng"]
-        except (TypeError, ValueError, KeyError) as e:
+        except (TypeError, ValueError, KeyError, OverflowError) as e:  # numpy: OverflowError for huge ints
             raise ScenarioError(f"scenario rng: not a valid generator state ({e})") from None
     _load_turn(game, spec)
     set_asides = _load_players(game, spec)

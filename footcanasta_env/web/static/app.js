@@ -405,7 +405,7 @@ function dailyLinks(links) {
   links.append(el("a", { href, text: _("Leaderboard of {date}", { date: day(state.deal.date) }) }));
   if (state.entered === true) links.append(" · " + _("your result is on it."));
   else if (state.ranked && state.entered === false) links.append(" · " + _("only your first finished attempt counts."));
-  else if (!state.ranked) links.append(" · " + _("unranked (give a name and play a daily on its date to rank)."));
+  else if (!state.ranked) links.append(" · " + (state.unranked || _("unranked.")));
 }
 
 function renderOver() {
@@ -418,7 +418,8 @@ function renderOver() {
   box.append(el("div", { class: "final", "data-game-over": `${s[0]} ${s[1]}`, text: _("Game over: {us} {s0}, {them} {s1}. {result}",
     { us: _(TEAMS[0]), s0: s[0], them: _(TEAMS[1]), s1: s[1], result: words }) }));
   const links = el("p");
-  if (state.deal.kind !== "scenario") {
+  // a daily's replay holds the seed of that day's game for everyone: the server offers it once the day is over
+  if (state.replay) {
     links.append(el("a", { href: `/api/games/${gameId}/replay`, text: _("Download the replay") }),
       " " + _("(footcanasta replay FILE)"));
     if (state.deal.kind === "daily") links.append(" · ");
@@ -473,10 +474,13 @@ async function review(button, out) {
   }
 }
 
+// A seed is shown only when the server sends it (one the person typed, or any once the game is over);
+// seeds travel as strings, which hold every 63-bit seed exactly.
 function dealText() {
   const deal = state.deal;
-  if (deal.kind === "daily") return _("daily {date}", { date: day(deal.date) });
-  return deal.kind === "seed" ? _("seed {seed}", { seed: String(deal.seed) }) : _("scenario");
+  if (deal.kind === "daily") return _("daily {date}", { date: day(deal.date) }) + (state.ranked ? " · " + _("ranked") : "");
+  if (deal.kind === "scenario") return _("scenario");
+  return deal.seed !== undefined ? _("seed {seed}", { seed: String(deal.seed) }) : _("new deal");
 }
 
 function render() {
@@ -600,7 +604,9 @@ async function hint() {
   if (!state || !state.my_turn) return;
   try {
     const h = await api("GET", `/api/games/${gameId}/hint`);
-    setMessage(_("Hint ({bot} bot): {action}", { bot: h.bot, action: h.action }));
+    state.hints = h.hints;
+    setMessage(_("Hint ({bot} bot): {action}", { bot: h.bot, action: h.action }) +
+      (state.ranked ? " · " + ngettext("{n} hint taken (shown on the leaderboard)", "{n} hints taken (shown on the leaderboard)", h.hints) : ""));
     for (const b of document.querySelectorAll("[data-action]")) b.classList.toggle("hinted", b.dataset.action === h.action);
   } catch (e) {
     setMessage(e.message, true, true);
@@ -652,18 +658,37 @@ function botChoice() {
   return body;
 }
 
+// The anonymous identity the server issued this browser (a signed token): a ranked daily is one attempt per
+// player and day, so the page keeps it and sends it with a daily game.
+async function playerToken() {
+  let token = localStorage.getItem("footcanasta-player");
+  if (!token) {
+    token = (await api("POST", "/api/players", {})).token;
+    localStorage.setItem("footcanasta-player", token);
+  }
+  return token;
+}
+
 async function newGame(deal) {
   busy = true;
   setMessage(_("Dealing…"));
   try {
-    const data = await api("POST", "/api/games", Object.assign(botChoice(), deal));
+    if (deal.daily && botChoice().name) deal = Object.assign({ player: await playerToken() }, deal);
+    let data;
+    try {
+      data = await api("POST", "/api/games", Object.assign(botChoice(), deal));
+    } catch (e) {
+      if (e.status !== 403 || !deal.player) throw e;
+      localStorage.removeItem("footcanasta-player");  // a token of another server (or an old secret): a new one
+      data = await api("POST", "/api/games", Object.assign(botChoice(), deal, { player: await playerToken() }));
+    }
     gameId = data.id;
     showChosen(data.state.game);
     remember();
     $("log").replaceChildren();
     selected = {};
-    // a bot that could not be loaded plays as another one: say so (the lineup's notes)
-    setMessage((data.state.notes || []).join(" "), false, true);
+    // a bot that could not be loaded plays as another one, a daily that does not rank: say so at once
+    setMessage([...(data.state.notes || []), data.state.unranked || ""].join(" ").trim(), false, true);
     await apply(data);
   } catch (e) {
     busy = false;
@@ -772,9 +797,9 @@ async function start() {
   showChosen(known ? named : stored && GAMES[stored] ? stored : "footcanasta");
   try { await fillBots(chosen, q); } catch (e) { setMessage(e.message, true, true); }
   if (q.get("seed") !== null) {
-    const n = Number(q.get("seed"));
-    if (!Number.isSafeInteger(n) || n < 0) { setMessage(_("seed must be a whole number"), true); return; }
-    return newGame({ seed: n });
+    const seed = q.get("seed").trim();  // kept a string: a JavaScript number cannot hold every seed
+    if (!/^[0-9]{1,19}$/.test(seed)) { setMessage(_("seed must be a whole number"), true); return; }
+    return newGame({ seed });
   }
   if (q.get("daily") !== null) return newGame({ daily: q.get("daily") || today() });
   const id = q.get("id") || (named !== null && !known ? named : null) || localStorage.getItem("footcanasta-game");

@@ -1,0 +1,175 @@
+"""The JSON API's description, OpenAPI 3.1, served at ``GET /api/openapi.json`` (``openapi``).
+
+``description()`` builds it: every route of ``/api/`` with its path and query parameters, its request body
+(a JSON object that takes no other field than those named) and each answer it can give. A success is
+described as the server sends it; a game's ``state`` only loosely (an object with its ``version`` and its
+``legal`` actions: the rest belongs to the page and changes with it), and so are a replay, a review and a
+catalog. Every refusal is ``{"error": "one line"}``: 400 bad input, 403 another site's page (``Origin``),
+404 no such game, 409 not now (a stale version, an illegal move, a game not over, a daily not over
+everywhere), 413 a body too large, 415 a body that is not JSON, 429 over a rate limit or the cap on
+unfinished games (with ``Retry-After``), 503 the database or the bots unavailable (with ``Retry-After``).
+``tests/test_web_schema.py`` fuzzes the server against it with Schemathesis, on SQLite and PostgreSQL.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+
+from ..i18n import LANGUAGES
+
+JSON = "application/json"
+ERRORS = {
+    400: "bad input (a field, a value, a language)",
+    403: "a page of another site (Origin) may not call this server",
+    404: "no such game",
+    409: "not now: a stale version, an illegal move, a game not over yet",
+    413: "request body too large",
+    415: "the body is not sent as application/json",
+    429: "over a rate limit or the cap on unfinished games; Retry-After says when to come back",
+    503: "the database or the bots are unavailable for now; Retry-After says when to come back",
+}
+ALWAYS = (400, 403, 429, 503)  # any request: a bad ?lang=, a foreign Origin, a rate limit, the database down
+POSTED = (413, 415)
+DATE = {"type": "string", "pattern": r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$", "example": "2026-01-31"}
+DATE_OR_NONE = r"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$"  # none: today
+STRINGS = {"type": "array", "items": {"type": "string"}}
+NAME = {"type": ["string", "null"], "example": "Ada",
+        "description": "a display name: 1 to 24 printable characters once normalised (NFKC, spaces collapsed)"}
+SCHEMAS: dict[str, Any] = {
+    "Error": {"type": "object", "required": ["error"], "additionalProperties": False,
+              "properties": {"error": {"type": "string", "description": "one line, in the request's language"}}},
+    "State": {"type": "object", "required": ["version", "legal"],
+              "description": "what the person sees of the game (its other fields are the page's)",
+              "properties": {"version": {"type": "integer", "minimum": 0,
+                                         "description": "how many actions were played: send it with a move"},
+                             "legal": {**STRINGS, "description": "the person's legal actions now"}}},
+    "Events": {"type": "array", "items": {"type": "object"}, "description": "what happened, in order"},
+}
+
+
+def _ref(name: str) -> dict[str, str]:
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+def _obj(required: list[str], **properties: Any) -> dict[str, Any]:
+    """A JSON object of exactly these fields (``required`` among them)."""
+    return {"type": "object", "required": required, "additionalProperties": False, "properties": properties}
+
+
+def _operation(summary: str, answer: dict[str, Any], errors: tuple[int, ...], status: int = 200,
+               body: dict[str, Any] | None = None, query: tuple[dict[str, Any], ...] = (),
+               lang: bool = True) -> dict[str, Any]:
+    """One operation: its answer on success, its refusals (with ``ALWAYS`` and, with a body, ``POSTED``);
+    ``lang``: whether it takes ``?lang=`` (the answer's language, a bad one a 400)."""
+    codes = sorted(set(ALWAYS + errors + (POSTED if body is not None else ())))
+    responses: dict[str, Any] = {str(status): {"description": summary, "content": {JSON: {"schema": answer}}}}
+    for code in codes:
+        responses[str(code)] = {"description": ERRORS[code], "content": {JSON: {"schema": _ref("Error")}}}
+    language = {"name": "lang", "in": "query", "required": False, "schema": {"type": "string", "enum": list(LANGUAGES)}}
+    op: dict[str, Any] = {"summary": summary, "responses": responses, "parameters": [*query, *([language] * lang)]}
+    if body is not None:
+        op["requestBody"] = {"required": True, "content": {JSON: {"schema": body}}}
+    return op
+
+
+def _query(name: str, schema: dict[str, Any]) -> dict[str, Any]:
+    return {"name": name, "in": "query", "required": False, "schema": schema}
+
+
+def _game_paths() -> dict[str, Any]:
+    seed = {"oneOf": [{"type": "integer", "minimum": 0, "maximum": 2**63 - 1},
+                      {"type": "string", "pattern": r"^[0-9]{1,19}$"}], "example": "42"}
+    create = _obj([], game={"type": "string", "example": "footcanasta"}, seed=seed, daily=DATE,
+                  scenario={"oneOf": [{"type": "object"}, {"type": "string"}]},
+                  partner={"type": "string", "example": "greedy"}, opponents={"type": "string", "example": "greedy"},
+                  name=NAME,
+                  player={"type": "string", "description": "a token of POST /api/players"})
+    gid = {"name": "gid", "in": "path", "required": True, "schema": {"type": "string", "example": "x" * 24}}
+    moves = _obj([], action={"type": "string", "example": "draw"}, actions={**STRINGS, "minItems": 1},
+                 command={"type": "string", "example": "d"}, version={"type": "integer", "minimum": 0})
+    game_ops = {
+        "/api/games/{gid}": {"get": _operation("the game as the person sees it", _obj(["state"], state=_ref("State")),
+                                               (404,))},
+        "/api/games/{gid}/actions": {"post": _operation(
+            "play the person's actions (all or none), then the bots' up to the person's next decision",
+            _obj(["events", "state"], events=_ref("Events"), state=_ref("State")), (404, 409), body=moves)},
+        "/api/games/{gid}/selection": {"post": _operation(
+            "the buttons that go with a selection of cards", _obj(["buttons", "version"], buttons={"type": "object"},
+                                                                  version={"type": "integer"}),
+            (404, 409), body=_obj([], cards=STRINGS))},
+        "/api/games/{gid}/parse": {"post": _operation(
+            "a typed command as actions, or why it is not one",
+            _obj(["actions", "error", "version"], actions=STRINGS, error={"type": "string"},
+                 version={"type": "integer"}), (404, 409), body=_obj(["command"], command={"type": "string"}))},
+        "/api/games/{gid}/hint": {"get": _operation(
+            "the hint bot's move for the person now (counted)",
+            _obj(["action", "bot", "hints"], action={"type": "string"}, bot={"type": "string"},
+                 hints={"type": "integer"}), (404, 409))},
+        "/api/games/{gid}/replay": {"get": _operation("the finished game's replay file", {"type": "object"},
+                                                      (404, 409))},
+        "/api/games/{gid}/review": {"get": _operation("the search bot's review of the finished game",
+                                                      {"type": "object"}, (404, 409))},
+    }
+    for path in game_ops.values():
+        for op in path.values():
+            op["parameters"].insert(0, gid)
+    new_game = _obj(["id", "state", "events"], id={"type": "string"}, state=_ref("State"), events=_ref("Events"))
+    return {"/api/games": {"post": _operation("deal a new game; the bots play up to the person's first decision",
+                                              new_game, (404, 409), status=201, body=create)}, **game_ops}
+
+
+def _other_paths() -> dict[str, Any]:
+    entry = _obj(["rank", "name", "scores", "margin", "result", "finished", "hints"],
+                 rank={"type": "integer"}, name={"type": "string"},
+                 scores={"type": "array", "items": {"type": "integer"}, "minItems": 2, "maxItems": 2},
+                 margin={"type": "integer"}, result={"type": "string", "enum": ["win", "loss", "draw"]},
+                 finished={"type": "string"}, hints={"type": "integer"})
+    game_name = {"type": "string", "example": "footcanasta"}
+    return {
+        "/api/players": {"post": _operation(
+            "a new anonymous player identity (keep its token)",
+            _obj(["token", "player"], token={"type": "string"}, player={"type": "string"}, name={"type": "string"}),
+            (), status=201, body=_obj([], name=NAME))},
+        "/api/bots": {"get": _operation(
+            "the bots a game offers and its default",
+            _obj(["game", "bots", "default"], game={"type": "string"}, bots=STRINGS, default={"type": "string"}),
+            (404,), query=(_query("game", game_name),))},
+        "/api/leaderboard": {"get": _operation(
+            "a game's daily leaderboard (today by default)",
+            _obj(["game", "date", "entries"], game={"type": "string"}, date=DATE,
+                 entries={"type": "array", "items": entry}), (404,),
+            query=(_query("game", game_name), _query("date", {**DATE, "pattern": DATE_OR_NONE})))},
+        "/api/daily/{game}/{date}": {"get": _operation(
+            "a past daily's seed and line-up, once that date is over everywhere",
+            _obj(["game", "date", "seed", "partner", "opponents"], game={"type": "string"}, date=DATE,
+                 seed={"type": "string", "pattern": "^[0-9]+$"}, partner={"type": "string"},
+                 opponents={"type": "string"}), (404, 409),
+            query=({"name": "game", "in": "path", "required": True, "schema": game_name},
+                   {"name": "date", "in": "path", "required": True, "schema": DATE}))},
+        "/api/i18n/{lang}": {"get": _operation(
+            "the page's texts in a language (auto: the best for Accept-Language)", {"type": "object"}, (404,),
+            query=({"name": "lang", "in": "path", "required": True,
+                    "schema": {"type": "string", "enum": ["auto", *LANGUAGES]}},), lang=False)},
+        "/api/openapi.json": {"get": _operation("this description", {"type": "object"}, (), lang=False)},
+    }
+
+
+@functools.cache
+def description() -> dict[str, Any]:
+    """The OpenAPI description of the JSON API (built once: treat it as read-only)."""
+    return {
+        "openapi": "3.1.0",
+        "info": {"title": "footcanasta", "version": "1",
+                 "description": "Play card games against bots: deal a game, then send the person's moves."},
+        "paths": {**_game_paths(), **_other_paths()},
+        "components": {"schemas": SCHEMAS},
+    }
+
+
+async def openapi(request: Request) -> Response:
+    """GET /api/openapi.json: ``description()``."""
+    return JSONResponse(description())
