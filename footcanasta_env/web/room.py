@@ -54,12 +54,16 @@ EXPIRE_EVERY = 60.0  # seconds between two sweeps of expired games, in each work
 REVIEW_STALE = 600.0  # seconds after which a review claimed by a worker that never finished it is made again
 
 
-def _bytes(wg: WebGame) -> int:
-    """About how much memory a cached game holds (its state, its log, its bots; the weights are shared)."""
+def _state_bytes(wg: WebGame) -> int:
+    """About how large a game's state is, pickled (measured once per cached game: its size hardly changes)."""
     try:
-        state = len(pickle.dumps(wg.table.game, protocol=pickle.HIGHEST_PROTOCOL))
+        return len(pickle.dumps(wg.table.game, protocol=pickle.HIGHEST_PROTOCOL))
     except Exception:  # noqa: BLE001 - a game that does not pickle: count it as a large one
-        state = 16 * 1024
+        return 16 * 1024
+
+
+def _bytes(state: int, wg: WebGame) -> int:
+    """About how much memory a cached game holds (its state, its log, its bots; the weights are shared)."""
     return 4096 + 6 * state + 96 * len(wg.table.log)
 
 
@@ -69,7 +73,7 @@ class GameCache:
     def __init__(self, budget: int) -> None:
         self.budget = budget
         self.used = 0
-        self.games: OrderedDict[str, tuple[WebGame, int]] = OrderedDict()
+        self.games: OrderedDict[str, tuple[WebGame, int, int]] = OrderedDict()  # game, state bytes, bytes
         self.lock = threading.Lock()
 
     def get(self, gid: str) -> WebGame | None:
@@ -78,18 +82,23 @@ class GameCache:
             return hit[0] if hit else None
 
     def put(self, gid: str, wg: WebGame) -> None:
-        size = _bytes(wg)
+        """Keep ``wg`` as the most recently used (every request does: the game already cached is not measured
+        again, only its log's growth counted)."""
+        with self.lock:
+            old = self.games.get(gid)
+        state = old[1] if old is not None and old[0] is wg else _state_bytes(wg)
+        size = _bytes(state, wg)
         with self.lock:
             old = self.games.pop(gid, None)
-            self.used += size - (old[1] if old else 0)
-            self.games[gid] = (wg, size)
+            self.used += size - (old[2] if old else 0)
+            self.games[gid] = (wg, state, size)
             while self.used > self.budget and len(self.games) > 1:
-                self.used -= self.games.popitem(last=False)[1][1]  # a request using it holds its own reference
+                self.used -= self.games.popitem(last=False)[1][2]  # a request using it holds its own reference
 
     def drop(self, gid: str) -> None:
         with self.lock:
             old = self.games.pop(gid, None)
-            self.used -= old[1] if old else 0
+            self.used -= old[2] if old else 0
 
     def __len__(self) -> int:
         return len(self.games)
@@ -190,9 +199,13 @@ class Room:
         if time.monotonic() - self._expired_at > EXPIRE_EVERY:
             self.expire()
         if self.max_in_progress and self.store.in_progress(client) >= self.max_in_progress:
-            raise WebError(Message(N_("too many unfinished games from your address (at most {most}): finish one, "
-                                      "or wait for one to expire ({hours} hours after its last move)"),
-                                   most=self.max_in_progress, hours=f"{self.game_ttl / 3600:g}"), 429)
+            raise WebError(self._full(), 429)
+
+    def _full(self) -> Message:
+        """Why a client at its cap on unfinished games may not start another."""
+        return Message(N_("too many unfinished games from your address (at most {most}): finish one, or wait for "
+                          "one to expire ({hours} hours after its last move)"),
+                       most=self.max_in_progress, hours=f"{self.game_ttl / 3600:g}")
 
     def _day_over(self, wg: WebGame) -> bool:
         """Whether ``wg`` is a daily whose day is over everywhere (its seed published)."""
@@ -214,10 +227,11 @@ class Room:
         token, player = self.players.issue()
         return {"token": token, "player": player} | ({"name": name} if name else {})
 
-    def _deal(self, game: Any, data: dict[str, Any]) -> tuple[Deal, str | None, str | None, Attempt | None, str | None]:
+    def _deal(self, game: Any, data: dict[str, Any], name: str | None
+              ) -> tuple[Deal, str | None, str | None, Attempt | None, str | None]:
         """The deal, the bots and the ranked attempt a create asks for (``unranked``: why a daily does not rank)."""
         partner, opponents = (check_bot(game, data.get(k), k) for k in ("partner", "opponents"))
-        name, token = check_name(data.get("name")), data.get("player")
+        token = data.get("player")
         player = self.players.player_of(token) if token is not None else None
         daily = data.get("daily")
         if daily is None:
@@ -241,21 +255,21 @@ class Room:
         """POST /api/games: deal a game of ``game`` and let the bots play up to the person's first decision;
         stored (with the cap and a ranked attempt, atomically) only once all of it is done."""
         check_keys(data, CREATE_KEYS)
-        game = get_game(data.get("game"))
-        deal, partner, opponents, attempt, unranked = self._deal(game, data)
+        game, name = get_game(data.get("game")), check_name(data.get("name"))
+        deal, partner, opponents, attempt, unranked = self._deal(game, data, name)
         self._check_room(client)
         try:
             table = Table.open(deal, partner, opponents)
         except (ValueError, TypeError, OverflowError, KeyError, IndexError) as e:  # a stranger's scenario
             raise WebError(Message(N_("cannot deal that game: {reason}"), reason=message_of(e) or line(e))) from None
-        wg = WebGame(table, check_name(data.get("name")), self.today(), unranked=unranked)
+        wg = WebGame(table, name, self.today(), unranked=unranked)
         gid = secrets.token_urlsafe(18)
         steps = list(table.bot_steps(work.check if work else None))
         events = wg.events(steps, lang)
         if work is not None:
             work.check()  # nobody waits for it: nothing is stored
         wg.ranked = self.store.create_game(gid, wg.spec(), table.log, wg.started, client, self.max_in_progress,
-                                           attempt)
+                                           attempt, self._full())
         if attempt is not None and not wg.ranked:
             wg.unranked = "played"
         if table.game.is_over:  # a scenario the bots played to its end

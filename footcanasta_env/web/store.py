@@ -219,19 +219,19 @@ class Store:
         return str(self.db.execute("SELECT value FROM server_keys WHERE name=?", (name,)).rows[0][0])
 
     def create_game(self, gid: str, spec: dict[str, Any], actions: list[tuple[int, str]], started: str,
-                    client: str, cap: int = 0, attempt: Attempt | None = None) -> bool:
+                    client: str, cap: int = 0, attempt: Attempt | None = None, full: Message | None = None) -> bool:
         """A new game, dealt and played up to the person's first decision, created by ``client``: in one
-        transaction with the client's cap on unfinished games (a 429 at ``cap``; 0 is none) and a ranked
-        daily's ``attempt`` (a 409 when its name is another player's on that board). Whether it ranks: it does
-        when this is the player's first attempt at that game and date. Nothing is stored when it is refused."""
+        transaction with the client's cap on unfinished games (a 429 at ``cap``, saying ``full``: the room's
+        words; 0 is no cap) and a ranked daily's ``attempt`` (a 409 when its name is another player's on that
+        board). Whether it ranks: it does when this is the player's first attempt at that game and date. Nothing
+        is stored when it is refused."""
         with self.db.transaction() as tx:
             if cap:
                 if tx.db.kind == "postgresql":  # one create per client at a time, across every worker and host
                     tx.execute("SELECT pg_advisory_xact_lock(28029, hashtext(?))", (client,))
                 n = int(tx.execute("SELECT COUNT(*) FROM games WHERE client=? AND over=0", (client,)).rows[0][0])
                 if n >= cap:
-                    raise WebError(Message(N_("too many unfinished games from your address (at most {most}): finish "
-                                              "one, or wait for one to expire"), most=cap), 429)
+                    raise WebError(full or f"too many unfinished games from {client} (at most {cap})", 429)
             ranked = attempt is not None and _attempt(tx, gid, attempt)
             tx.execute(
                 "INSERT INTO games (id, spec, actions, version, over, started, updated, client, player) "
