@@ -59,3 +59,17 @@ def footcanasta_commands(path: Path) -> list[list[str]]:
         if len(argv) > 1 or argv[0] not in SUBCOMMANDS:  # `footcanasta evaluate` alone names it; it runs nothing
             found.append(argv)
     return found
+
+
+def cli_refusal(argv: list[str]) -> str:
+    """Why the CLI refuses ``footcanasta ARGV`` (its error text), or '' when it accepts it ('--help' included)."""
+    from contextlib import redirect_stderr, redirect_stdout
+    from io import StringIO
+
+    err = StringIO()
+    try:
+        with redirect_stdout(StringIO()), redirect_stderr(err):
+            args = build_parser().parse_args(argv)
+    except SystemExit as stop:  # argparse exits 2 on a command it refuses, 0 after --help
+        return "" if stop.code == 0 else err.getvalue() or f"exit {stop.code}"
+    return "" if args.command == argv[0] else f"parsed as {args.command!r}"
