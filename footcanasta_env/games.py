@@ -38,14 +38,17 @@ class GameModule(Protocol):
     ``policy:PATH``: what a stranger may not ask for), ``strongest_bot()``, ``hint_bot_name()``. Every
     game has a ``random`` bot (the last fallback of a person's table); the trainers' opponents are
     ``greedy`` and ``expert``, and ``learned`` is the shipped policy of a game that has one.
+    Its table: ``geometry(rules=None)`` (a ``footcanasta_env.family.geometry.Geometry``: the seats, the sides
+    as tuples of seats, the seat and side names, for the default rules or ``rules``); every layer above reads
+    seats, partners, opponents and the sides' scores from it.
     The table (``footcanasta_env.table``): ``table_text(lang="en")`` (the game's ``TableText`` in one of
     ``i18n.LANGUAGES``: how its moves, screens and JSON state are told to a person; see
     ``footcanasta_env.table.text``).
     Optional: ``review_move(view, played, options, seed)`` (a move rated against the best one: a dict with
     ``best``, ``loss``, ``se``, ``worlds``, ``candidates``), ``REVIEW_OPTIONS`` and ``check_review_options``;
     a game without them is reviewed against its strongest bot (``footcanasta_env.evaluation.review``).
-    A game (what ``new_game`` returns) has ``current_player``, ``round``, ``is_over``, ``scores`` (the two
-    partnerships' totals), ``round_results`` (dicts with ``"round"`` and ``"scores"``), ``rules``,
+    A game (what ``new_game`` returns) has ``current_player``, ``round``, ``is_over``, ``scores`` (one total per
+    side of its geometry), ``round_results`` (dicts with ``"round"`` and ``"scores"``), ``rules``,
     ``legal_actions()``, ``step(id or name)`` (a refused move raises a ``ValueError``), ``why_illegal(a)``
     (English) and ``why_illegal_message(a)`` (the same reason as a ``messages.Message``, to render in a
     language), ``clone()`` and ``view(seat)``; a view has ``seat``, ``legal_actions`` and ``my_turn``.
@@ -71,12 +74,13 @@ class GameModule(Protocol):
     def strongest_bot(self) -> str: ...
     def hint_bot_name(self) -> str: ...
     def table_text(self, lang: str = "en") -> Any: ...
+    def geometry(self, rules: Any = None) -> Any: ...
 
 
 INTERFACE: tuple[str, ...] = (
     "NAME", "TITLE", "new_game", "load_scenario", "Rules", "rules_text", "NUM_ACTIONS", "ACTION_VERSION",
     "action_name", "action_id", "OBS_SIZE", "OBS_VERSION", "encode", "make_bot", "bot_names", "check_bot_name",
-    "strongest_bot", "hint_bot_name", "table_text",
+    "strongest_bot", "hint_bot_name", "table_text", "geometry",
 )
 """The names every game offers (``GameModule``)."""
 

@@ -15,6 +15,7 @@ from typing import Any
 
 import numpy as np
 
+from footcanasta_env.family.geometry import FOUR_IN_PARTNERSHIPS, Geometry
 from footcanasta_env.i18n import check_lang
 from footcanasta_env.messages import Message
 from footcanasta_env.seats import SEAT_NAMES, team_of
@@ -46,6 +47,11 @@ def action_id(name: str) -> int:
     if name not in ACTION_NAMES:
         raise ValueError(f"unknown toy action {name!r}")
     return ACTION_NAMES.index(name)
+
+
+def geometry(rules: Any = None) -> Geometry:
+    """Four seats in two partnerships."""
+    return FOUR_IN_PARTNERSHIPS
 
 
 @dataclass(frozen=True)

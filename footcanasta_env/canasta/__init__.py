@@ -39,6 +39,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..family.geometry import FOUR_IN_PARTNERSHIPS, Geometry
 from .actions import ACTION_NAMES, ACTION_VERSION, NUM_ACTIONS, PHASE_NAMES, action_id, action_name
 from .engine import Game, IllegalActionError, ScenarioError, View, load_scenario, new_game, sample_world
 from .rules import DEFAULT_RULES, Rules
@@ -54,8 +55,15 @@ __all__ = [
     # loaded when first asked for (_LAZY)
     "CanastaGymEnv", "GameEncoder", "GymEnv", "HIDDEN_CARDS_SIZE", "OBS_SIZE", "OBS_VERSION", "OFFSETS", "encode",
     "env", "hidden_cards", "raw_env", "table_text", "team_reward", "bot_names", "check_bot_name", "hint_bot_name",
-    "make_bot", "strongest_bot",
+    "make_bot", "strongest_bot", "geometry",
 ]
+
+
+def geometry(rules: Rules | None = None) -> Geometry:
+    """The table: four seats, partners opposite (South/North against West/East)."""
+    if rules is not None and not isinstance(rules, Rules):
+        raise TypeError(f"rules must be {TITLE}'s Rules, got {type(rules).__name__}")
+    return FOUR_IN_PARTNERSHIPS
 
 
 def rules_text(section: int | str | None = None, lang: str = "en") -> str:

@@ -17,6 +17,7 @@ from typing import Any
 
 from ..actions import ACTION_VERSION, NUM_ACTIONS, action_id, action_name
 from ..engine import load_scenario, new_game, sample_world
+from ..family.geometry import FOUR_IN_PARTNERSHIPS, Geometry
 from ..observation import HIDDEN_CARDS_SIZE, OBS_SIZE, OBS_VERSION, GameEncoder, encode, hidden_cards
 from ..rules import Rules
 
@@ -28,8 +29,15 @@ __all__ = [
     "ACTION_VERSION", "GameEncoder", "GymEnv", "HIDDEN_CARDS_SIZE", "NAME", "NUM_ACTIONS", "OBS_SIZE", "OBS_VERSION",
     "Rules", "TITLE", "action_id", "action_name", "bot_names", "check_bot_name", "encode", "env", "hidden_cards",
     "hint_bot_name", "load_scenario", "make_bot", "new_game", "raw_env", "rules_text", "sample_world", "strongest_bot",
-    "table_text", "team_reward",
+    "table_text", "team_reward", "geometry",
 ]
+
+
+def geometry(rules: Rules | None = None) -> Geometry:
+    """The table: four seats, partners opposite (South/North against West/East)."""
+    if rules is not None and not isinstance(rules, Rules):
+        raise TypeError(f"rules must be {TITLE}'s Rules, got {type(rules).__name__}")
+    return FOUR_IN_PARTNERSHIPS
 
 
 def rules_text(section: int | str | None = None, lang: str = "en") -> str:
