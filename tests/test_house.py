@@ -161,7 +161,8 @@ ALLOWED = {
     "envkit": set(), "evaluation": set(), "table": set(), "play": {"table"}, "web": {"table", "evaluation"},
 }
 GENERIC = ("envkit", "evaluation", "table", "play", "web")
-GENERIC_ROOT = {"family", "games", "replays", "seats", "seeds", "arrayfile", "policyfile", "botregistry", "i18n", "messages"}
+GENERIC_ROOT = {"family", "games", "replays", "seats", "seeds", "arrayfile", "policyfile", "botregistry", "i18n",
+                "messages"}
 """The root modules a game-generic layer may use: the game lookup, replay files, seats, seeds, languages."""
 
 
