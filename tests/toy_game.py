@@ -1,10 +1,15 @@
-"""A tiny game of the family for the house's tests: four seats in two partnerships play their cards for points.
+"""A tiny game of the family for the house's tests: seats play their cards for points, for their side.
+
+``toy`` (this module: four seats in two partnerships), ``TWO`` (``toy2``: two seats, each its own side) and
+``THREE`` (``toy3``: three seats, each for themselves) are the same game at three tables (``Toy``), so every
+layer is shown to read the table from ``geometry()`` and nothing else.
 
 It offers the whole game interface of ``footcanasta_env.games`` and nothing of Foot Canasta, so a layer that
 plays it (a duplicate match, a terminal game, a browser-API game) is shown to reach the game only through
 that interface. Rules: cards 1-5, four of each; every seat holds three; the seat to act plays a card
-(``play N``) and its partnership scores N, or doubles the next card with ``double`` once a round (taken
-while it holds a 5); a round ends when every card is played; two rounds.
+(``play N``) and its side's round total grows by N, or doubles the next card with ``double`` once a round
+(taken while it holds a 5); a round ends when every card is played, and the side with the highest total (alone)
+scores it; two rounds.
 """
 
 from __future__ import annotations
@@ -18,7 +23,6 @@ import numpy as np
 from footcanasta_env.family.geometry import FOUR_IN_PARTNERSHIPS, Geometry
 from footcanasta_env.i18n import check_lang
 from footcanasta_env.messages import Message
-from footcanasta_env.seats import SEAT_NAMES, team_of
 from footcanasta_env.seeds import daily_seed
 
 NAME = "toy"
@@ -49,11 +53,6 @@ def action_id(name: str) -> int:
     return ACTION_NAMES.index(name)
 
 
-def geometry(rules: Any = None) -> Geometry:
-    """Four seats in two partnerships."""
-    return FOUR_IN_PARTNERSHIPS
-
-
 @dataclass(frozen=True)
 class Rules:
     """The toy's settings."""
@@ -79,8 +78,8 @@ class ToyView:
     seat: int
     hand: tuple[int, ...]
     held: tuple[int, ...]
-    totals: tuple[int, int]
-    scores: tuple[int, int]
+    totals: tuple[int, ...]
+    scores: tuple[int, ...]
     round: int
     current_player: int
     is_over: bool
@@ -98,21 +97,24 @@ class ToyGame:
     seed: int
     rules: Rules
     rng: np.random.Generator
+    table: Geometry = FOUR_IN_PARTNERSHIPS
     hands: list[list[int]] = field(default_factory=list)
-    totals: list[int] = field(default_factory=lambda: [0, 0])
-    scores: tuple[int, int] = (0, 0)
+    totals: list[int] = field(default_factory=list)
+    scores: tuple[int, ...] = ()
     round: int = 1
     current_player: int = 0
-    doubled: list[bool] = field(default_factory=lambda: [False, False])
+    doubled: list[bool] = field(default_factory=list)
     pending: bool = False
     round_results: list[dict[str, Any]] = field(default_factory=list)
     phase: str = "play"
 
     def deal(self) -> None:
-        cards = self.rng.permutation([n for n in range(1, 6) for _ in range(4)])[:12]
-        self.hands = [sorted(int(c) for c in cards[s * 3:(s + 1) * 3]) for s in range(4)]
-        self.totals, self.doubled, self.pending = [0, 0], [False, False], False
-        self.current_player = (self.round - 1) % 4
+        n, sides = self.table.seats, self.table.num_sides
+        cards = self.rng.permutation([k for k in range(1, 6) for _ in range(4)])[:3 * n]
+        self.hands = [sorted(int(c) for c in cards[s * 3:(s + 1) * 3]) for s in range(n)]
+        self.totals, self.doubled, self.pending = [0] * sides, [False] * sides, False
+        self.scores = self.scores or (0,) * sides
+        self.current_player = (self.round - 1) % n
 
     @property
     def is_over(self) -> bool:
@@ -123,7 +125,7 @@ class ToyGame:
             return []
         hand = self.hands[self.current_player]
         out = sorted({c - 1 for c in hand})
-        if 5 in hand and not self.doubled[team_of(self.current_player)] and not self.pending:
+        if 5 in hand and not self.doubled[self.table.side_of(self.current_player)] and not self.pending:
             out.append(DOUBLE)
         return out
 
@@ -148,21 +150,22 @@ class ToyGame:
         a = action_id(action) if isinstance(action, str) else int(action)
         if a not in self.legal_actions():
             raise IllegalActionError(f"{action_name(a) if 0 <= a < NUM_ACTIONS else a}: {self.why_illegal(a)}")
-        seat, team = self.current_player, team_of(self.current_player)
+        seat, side = self.current_player, self.table.side_of(self.current_player)
         if a == DOUBLE:
-            self.doubled[team] = self.pending = True
+            self.doubled[side] = self.pending = True
             return  # the same seat plays the card it doubles
         self.hands[seat].remove(a + 1)
-        self.totals[team] += (a + 1) * (2 if self.pending else 1)
+        self.totals[side] += (a + 1) * (2 if self.pending else 1)
         self.pending = False
-        self.current_player = (seat + 1) % 4
+        self.current_player = self.table.next_seat(seat)
         if not any(self.hands):
             self.end_round()
 
     def end_round(self) -> None:
         t = self.totals
-        points = (t[0], 0) if t[0] > t[1] else (0, t[1]) if t[1] > t[0] else (0, 0)
-        self.scores = (self.scores[0] + points[0], self.scores[1] + points[1])
+        top = self.table.winners(t)
+        points = tuple(t[i] if len(top) == 1 and i == top[0] else 0 for i in range(len(t)))
+        self.scores = tuple(a + b for a, b in zip(self.scores, points, strict=True))
         self.round_results.append({"round": self.round, "scores": points, "went_out": None,
                                    "totals": tuple(t)})
         if not self.is_over:
@@ -170,8 +173,8 @@ class ToyGame:
             self.deal()
 
     def view(self, seat: int) -> ToyView:
-        return ToyView(seat, tuple(self.hands[seat]), tuple(len(h) for h in self.hands), (self.totals[0],
-                       self.totals[1]), self.scores, self.round, self.current_player, self.is_over,
+        return ToyView(seat, tuple(self.hands[seat]), tuple(len(h) for h in self.hands), tuple(self.totals),
+                       self.scores, self.round, self.current_player, self.is_over,
                        self.legal_actions() if seat == self.current_player else [])
 
     def clone(self) -> ToyGame:
@@ -185,22 +188,24 @@ class ToyGame:
         return {"hands": [list(h) for h in self.hands], "current": self.current_player, "round": self.round}
 
 
-def new_game(seed: int | None = None, rules: Rules | None = None, daily: Any = None) -> ToyGame:
-    """A new toy game from a seed (or the daily deal of a date)."""
+def _new_game(table: Geometry, seed: int | None = None, rules: Rules | None = None, daily: Any = None) -> ToyGame:
     if daily is not None:
         seed = daily_seed(daily)
     if seed is None:
         seed = int(np.random.SeedSequence().entropy % (1 << 63))
-    g = ToyGame(seed=int(seed), rules=rules or Rules(), rng=np.random.default_rng(seed))
+    if rules is not None and not isinstance(rules, Rules):
+        raise TypeError(f"rules must be the toy's Rules, got {type(rules).__name__}")
+    g = ToyGame(seed=int(seed), rules=rules or Rules(), rng=np.random.default_rng(seed), table=table)
     g.deal()
     return g
 
 
-def load_scenario(spec: Any, seed: int = 0) -> ToyGame:
-    """A toy game from ``{"hands": [[...] x4], "current": seat, "round": n}``."""
+def _load_scenario(table: Geometry, spec: Any, seed: int = 0) -> ToyGame:
     if not isinstance(spec, dict) or set(spec) - {"hands", "current", "round"}:
         raise ValueError(f"a toy scenario holds hands, current and round, got {spec!r}")
-    g = new_game(seed)
+    if len(spec.get("hands", ())) != table.seats:
+        raise ValueError(f"a toy scenario at this table holds {table.seats} hands, got {len(spec.get('hands', ()))}")
+    g = _new_game(table, seed)
     g.hands = [sorted(int(c) for c in h) for h in spec["hands"]]
     g.current_player = int(spec.get("current", 0))
     g.round = int(spec.get("round", 1))
@@ -212,7 +217,8 @@ def encode(view: ToyView) -> np.ndarray:
     out = np.zeros(OBS_SIZE, dtype=np.float32)
     for c in view.hand:
         out[c - 1] += 1
-    out[5:7] = view.totals
+    out[5] = view.totals[0]  # own totals first would need the geometry; the toy's bots never read these
+    out[6] = sum(view.totals[1:])
     out[7] = view.round
     return out
 
@@ -254,7 +260,7 @@ def hint_bot_name() -> str:
     return "greedy"
 
 
-def rules_text(section: Any = None) -> str:
+def rules_text(section: Any = None, lang: str = "en") -> str:
     """The toy's rules."""
     return f"# {TITLE}\n\n{__doc__}"
 
@@ -266,19 +272,23 @@ class ToyCommand:
     message: str = ""
 
 
+def _to(values: Any) -> str:
+    return " to ".join(str(v) for v in values)
+
+
 class ToyLog:
     """The toy's turn log: one line per action."""
 
-    def __init__(self, viewer: int) -> None:
-        self.viewer, self.rounds, self._recent = viewer, [[]], []
+    def __init__(self, viewer: int, text: ToyText) -> None:
+        self.viewer, self.rounds, self._recent, self.text = viewer, [[]], [], text
 
     def step(self, before: ToyView, after: ToyView, seat: int, action: int) -> None:
-        line = f"{SEAT_NAMES[seat]}: {ACTION_NAMES[action]}"
+        line = f"{self.text.names[seat]}: {ACTION_NAMES[action]}"
         self.rounds[-1].append(line)
         self._recent.append(line)
 
     def end_round(self, result: dict[str, Any]) -> None:
-        line = TEXT.describe_round_end(result, self.viewer)
+        line = self.text.describe_round_end(result, self.viewer)
         self.rounds[-1].append(line)
         self._recent.append(line)
         self.rounds.append([])
@@ -293,16 +303,19 @@ class ToyLog:
 
 
 class ToyText:
-    """The toy's TableText."""
+    """The toy's TableText, naming the seats of its table."""
+
+    def __init__(self, table: Geometry) -> None:
+        self.names = table.seat_names
 
     def turn_log(self, viewer: int) -> ToyLog:
-        return ToyLog(viewer)
+        return ToyLog(viewer, self)
 
     def describe_step(self, before: ToyView, after: ToyView, seat: int, action: int) -> list[str]:
-        return [f"{SEAT_NAMES[seat]} played {ACTION_NAMES[action]}"]
+        return [f"{self.names[seat]} played {ACTION_NAMES[action]}"]
 
     def describe_round_end(self, result: dict[str, Any], viewer: int = 0) -> str:
-        return f"Toy round {result['round']} is over: {result['scores'][0]} to {result['scores'][1]}."
+        return f"Toy round {result['round']} is over: {_to(result['scores'])}."
 
     def event_kind(self, action: int) -> str:
         return "double" if action == DOUBLE else "play"
@@ -326,23 +339,23 @@ class ToyText:
 
     def render_screen(self, view: ToyView, events: Any = (), width: int = 80, times: str = "x",
                       since: str = "") -> str:
-        lines = [f"Toy round {view.round}  totals {view.totals[0]}-{view.totals[1]}  scores "
-                 f"{view.scores[0]}-{view.scores[1]}", *events, "Your cards: " + " ".join(map(str, view.hand))]
+        lines = [f"Toy round {view.round}  totals {'-'.join(map(str, view.totals))}  scores "
+                 f"{'-'.join(map(str, view.scores))}", *events, "Your cards: " + " ".join(map(str, view.hand))]
         if view.my_turn:
             lines.append("Moves: " + ", ".join(ACTION_NAMES[a] for a in view.legal_actions))
         return "\n".join(lines)
 
     def round_table(self, result: dict[str, Any], scores: Any, rules: Rules) -> str:
-        return f"Round {result['round']}: {result['scores'][0]} to {result['scores'][1]}; total {scores[0]}-{scores[1]}"
+        return f"Round {result['round']}: {_to(result['scores'])}; total {'-'.join(map(str, scores))}"
 
     def final_text(self, scores: Any) -> str:
-        return f"Toy game over: {scores[0]} to {scores[1]}."
+        return f"Toy game over: {_to(scores)}."
 
     def help_text(self, rules: Rules, round: int, times: str = "x") -> str:
         return "Toy commands: play N, double, hint, totals, quit"
 
     def info_text(self, kind: str, view: ToyView, rules: Rules) -> str | None:
-        return f"Totals {view.totals[0]} to {view.totals[1]}" if kind == "totals" else None
+        return f"Totals {_to(view.totals)}" if kind == "totals" else None
 
     def replay_note(self, game: ToyGame, seat: int, action: int) -> str:
         return ""
@@ -367,10 +380,47 @@ class ToyText:
         return {"play": {"actions": seq, "ok": not reason, "reason": reason}}
 
 
-TEXT = ToyText()
+class Toy:
+    """The toy game at one table: every name of the game interface (``footcanasta_env.games``)."""
+
+    TITLE = TITLE
+    NUM_ACTIONS, ACTION_VERSION, OBS_SIZE, OBS_VERSION = NUM_ACTIONS, ACTION_VERSION, OBS_SIZE, OBS_VERSION
+    Rules = Rules
+
+    def __init__(self, name: str, table: Geometry) -> None:
+        self.NAME, self.table, self.text = name, table, ToyText(table)
+        self.__name__ = f"{__name__}.{name}"
+
+    def geometry(self, rules: Rules | None = None) -> Geometry:
+        return self.table
+
+    def new_game(self, seed: int | None = None, rules: Rules | None = None, daily: Any = None) -> ToyGame:
+        return _new_game(self.table, seed, rules, daily)
+
+    def load_scenario(self, spec: Any, seed: int = 0) -> ToyGame:
+        return _load_scenario(self.table, spec, seed)
+
+    def table_text(self, lang: str = "en") -> ToyText:
+        check_lang(lang)
+        return self.text
+
+    action_name = staticmethod(action_name)
+    action_id = staticmethod(action_id)
+    encode = staticmethod(encode)
+    make_bot = staticmethod(make_bot)
+    bot_names = staticmethod(bot_names)
+    check_bot_name = staticmethod(check_bot_name)
+    strongest_bot = staticmethod(strongest_bot)
+    hint_bot_name = staticmethod(hint_bot_name)
+    rules_text = staticmethod(rules_text)
 
 
-def table_text(lang: str = "en") -> ToyText:
-    """The toy's words: English in every language (the toy has no catalog)."""
-    check_lang(lang)
-    return TEXT
+FOUR = Toy(NAME, FOUR_IN_PARTNERSHIPS)
+TWO = Toy("toy2", Geometry(2, ((0,), (1,)), ("South", "North")))
+THREE = Toy("toy3", Geometry(3, ((0,), (1,), (2,)), ("South", "West", "East")))
+TOYS = (FOUR, TWO, THREE)
+"""The toy at every table it is tested at: four seats in two partnerships, two seats, three seats."""
+
+# This module is the four-seat toy itself (``register_game("toy", toy_game)``).
+geometry, new_game, load_scenario, table_text = FOUR.geometry, FOUR.new_game, FOUR.load_scenario, FOUR.table_text
+TEXT = FOUR.text
