@@ -21,7 +21,7 @@ _.writeable  # unused attribute
 # PettingZoo: OrderEnforcingWrapper reads _has_updated (envs/aec.py sets it, as the wrapper's own step does).
 _._has_updated  # unused attribute
 
-# Tests read it: the AEC env's public flag that a game ended on an illegal action (tests/test_env_aec.py).
+# Tests read it: the AEC env's public flag that a game ended on an illegal action (tests/footcanasta/test_env_aec.py).
 _.illegal_ended  # unused property
 
 # uvicorn: the app factory of each worker process of `footcanasta serve --workers N`, named by the string
@@ -65,7 +65,7 @@ _.black_threes  # unused variable
 _.SEAT_IDS  # unused variable
 
 # training/trainer_state.py: slim_checkpoint makes the small trainer checkpoint committed to checkpoints/canasta/
-# (called by hand, as checkpoints/canasta/README.md shows; tests/test_training_canasta.py resumes from one).
+# (called by hand, as checkpoints/canasta/README.md shows; tests/training/test_training_canasta.py resumes from one).
 _.slim_checkpoint  # unused function
 
 # OpenSpiel: pyspiel's Python-game trampolines (python_games.cc, bots.cc) and its observation module call these by

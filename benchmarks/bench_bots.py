@@ -10,7 +10,7 @@ import statistics
 import time
 
 from footcanasta_env import new_game
-from footcanasta_env.bots import make_bot
+from footcanasta_env.footcanasta.bots import make_bot
 
 
 def time_game(name: str, seed: int) -> tuple[float, float, int]:

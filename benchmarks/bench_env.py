@@ -24,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import gin_rummy  # noqa: E402
 
-from footcanasta_env.envs.aec import env as make_env  # noqa: E402
+from footcanasta_env.footcanasta.envs.aec import env as make_env  # noqa: E402
 
 
 def bench_footcanasta(steps: int, seed: int) -> float:

@@ -16,8 +16,8 @@ import time
 import numpy as np
 
 from footcanasta_env import new_game
-from footcanasta_env.bots import make_bot
-from footcanasta_env.rules import Rules
+from footcanasta_env.footcanasta.bots import make_bot
+from footcanasta_env.footcanasta.rules import Rules
 
 
 def main() -> None:

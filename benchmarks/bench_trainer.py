@@ -34,7 +34,7 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-SHIPPED = ["--hidden", "512,512", "--critic-hidden", "256,256", "--init-policy", "checkpoints/learned.npz",
+SHIPPED = ["--hidden", "512,512", "--critic-hidden", "256,256", "--init-policy", "checkpoints/footcanasta/learned.npz",
            "--num-games", "128", "--rollout-len", "64", "--update-epochs", "4", "--num-minibatches", "8",
            "--lr", "1e-4", "--clip-coef", "0.1", "--target-kl", "0.02", "--critic-warmup", "0", "--gae-lambda",
            "0.9", "--ent-coef", "0.0", "--p-expert", "1.0", "--p-greedy", "0.0", "--eval-every", "10",

@@ -31,7 +31,8 @@ import footcanasta_env.openspiel as fo
 from footcanasta_env.evaluation import evaluate
 from footcanasta_env.games import get_game
 
-REGISTRIES = {"footcanasta": "footcanasta_env.bots.registry", "canasta": "footcanasta_env.canasta.bots.registry"}
+REGISTRIES = {"footcanasta": "footcanasta_env.footcanasta.bots.registry",
+              "canasta": "footcanasta_env.canasta.bots.registry"}
 
 
 def openspiel_game(name: str, rounds: int) -> pyspiel.Game:

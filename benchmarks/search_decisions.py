@@ -35,11 +35,17 @@ import time
 import numpy as np
 from search_rules import KINDS, accuracy, gain  # beside this file: benchmarks/ is on sys.path when run
 
-from footcanasta_env.actions import ACTION_TYPE, DISCARD
-from footcanasta_env.bots.search import SearchBot, make_search_bot, one_blas_thread, parse_options, shipped_nets
-from footcanasta_env.bots.value import load_value
-from footcanasta_env.engine import Game, new_game
-from footcanasta_env.rules import Rules
+from footcanasta_env.footcanasta.actions import ACTION_TYPE, DISCARD
+from footcanasta_env.footcanasta.bots.search import (
+    SearchBot,
+    make_search_bot,
+    one_blas_thread,
+    parse_options,
+    shipped_nets,
+)
+from footcanasta_env.footcanasta.bots.value import load_value
+from footcanasta_env.footcanasta.engine import Game, new_game
+from footcanasta_env.footcanasta.rules import Rules
 from footcanasta_env.seeds import worker_seed
 
 

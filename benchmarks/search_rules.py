@@ -21,7 +21,7 @@ import os
 
 import numpy as np
 
-from footcanasta_env.bots.search import SPENDS_WILD, SearchOptions, rule
+from footcanasta_env.footcanasta.bots.search import SPENDS_WILD, SearchOptions, rule
 
 KINDS = ("draw", "discard", "play")
 

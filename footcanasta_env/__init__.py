@@ -34,12 +34,12 @@ opponents="expert")`` works whichever of the two was imported first (``envs/regi
 and importing this package still loads no gymnasium.
 """
 
-from .actions import ACTION_NAMES, ACTION_VERSION, NUM_ACTIONS, action_id, action_name
-from .cards import KINDS
-from .engine import Game, IllegalActionError, ScenarioError, View, load_scenario, new_game, sample_world
-from .envs.registration import GYM_ENV_ID, register_gymnasium_envs, register_when_gymnasium_loads
-from .rules import DEFAULT_RULES, Rules
-from .seats import SEAT_NAMES, TEAM_NAMES, left_of, partner_of, team_of
+from .envkit.registration import GYM_ENV_ID, register_gymnasium_envs, register_when_gymnasium_loads
+from .family.cards import KINDS
+from .family.seats import SEAT_NAMES, TEAM_NAMES, left_of, partner_of, team_of
+from .footcanasta.actions import ACTION_NAMES, ACTION_VERSION, NUM_ACTIONS, action_id, action_name
+from .footcanasta.engine import Game, IllegalActionError, ScenarioError, View, load_scenario, new_game, sample_world
+from .footcanasta.rules import DEFAULT_RULES, Rules
 from .seeds import daily_seed
 
 __version__ = "0.3.1"
@@ -51,8 +51,9 @@ __all__ = [
     "raw_env", "team_of", "GYM_ENV_ID", "register_gymnasium_envs", "sample_world",
 ]
 
-_LAZY = {"env": "envs.aec", "raw_env": "envs.aec", "FootCanastaGymEnv": "envs.one_seat", "make_bot": "bots.registry",
-         "bot_names": "bots.registry"}
+_LAZY = {"env": "footcanasta.envs.aec", "raw_env": "footcanasta.envs.aec",
+         "FootCanastaGymEnv": "footcanasta.envs.one_seat",
+         "make_bot": "footcanasta.bots.registry", "bot_names": "footcanasta.bots.registry"}
 
 
 def __getattr__(name: str):

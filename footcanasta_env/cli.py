@@ -15,7 +15,7 @@ import sys
 from . import __version__
 from .evaluation import cli as evaluation_cli
 from .evaluation import review
-from .footcanasta import demo
+from .footcanasta.text import demo
 from .games import game_names, get_game
 from .i18n import DEFAULT_LANG, add_lang_argument, chosen, from_environment, said, words
 from .play import terminal

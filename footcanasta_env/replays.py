@@ -31,8 +31,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .family.seats import SEAT_NAMES
 from .games import DEFAULT_GAME, check_game_name, get_game
-from .seats import SEAT_NAMES
 from .seeds import daily_seed
 
 REPLAY_FORMAT = "footcanasta-replay"

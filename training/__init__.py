@@ -5,5 +5,5 @@ and import only the helper modules beside them (``batched``, ``opponent_league``
 ``train_common``, ...) by their flat names: a script's own folder is on ``sys.path``, and pytest adds it
 (``pyproject.toml``), so a helper's name must not be one an installed package could take. No script
 imports another script, and none reaches a game's engine, observation, envs or actions but through
-``footcanasta_env.games.get_game`` (``--game``; ``tests/test_training.py`` checks both).
+``footcanasta_env.games.get_game`` (``--game``; ``tests/training/test_training.py`` checks both).
 """

@@ -29,7 +29,7 @@ from typing import Any
 
 import numpy as np
 
-from footcanasta_env.seats import team_of
+from footcanasta_env.family.seats import team_of
 
 # helper modules beside this file (training/ is on sys.path when a script runs as a file)
 from opponent_league import Opponent, OpponentLeague

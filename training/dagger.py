@@ -15,7 +15,7 @@ those labels to the data and fit again. Each iteration:
 
 Example::
 
-    python training/dagger.py --init-policy checkpoints/learned.npz --bc-data runs/expert.npz \\
+    python training/dagger.py --init-policy checkpoints/footcanasta/learned.npz --bc-data runs/expert.npz \\
         --iterations 2 --decisions 600000 --export runs/dagger.npz
 """
 

@@ -6,7 +6,7 @@ the same thing, the round's score difference from that seat's side x ``reward_sc
 tens of millions of positions (``value_net.py`` fits a few hundred thousand), so it is the better value
 once a policy has been trained. Plain arrays in, plain arrays out (no pickle)::
 
-    python training/export_critic.py --checkpoint checkpoints/trainer/ppo7.ckpt.npz --check-games 2000
+    python training/export_critic.py --checkpoint checkpoints/footcanasta/trainer/ppo7.ckpt.npz --check-games 2000
 
 ``--check-games N`` plays N one-round games of four ``learned`` bots and prints the explained variance
 of the exported net and of the file it replaces, on the same positions.
@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from footcanasta_env.bots.value import FEATURES_SIZE, ValueNet, load_value, save_value
+from footcanasta_env.footcanasta.bots.value import FEATURES_SIZE, ValueNet, load_value, save_value
 from positions import record
 
 # helper modules beside this file (training/ is on sys.path when a script runs as a file)
@@ -31,11 +31,11 @@ from trainer_state import CheckpointError, load_checkpoint
 
 @dataclass
 class Args:
-    """Write a trainer checkpoint's critic as a value file (footcanasta_env.bots.value format)."""
+    """Write a trainer checkpoint's critic as a value file (footcanasta_env.footcanasta.bots.value format)."""
 
     checkpoint: str
-    """a trainer checkpoint (``last.ckpt.npz``, e.g. checkpoints/trainer/ppo7.ckpt.npz)"""
-    out: str = "footcanasta_env/bots/data/value.npz"
+    """a trainer checkpoint (``last.ckpt.npz``, e.g. checkpoints/footcanasta/trainer/ppo7.ckpt.npz)"""
+    out: str = "footcanasta_env/footcanasta/data/value.npz"
     """the value file to write"""
     check_games: int = 0
     """one-round games of four learned bots to measure explained variance on (0: no check)"""

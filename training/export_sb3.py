@@ -1,7 +1,7 @@
 """Export a sb3-contrib MaskablePPO model to a policy file (CleanRL-style file).
 
 The MaskablePPO snippet of docs/training.md ends with a trained ``model``; this turns it into the numpy-only policy
-format of ``footcanasta_env.bots.policy`` (plain arrays and a JSON record, never unpickled), which
+format of ``footcanasta_env.footcanasta.bots.policy`` (plain arrays and a JSON record, never unpickled), which
 ``make_bot("policy:FILE")``, ``footcanasta evaluate policy:FILE expert`` and ``footcanasta play
 --partner policy:FILE`` play with numpy alone::
 

@@ -1,4 +1,5 @@
-"""Between a torch actor and the project's policy file (``footcanasta_env.bots.policy``): export, load, freeze.
+"""Between a torch actor and the project's policy file (``footcanasta_env.footcanasta.bots.policy``): export, load,
+freeze.
 
 The policy file holds an MLP's weights as plain arrays (loading never unpickles); ``make_bot("policy:PATH")``
 plays it with numpy only. An actor here is a ``torch.nn`` module whose ``Linear`` layers, in order, are

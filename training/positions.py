@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from footcanasta_env.bots.value import value_features
+from footcanasta_env.footcanasta.bots.value import value_features
 from footcanasta_env.games import get_game
 
 GAME = "footcanasta"
-"""The game of the value net (``footcanasta_env.bots.value``) and of its positions."""
+"""The game of the value net (``footcanasta_env.footcanasta.bots.value``) and of its positions."""
 
 
 def label(g, pending: list[tuple[np.ndarray, int, int]], gid: int, feats: list, labels: list, gids: list) -> None:
@@ -63,7 +63,9 @@ def record_turns(task: tuple[int, int, int, float, float]) -> tuple[np.ndarray, 
     decision the search would search is, with chance ``explore``, played as one of the search's other
     candidates (``SearchBot.candidates``, uniformly), and the positions kept are turn starts (draw phase), a
     share ``keep`` of them, from the turn's seat's side. Same returns as ``record``."""
-    from footcanasta_env.bots.search import make_search_bot  # the search's own candidates and its choice of decisions
+    from footcanasta_env.footcanasta.bots.search import (
+        make_search_bot,  # the search's own candidates and its choice of decisions
+    )
 
     seed, n, rounds, keep, explore = task
     game = get_game(GAME)

@@ -5,7 +5,7 @@ The batch comes from ``rollout.Collector`` as numpy arrays; the values are compu
 by the critic that is being trained (the rollout side has no critic). ``bf16`` runs the update's
 matrix products in bfloat16 under ``torch.autocast`` (fp32 master weights and optimizer state; the
 log-probabilities and losses in fp32): faster on CPUs with bfloat16 instructions, with log-probabilities
-close to fp32's, well inside the clip range (``checkpoints/README.md`` has the measurements).
+close to fp32's, well inside the clip range (``checkpoints/footcanasta/README.md`` has the measurements).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Record the search bot's matches: ``footcanasta_env/bots/data/search.json``, what hints are chosen by.
+"""Record the search bot's matches: ``footcanasta_env/footcanasta/data/search.json``, what hints are chosen by.
 
     python training/record_search.py --evals runs/s_learned.json,runs/s_expert.json \
         --commands "footcanasta evaluate search learned ... --json;footcanasta evaluate search expert ... --json"
@@ -18,7 +18,7 @@ import os
 import shlex
 from dataclasses import dataclass
 
-from footcanasta_env.bots import search_record
+from footcanasta_env.footcanasta.bots import search_record
 
 # helper modules beside this file (training/ is on sys.path when a script runs as a file)
 from train_common import parse_args, write_json
@@ -34,7 +34,7 @@ class Args:
     """semicolon-separated commands that produced the reports, in the same order"""
     add: bool = False
     """keep the matches of the record already at --out (when it is current) and add these"""
-    out: str = "footcanasta_env/bots/data/search.json"
+    out: str = "footcanasta_env/footcanasta/data/search.json"
     """the record to write"""
 
 

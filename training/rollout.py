@@ -1,7 +1,7 @@
 """Rollouts of the batched trainer: ``rollout_len`` learner decisions of every game, in this process or in a
 worker process on the other core.
 
-The policy plays in numpy (the exported MLP, ``footcanasta_env.bots.policy.Policy``), sampling with the
+The policy plays in numpy (the exported MLP, ``footcanasta_env.footcanasta.bots.policy.Policy``), sampling with the
 Gumbel-max trick from a generator of its own, so a worker needs no torch. A batch holds, for every game,
 ``T`` observations with their masks, actions, log-probabilities, rewards and episode flags, plus the
 observation after the last one (the bootstrap), and the privileged critic input when asked for. The

@@ -15,7 +15,7 @@ Pipeline:
    learner partnership's round score difference x ``reward_scale`` when a round ends; a round end is
    an episode boundary for GAE (rounds are scored separately); with ``win_bonus``, the game's last round
    also pays + or - ``win_bonus`` for the game won or lost. The update is ``ppo_update.py``.
-3. Export: the policy MLP is written as a policy file (``footcanasta_env.bots.policy``), playable with numpy
+3. Export: the policy MLP is written as a policy file (``footcanasta_env.footcanasta.bots.policy``), playable with numpy
    only through ``make_bot("policy:PATH")``.
 
 Every ``checkpoint_every`` updates the run writes ``<run>/last.ckpt.npz`` (``trainer_state.py``: weights,
@@ -25,7 +25,7 @@ this machine or another. The summary's ``profile`` says where the run's time wen
 ``main`` reads top to bottom as the steps of a run: settings, the run's learner and league (``Run``), the
 warm start, then PPO (``train``, one ``ppo_iteration`` per update) or nothing to train, then the record.
 
-Example (the shipped run): see ``checkpoints/README.md``.
+Example (the shipped run): see ``checkpoints/footcanasta/README.md``.
 """
 
 from __future__ import annotations
@@ -179,7 +179,7 @@ class Args:
     """duplicate deals of the final evaluation against expert (and against greedy, random and every fixed
     policy, a quarter as many)"""
     export: str = ""
-    """also copy the best exported policy here (e.g. checkpoints/learned.npz)"""
+    """also copy the best exported policy here (e.g. checkpoints/footcanasta/learned.npz)"""
     progress: bool = True
     """show a rich progress bar"""
 

@@ -1,7 +1,7 @@
-"""Ship a trained policy of its game: copy it to the game's ``checkpoints/`` folder with its evaluation record
+"""Ship a trained policy of its game: copy it to the game's ``checkpoints/<game>/`` folder with its evaluation record
 and a learning-curve PNG, and the same policy and record into the game's package data, what the game's
-``make_bot("learned")`` loads from an installed wheel (``SHIPPED``: Foot Canasta's ``checkpoints/`` and
-``footcanasta_env/bots/data/``, Canasta's ``checkpoints/canasta/`` and ``footcanasta_env/canasta/bots/data/``).
+``make_bot("learned")`` loads from an installed wheel (``SHIPPED``: Foot Canasta's ``checkpoints/footcanasta/`` and
+``footcanasta_env/footcanasta/data/``, Canasta's ``checkpoints/canasta/`` and ``footcanasta_env/canasta/data/``).
 
     python training/ship.py --policy runs/RUN/ppo_N.npz --summaries runs/BC/summary.json,runs/RUN/summary.json \
         --evals runs/eval_expert.json,runs/eval_greedy.json,runs/eval_random.json --commands "...;...;..."
@@ -32,8 +32,8 @@ from train_common import parse_args, write_json
 
 @dataclass
 class Args:
-    """Write checkpoints/learned.npz, learned.json and learning_curve.png from a run, and the policy and its
-    record into the package (footcanasta_env/bots/data/)."""
+    """Write checkpoints/footcanasta/learned.npz, learned.json and learning_curve.png from a run, and the policy and its
+    record into the package (footcanasta_env/footcanasta/data/)."""
 
     policy: str = ""
     """the policy file to ship"""
@@ -52,8 +52,8 @@ class Args:
     game's, SHIPPED; none: no copy)"""
 
 
-SHIPPED = {"footcanasta": ("checkpoints", "footcanasta_env/bots/data"),
-           "canasta": ("checkpoints/canasta", "footcanasta_env/canasta/bots/data")}
+SHIPPED = {"footcanasta": ("checkpoints/footcanasta", "footcanasta_env/footcanasta/data"),
+           "canasta": ("checkpoints/canasta", "footcanasta_env/canasta/data")}
 """Each game's folders of a shipped policy, relative to the repository root: the record, the package data."""
 
 

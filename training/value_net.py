@@ -12,9 +12,9 @@ format, never a pickle)::
 
 The shipped value is the PPO trainer's privileged critic (``export_critic.py``: same input, same target,
 fitted on a hundred times more positions) fine-tuned by this script on the positions the search scores
-(``checkpoints/VALUE.md``)::
+(``checkpoints/footcanasta/VALUE.md``)::
 
-    python training/export_critic.py --checkpoint checkpoints/trainer/ppo7.ckpt.npz --out runs/critic.npz
+    python training/export_critic.py --checkpoint checkpoints/footcanasta/trainer/ppo7.ckpt.npz --out runs/critic.npz
     python training/value_net.py --games 10000 --rounds 4 --positions turns --keep 0.25 --explore 0.1 \
         --workers 2 --init runs/critic.npz --epochs 4 --lr 3e-4 --threads 2 --seed 301 --out runs/value_turns.npz
 """
@@ -29,7 +29,7 @@ import numpy as np
 import torch
 from torch import nn
 
-from footcanasta_env.bots.value import FEATURES_SIZE, ValueNet, load_value, save_value
+from footcanasta_env.footcanasta.bots.value import FEATURES_SIZE, ValueNet, load_value, save_value
 from footcanasta_env.seeds import worker_seed
 from positions import record, record_turns
 
@@ -77,7 +77,8 @@ class Args:
     threads: int = 1
     """torch threads (the machine is shared)"""
     out: str = "runs/value.npz"
-    """the value file to write (the shipped one is footcanasta_env/bots/data/value.npz, see checkpoints/VALUE.md)"""
+    """the value file to write (the shipped one is footcanasta_env/footcanasta/data/value.npz, see
+    checkpoints/footcanasta/VALUE.md)"""
     summary: str = "runs/value_summary.json"
     """where the figures go (JSON)"""
 

@@ -11,7 +11,8 @@ for, as Foot Canasta's do.
 Its rooms: ``actions`` (the action table of section 11, and the turn's phases), ``rules`` (the ``Rules``
 object, refusing impossible settings), ``engine`` (the state, legality, melding, turns, rounds, scoring,
 scenarios, views, explanations and the public ``Game``), ``observation`` (the index table, the encoders,
-the critic's hidden cards), ``envs`` (the AEC and one-seat envs), ``text`` (its ``TableText``, offered as
+the critic's hidden cards), ``bots`` (random, greedy, expert,
+learned), ``envs`` (the AEC and one-seat envs), ``text`` (its ``TableText``, offered as
 ``table_text(lang)``: how the table tells its moves, screens and JSON state to a person). The face offers
 ``rules_text`` (docs/CANASTA.md, shipped as package data) and loads the observation, the envs and
 ``table_text`` on first use.

@@ -14,7 +14,7 @@ Layout (ACTION_VERSION 1), 85 actions, built from named blocks:
 
 from __future__ import annotations
 
-from ..cards import BLACK3, JOKER, KINDS, NUM_NATURAL, TWO, kind_of
+from ..family.cards import BLACK3, JOKER, KINDS, NUM_NATURAL, TWO, kind_of
 
 ACTION_VERSION = 1
 

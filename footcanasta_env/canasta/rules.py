@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields
 from typing import Any
 
-from ..cards import DEFAULT_VALUES, NUM_KINDS, RED3
+from ..family.cards import DEFAULT_VALUES, NUM_KINDS, RED3
 
 DECKS = 2
 HAND_SIZE = 11

@@ -19,7 +19,7 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
-from ..seats import partner_of
+from ..family.seats import partner_of
 from .reward import team_reward
 
 OpponentSpec = Any  # str | object with act(view) | Callable[[view], int]

@@ -8,7 +8,7 @@ Two methods, by what the game offers (``footcanasta_env.games``):
   (an action id), ``loss`` (expected points the move gives up against the best), ``se`` (its standard
   error), ``worlds`` and ``candidates`` (action id -> mean points), with ``REVIEW_OPTIONS`` (its default
   options) and ``check_review_options(text)`` (a ValueError for bad options). Foot Canasta's searches each
-  decision with the search bot (``footcanasta_env.footcanasta.review``). A move counts as accurate when it
+  decision with the search bot (``footcanasta_env.footcanasta.text.review``). A move counts as accurate when it
   is the best or its loss is within noise (at most ``NOISE_SE`` standard errors).
 * ``strongest_bot``: a game without a rater is compared with its ``strongest_bot()``: the best move is the
   bot's, the loss and its standard error are unknown (JSON null), and a move is accurate when it is the bot's.
@@ -28,10 +28,10 @@ from typing import Any
 
 import numpy as np
 
+from ..family.seats import SEAT_NAMES
 from ..games import DEFAULT_GAME, GameModule, get_game
 from ..i18n import DEFAULT_LANG, Words, add_lang_argument, chosen, words
 from ..replays import ReplayError, load_replay, reproduce
-from ..seats import SEAT_NAMES
 from ..seeds import review_seed
 
 NOISE_SE = 2.0

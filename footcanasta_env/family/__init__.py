@@ -1,2 +1,6 @@
-"""What the Canasta family shares, written once: the table's geometry (seats, sides, names), card kinds, and
-the skeletons every game of the house fills in. A game's own package holds only what is its own."""
+"""What the Canasta family shares, written once; a game's own package holds only what is its own.
+
+``geometry`` (a table: seats, sides, seat and side names; ``Geometry``), ``cards`` (the card kinds both games
+count in, and their tokens), ``seats`` (the four-seat partnership helpers the four-player engines use inside
+their own packages), ``botregistry`` (a game's bots by name, the strongest and the hint bot).
+"""

@@ -55,10 +55,6 @@ class Geometry:
         """How many sides play against each other."""
         return len(self.sides)
 
-    def seat_range(self) -> range:
-        """Every seat, in turn order from seat 0."""
-        return range(self.seats)
-
     def side_of(self, seat: int) -> int:
         """The side ``seat`` plays for."""
         return self._side_of[self._check(seat)]

@@ -1,25 +1,29 @@
-"""Foot Canasta as the house's layers see it: the game interface of ``footcanasta_env.games`` (``GameModule``).
+"""Foot Canasta (Hand and Foot), one game of the house in the family's shape, and its face for the house's layers.
 
-The names are the package's own (``footcanasta_env.new_game`` and the rest), gathered here so that the
-game-generic layers (evaluation, review, the table, the web server, training) reach Foot Canasta only
-through ``get_game("footcanasta")``. ``table_text(lang)`` (``tabletext``: its ``TableText`` in a language)
-tells its moves and screens to people, from the pieces beside it: ``events`` (a move in words, the turn
-log), ``commands`` (the prompt's short forms), ``screen`` (the terminal table), ``texts`` (help, the rules in brief, the
-pile), ``webstate`` (the page's JSON state and selection buttons); ``review`` rates a move with the search
-bot (``review_move``, for ``footcanasta review``); ``demo`` is ``footcanasta demo``.
-``sample_world(view, rng)`` is the engine's determinization (a complete game consistent with one seat's view).
-The environments and the bots load on first use: looking the game up imports no RL or web library.
+Its rooms, the same as every game's: ``rules`` (the ``Rules`` object), ``actions`` (the action table and the
+turn's phases), ``melds`` (meld helpers), ``engine`` (the game: state, legality, rounds, melding, turns,
+scoring, views, scenarios, worlds), ``observation`` (the layout and its two encoders), ``bots`` (the registry
+and every bot), ``text`` (how the game is told to people at a table), ``envs`` (the AEC and one-seat envs),
+``data`` (the shipped policy, value net and search settings).
+
+The face: the game interface of ``footcanasta_env.games`` (``GameModule``), so that the game-generic layers
+(evaluation, review, the table, the web server, training) reach Foot Canasta only through
+``get_game("footcanasta")``; the package root (``footcanasta_env.new_game`` and the rest) offers the same
+names. ``table_text(lang)`` is ``text.tabletext``'s ``TableText`` in a language; ``review_move`` rates a move
+with the search bot (``text.review``, for ``footcanasta review``); ``sample_world(view, rng)`` is the engine's
+determinization. The environments and the bots load on first use: looking the game up imports no RL or web
+library.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from ..actions import ACTION_VERSION, NUM_ACTIONS, action_id, action_name
-from ..engine import load_scenario, new_game, sample_world
 from ..family.geometry import FOUR_IN_PARTNERSHIPS, Geometry
-from ..observation import HIDDEN_CARDS_SIZE, OBS_SIZE, OBS_VERSION, GameEncoder, encode, hidden_cards
-from ..rules import Rules
+from .actions import ACTION_VERSION, NUM_ACTIONS, action_id, action_name
+from .engine import load_scenario, new_game, sample_world
+from .observation import HIDDEN_CARDS_SIZE, OBS_SIZE, OBS_VERSION, GameEncoder, encode, hidden_cards
+from .rules import Rules
 
 NAME = "footcanasta"
 TITLE = "Foot Canasta"
@@ -51,13 +55,13 @@ def rules_text(section: int | str | None = None, lang: str = "en") -> str:
 
 
 _LAZY = {
-    "make_bot": ("..bots.registry", "make_bot"), "bot_names": ("..bots.registry", "bot_names"),
-    "check_bot_name": ("..bots.registry", "check_bot_name"), "strongest_bot": ("..bots.registry", "strongest_bot"),
-    "hint_bot_name": ("..bots.registry", "hint_bot_name"), "env": ("..envs.aec", "env"),
-    "raw_env": ("..envs.aec", "raw_env"), "GymEnv": ("..envs.one_seat", "FootCanastaGymEnv"),
-    "team_reward": ("..envs._episode", "team_reward"), "table_text": (".tabletext", "table_text"),
-    "review_move": (".review", "review_move"), "REVIEW_OPTIONS": (".review", "REVIEW_OPTIONS"),
-    "check_review_options": (".review", "check_review_options"),
+    "make_bot": (".bots.registry", "make_bot"), "bot_names": (".bots.registry", "bot_names"),
+    "check_bot_name": (".bots.registry", "check_bot_name"), "strongest_bot": (".bots.registry", "strongest_bot"),
+    "hint_bot_name": (".bots.registry", "hint_bot_name"), "env": (".envs.aec", "env"),
+    "raw_env": (".envs.aec", "raw_env"), "GymEnv": (".envs.one_seat", "FootCanastaGymEnv"),
+    "team_reward": (".envs._episode", "team_reward"), "table_text": (".text.tabletext", "table_text"),
+    "review_move": (".text.review", "review_move"), "REVIEW_OPTIONS": (".text.review", "REVIEW_OPTIONS"),
+    "check_review_options": (".text.review", "check_review_options"),
 }
 
 

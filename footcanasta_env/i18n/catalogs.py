@@ -5,7 +5,7 @@
 ``extract`` writes the template of a domain from its mapping ``babel-<domain>.cfg`` at the repository root,
 ``update`` merges it into every language's ``.po`` (creating the missing ones), ``compile`` writes the
 ``.mo`` files that ship; ``all`` (the default) does the three. New ids arrive untranslated and changed ones
-fuzzy: translate them in the ``.po`` files, then compile (``tests/test_catalogs.py`` says what is missing).
+fuzzy: translate them in the ``.po`` files, then compile (``tests/house/test_catalogs.py`` says what is missing).
 
 Babel's default keywords (``_``, ``gettext``, ``ngettext``, ``N_`` ...) are used; a mapping may name more in
 a comment line ``# keywords: t tn:1,2`` (Babel's ``-k`` syntax), for code that marks its texts otherwise.

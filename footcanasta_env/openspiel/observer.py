@@ -13,7 +13,7 @@ Two kinds, chosen by OpenSpiel's ``IIGObservationType``:
   melds, legal actions): the encoder's tensor of that, and its string.
 
 Before the deal (the root) both are zeros and a fixed string. Both read only ``state.view(player)``, so
-nothing the seat may not see can reach them (tests/test_openspiel_hidden.py shuffles the hidden cards
+nothing the seat may not see can reach them (tests/openspiel/test_openspiel_hidden.py shuffles the hidden cards
 through OpenSpiel's interface to prove it).
 """
 

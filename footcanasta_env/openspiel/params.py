@@ -40,7 +40,7 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from ..canasta.rules import DECKS as CANASTA_DECKS
-from ..cards import PER_DECK, RED3
+from ..family.cards import PER_DECK, RED3
 from ..games import get_game
 
 NUM_DEALS = 1 << 16

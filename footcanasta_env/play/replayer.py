@@ -18,11 +18,11 @@ from typing import Any, TextIO
 from rich.console import Console
 from rich.text import Text
 
+from ..family.seats import SEAT_NAMES
 from ..games import get_game
 from ..i18n import DEFAULT_LANG, chosen, words
 from ..messages import N_
 from ..replays import load_replay, reproduce
-from ..seats import SEAT_NAMES
 from ..table import HUMAN, Deal
 from .prompt import Terminal
 

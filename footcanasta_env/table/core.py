@@ -20,11 +20,11 @@ from typing import Any
 
 import numpy as np
 
+from ..family.seats import SEAT_NAMES
 from ..games import DEFAULT_GAME, get_game
 from ..i18n import DEFAULT_LANG, check_lang, render, words
 from ..messages import N_, Message
 from ..replays import Replay
-from ..seats import SEAT_NAMES
 from ..seeds import decision_seed, seat_bot_seed
 from .deal import Deal
 from .lineup import OPPONENTS, PARTNER, Lineup, choose_bots

@@ -13,9 +13,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..family.seats import SEAT_NAMES
 from ..i18n import DEFAULT_LANG, Words, words
 from ..messages import N_
-from ..seats import SEAT_NAMES
 
 Note = Callable[[Words], str]  # a note told in a language
 

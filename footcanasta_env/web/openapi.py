@@ -8,7 +8,7 @@ catalog. Every refusal is ``{"error": "one line"}``: 400 bad input, 403 another 
 404 no such game, 409 not now (a stale version, an illegal move, a game not over, a daily not over
 everywhere), 413 a body too large, 415 a body that is not JSON, 429 over a rate limit or the cap on
 unfinished games (with ``Retry-After``), 503 the database or the bots unavailable (with ``Retry-After``).
-``tests/test_web_schema.py`` fuzzes the server against it with Schemathesis, on SQLite and PostgreSQL.
+``tests/web/test_web_schema.py`` fuzzes the server against it with Schemathesis, on SQLite and PostgreSQL.
 """
 
 from __future__ import annotations

@@ -16,8 +16,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..family.seats import SEAT_NAMES
 from ..messages import N_, Message
-from ..seats import SEAT_NAMES
 from ..table import HUMAN, Deal, Step, Table, TableError
 from ..table.lineup import OPPONENTS, PARTNER
 

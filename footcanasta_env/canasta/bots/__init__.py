@@ -3,7 +3,8 @@
 ``registry`` builds them by name (``make_bot(name, seed=None)``, ``bot_names()``, ``check_bot_name``,
 ``strongest_bot()``, ``hint_bot_name()``) through the house's ``BotRegistry``; ``base`` is the ``Bot``
 protocol and its legality check; ``simple`` has ``random`` and ``greedy``; ``expert`` the scripted club
-player; ``reading`` what a seat can work out from its view (unseen cards, the chance of a pair, scores).
+player; ``reading`` what a seat can work out from its view (unseen cards, the chance of a pair, scores);
+``watch`` what a seat remembers of the others' moves; ``policy`` the learned bot (a policy file, numpy only).
 """
 
 from .base import Bot, check_legal

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...cards import BLACK3, JOKER, NUM_NATURAL, TWO
+from ...family.cards import BLACK3, JOKER, NUM_NATURAL, TWO
 from ..actions import ACTION_CARDS, ADD_IDS, DISCARD_ID, DRAW_ID, LAYDOWN_ID, MELD_B3_IDS, MELD_IDS, PICKUP_ID
 from ..engine import View
 from ..rules import CANASTA_SIZE, MAX_WILDS

@@ -5,7 +5,7 @@
 shipped policy, ``load_shipped``) and ``make_bot("policy:PATH")`` build one; a policy file of another game
 (Foot Canasta's) is refused with the game it names.
 
-The shipped policy is package data, ``footcanasta_env/canasta/bots/data/learned.npz`` with its record
+The shipped policy is package data, ``footcanasta_env/canasta/data/learned.npz`` with its record
 ``learned.json``, read through ``importlib.resources``; ``checkpoints/canasta/`` keeps how it was trained.
 """
 
@@ -22,7 +22,7 @@ __all__ = ["GAME", "SHIPPED_POLICY", "PolicyBot", "load_shipped"]
 
 GAME = "canasta"
 # Package data of footcanasta_env.canasta.bots (listed in pyproject's package-data).
-DATA = resources.files("footcanasta_env.canasta.bots") / "data"
+DATA = resources.files("footcanasta_env.canasta") / "data"
 _SHIPPED = DATA / "learned.npz"
 SHIPPED_POLICY = str(_SHIPPED)
 

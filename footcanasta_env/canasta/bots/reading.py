@@ -3,7 +3,7 @@ that a seat holds a pair, the value of melds, and the partnerships' round scores
 
 from __future__ import annotations
 
-from ...cards import BLACK3, JOKER, NUM_KINDS, NUM_NATURAL, RED3, TWO
+from ...family.cards import BLACK3, JOKER, NUM_KINDS, NUM_NATURAL, RED3, TWO
 from ..engine import View
 from ..rules import CANASTA_SIZE, DECKS
 

@@ -1,4 +1,4 @@
-"""Canasta's bots by name: a ``BotRegistry`` (``footcanasta_env.botregistry``) of its own.
+"""Canasta's bots by name: a ``BotRegistry`` (``footcanasta_env.family.botregistry``) of its own.
 
 ``REGISTRY`` holds ``random``, ``greedy`` and ``expert`` (strongest first among the scripted ones: expert,
 greedy, random), ``learned`` (the shipped policy, ``data/learned.npz``) and ``policy:PATH`` (any exported
@@ -16,7 +16,7 @@ import json
 import os
 from typing import Any
 
-from ...botregistry import BotRegistry
+from ...family.botregistry import BotRegistry
 from .base import Bot
 from .expert import ExpertBot
 from .simple import GreedyBot, RandomBot

@@ -9,7 +9,7 @@ follow from the start of its turn) starts it afresh, so a bot asked about a lone
 
 from __future__ import annotations
 
-from ...cards import NUM_NATURAL
+from ...family.cards import NUM_NATURAL
 from ..engine import View
 
 DISCARD_KEEP = 0.1   # the chance that a player still holds one card of the kind it just discarded

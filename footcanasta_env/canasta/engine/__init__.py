@@ -6,6 +6,10 @@ one game with exact legal actions; ``new_game`` deals one from a seed; ``load_sc
 a scenario; ``Game.view(seat)`` is all a seat may see; ``Game.why_illegal`` says why a move is refused,
 citing the rule of CANASTA_RULES.md; ``sample_world(view, rng)`` (``worlds``) deals a complete game consistent
 with one seat's view (determinization, for search and OpenSpiel's ``resample_from_infostate``).
+
+Its modules: ``state`` (the slots of a state, the card totals, the scenario writer), ``legality`` (the legal
+actions), ``melding`` and ``turn`` (what an action does), ``rounds`` (deals and round ends), ``scoring``,
+``view``, ``scenario`` (the reader), ``explain`` (refusals naming the rule), ``worlds`` and ``game``.
 """
 
 from .explain import why_illegal

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...cards import BLACK3, JOKER, KINDS, NUM_NATURAL, TWO
+from ...family.cards import BLACK3, JOKER, KINDS, NUM_NATURAL, TWO
 from ...messages import N_, Message
 from ..actions import (
     ACTION_CARD,

@@ -19,8 +19,8 @@ from typing import Any
 
 import numpy as np
 
+from ...family.seats import SEAT_NAMES
 from ...messages import Message
-from ...seats import SEAT_NAMES
 from ...seeds import game_seed
 from ..actions import NUM_ACTIONS, PHASE_NAMES
 from ..rules import Rules

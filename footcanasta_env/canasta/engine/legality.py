@@ -7,7 +7,7 @@ paths ``p & 1`` is ``team_of(p)``.
 
 from __future__ import annotations
 
-from ...cards import BLACK3, JOKER, NUM_KINDS, NUM_NATURAL, TWO
+from ...family.cards import BLACK3, JOKER, NUM_KINDS, NUM_NATURAL, TWO
 from ..actions import (
     ADD_IDS,
     DISCARD_ID,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...cards import BLACK3, JOKER, NUM_NATURAL, TWO
+from ...family.cards import BLACK3, JOKER, NUM_NATURAL, TWO
 from ..actions import ACTION_CARDS, ADD_IDS, PLAY_PHASE
 from ..rules import MAX_WILDS
 from .legality import (

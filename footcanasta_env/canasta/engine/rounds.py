@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...cards import NUM_KINDS, NUM_NATURAL, RED3, deck_counts
-from ...seats import left_of
+from ...family.cards import NUM_KINDS, NUM_NATURAL, RED3, deck_counts
+from ...family.seats import left_of
 from ..actions import DRAW_PHASE
 from ..rules import DECKS, HAND_SIZE
 from .legality import update_legal

@@ -33,7 +33,7 @@ from typing import Any
 
 import numpy as np
 
-from ...cards import BLACK3, JOKER, KINDS, NUM_KINDS, NUM_NATURAL, RED3, TWO, counts_of, deck_counts, parse_cards
+from ...family.cards import BLACK3, JOKER, KINDS, NUM_KINDS, NUM_NATURAL, RED3, TWO, counts_of, deck_counts, parse_cards
 from ..actions import PHASE_NAMES, PLAY_PHASE
 from ..rules import DECKS, MAX_WILDS, MIN_MELD, MIN_NATURALS, Rules
 from .game import Game

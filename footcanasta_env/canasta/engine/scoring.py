@@ -5,7 +5,7 @@ from __future__ import annotations
 from operator import mul
 from typing import Any
 
-from ...cards import NUM_NATURAL
+from ...family.cards import NUM_NATURAL
 from ..rules import CANASTA_SIZE
 
 

@@ -1,6 +1,6 @@
 """The Canasta engine's state: its slots, their shapes and meanings, copying, and the scenario writer.
 
-Plain Python lists of ints indexed by the 15 card kinds of ``footcanasta_env.cards`` (``k``), the four
+Plain Python lists of ints indexed by the 15 card kinds of ``footcanasta_env.family.cards`` (``k``), the four
 seats (``p``, 0 South .. 3 East), the two partnerships (``t = p & 1``) or the 11 natural ranks (``r``,
 4 .. A: a partnership has at most one meld per rank, rule 5.4). The engine's modules read and write
 these slots directly (their functions take the state as ``g``): the names are a contract.
@@ -56,7 +56,7 @@ from typing import Any
 
 import numpy as np
 
-from ...cards import BLACK3, JOKER, KINDS, NUM_KINDS, NUM_NATURAL, TWO, format_cards, format_counts
+from ...family.cards import BLACK3, JOKER, KINDS, NUM_KINDS, NUM_NATURAL, TWO, format_cards, format_counts
 from ...messages import N_, Message
 from ..actions import NUM_ACTIONS, PHASE_NAMES, action_id, action_name
 from ..rules import DEFAULT_RULES, Rules

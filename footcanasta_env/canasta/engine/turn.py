@@ -6,7 +6,7 @@ Every handler is a plain function ``handler(g, a)`` over the state; ``Game.step`
 
 from __future__ import annotations
 
-from ...cards import JOKER, TWO
+from ...family.cards import JOKER, TWO
 from ..actions import (
     ACTION_CARD,
     ACTION_TYPE,

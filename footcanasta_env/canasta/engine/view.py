@@ -1,7 +1,7 @@
 """What one seat may see (CANASTA_RULES.md section 12), as a read-only structured object.
 
 Seats and partnerships are absolute (0 South .. 3 East; partnership 0 = South/North). Count arrays are
-read-only numpy int arrays indexed by card kind (see ``footcanasta_env.cards``). A meld is
+read-only numpy int arrays indexed by card kind (see ``footcanasta_env.family.cards``). A meld is
 ``(rank, naturals, twos, jokers)`` with rank 0-10 (4 .. A); black threes melded on the way out are
 ``black_threes``.
 """
@@ -12,7 +12,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from ...cards import NUM_NATURAL
+from ...family.cards import NUM_NATURAL
 from ..rules import CANASTA_SIZE, Rules
 from .legality import held, minimum
 

@@ -28,7 +28,7 @@ from typing import Any
 
 import numpy as np
 
-from ...cards import BLACK3, JOKER, KINDS, NUM_KINDS, RED3, TWO, deck_counts, format_cards, format_counts
+from ...family.cards import BLACK3, JOKER, KINDS, NUM_KINDS, RED3, TWO, deck_counts, format_cards, format_counts
 from ..rules import DECKS
 from .game import Game
 from .scenario import load_scenario

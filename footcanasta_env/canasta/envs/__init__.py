@@ -2,7 +2,7 @@
 
 ``aec`` is the documentation page of both (action and observation tables, rewards, options, version
 history); ``one_seat`` plays the other seats inside ``step()`` (registered with gymnasium as
-``footcanasta/Canasta-v0`` through ``footcanasta_env.envs.registration``); ``_episode`` holds what they
+``footcanasta/Canasta-v0`` through ``footcanasta_env.envkit.registration``); ``_episode`` holds what they
 share (options, the game an episode starts with, the team reward), so they cannot disagree; ``text`` is
 the text of ``render()``.
 

@@ -109,8 +109,8 @@ from ..actions import NUM_ACTIONS, action_name
 from ..engine import Game, IllegalActionError
 from ..observation import OBS_SIZE, OBS_VERSION, GameEncoder, observation_bounds
 from ..rules import Rules
+from ..text.render import render_game
 from ._episode import reset_options, round_cap, set_episode_settings, start_episode_game
-from .text import render_game
 
 __all__ = ["AGENTS", "CanastaEnv", "env", "raw_env"]
 

@@ -1,12 +1,12 @@
 """Classic Canasta's observation: one seat's ``View`` as a flat float32 vector, always relative to that seat.
 
 ``layout`` is the index table (its docstring is the documentation, tested against ``OFFSETS``, as is the
-env's table), ``reference`` the plain encoder of a ``View`` (``encode``), ``fast`` the ``GameEncoder``
+env's table), ``reference`` the plain encoder of a ``View`` (``encode``), ``incremental`` the ``GameEncoder``
 the envs use, byte-identical to the reference; ``privileged`` the true hidden cards (``hidden_cards``)
 that a critic may see in training and a bot never does. Numpy only.
 """
 
-from .fast import GameEncoder
+from .incremental import GameEncoder
 from .layout import (
     HOLD_INDEX,
     MELD_BLOCK,

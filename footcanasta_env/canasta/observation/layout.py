@@ -74,7 +74,7 @@ read a feature: ``obs[OFFSETS["stock"]]``); the same offsets are the constants `
 (``O_TABLE`` and ``O_TEAM`` by side, 0 own and 1 other) that the encoders use. ``ROW_NAT`` ..
 ``ROW_CANASTA`` are the rows of a MELDS block, ``T_RED`` .. ``T_SCORE`` the entries of a TEAM block,
 ``R_DISCARDED`` and ``R_PASSED`` the halves of a READING block, ``HOLD_INDEX`` the kinds of the per-kind
-columns. ``tests/test_canasta_env_obs.py`` checks this table,
+columns. ``tests/canasta/test_canasta_env_obs.py`` checks this table,
 and the one in the env's docstring (``canasta/envs/aec.py``), against ``OFFSETS``.
 
 ``encode(view)`` (``reference.py``) is the reference encoding of a
@@ -89,7 +89,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...cards import BLACK3, HOLD_KINDS, NUM_KINDS, NUM_NATURAL, RED3, deck_counts
+from ...family.cards import BLACK3, HOLD_KINDS, NUM_KINDS, NUM_NATURAL, RED3, deck_counts
 from ..rules import DECKS, MAX_WILDS, Rules
 
 OBS_VERSION = 2

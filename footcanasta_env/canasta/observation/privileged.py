@@ -7,7 +7,7 @@ action, so the policy gradient stays unbiased. A policy that plays must never re
 
 Layout, ``HIDDEN_CARDS_SIZE`` 75 (index: feature, raw count x 1/8). Relative seats are 0 me, 1 left
 (acts after me), 2 partner, 3 right; each block is one count per card kind, all 15 kinds in
-``footcanasta_env.cards`` order (``4 .. A 2 JK R3 B3``):
+``footcanasta_env.family.cards`` order (``4 .. A 2 JK R3 B3``):
 
     index    size  feature
     0-14       15  left's cards held (its set-aside melds included)
@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ...cards import JOKER, NUM_KINDS, NUM_NATURAL, TWO
+from ...family.cards import JOKER, NUM_KINDS, NUM_NATURAL, TWO
 
 if TYPE_CHECKING:
     from ..engine import Game

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from ...cards import BLACK3, JOKER, TWO
+from ...family.cards import BLACK3, JOKER, TWO
 from ..engine import View
 from ..engine.view import Meld
 from ..rules import CANASTA_SIZE

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from ...cards import BLACK3, JOKER, KINDS, NUM_NATURAL, RED3, TWO, kind_of
+from ...family.cards import BLACK3, JOKER, KINDS, NUM_NATURAL, RED3, TWO, kind_of
 from ...i18n import Words, words
 from ...messages import N_
 from ..actions import (

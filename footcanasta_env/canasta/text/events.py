@@ -11,10 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...cards import JOKER, KINDS, TWO, format_counts
+from ...family.cards import JOKER, KINDS, TWO, format_counts
+from ...family.seats import SEAT_NAMES, TEAM_NAMES
 from ...i18n import Words, words
 from ...messages import N_
-from ...seats import SEAT_NAMES, TEAM_NAMES
 from ..actions import ACTION_CARD, ACTION_TYPE, ADD, DISCARD, DRAW, LAYDOWN, MELD, MELD_B3, PICKUP
 from ..engine import View
 from .melds import added_cards, canasta_events, changed, melds_inline, melds_value

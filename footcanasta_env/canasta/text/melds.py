@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ...cards import JOKER, KINDS, TWO
+from ...family.cards import JOKER, KINDS, TWO
 from ...i18n import Words, words
 from ...messages import N_
 from ..rules import CANASTA_SIZE

@@ -18,9 +18,9 @@ from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
-from ...cards import BLACK3, HOLD_KINDS, JOKER, KINDS, TWO
+from ...family.cards import BLACK3, HOLD_KINDS, JOKER, KINDS, TWO
+from ...family.seats import partner_of
 from ...i18n import Words
-from ...seats import partner_of
 from ..actions import DRAW_ID, PICKUP_ID, action_name
 from ..engine import View
 from ..rules import Rules

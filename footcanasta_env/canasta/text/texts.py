@@ -6,7 +6,7 @@ game explains its own numbers.
 
 from __future__ import annotations
 
-from ...cards import KINDS, RED3
+from ...family.cards import KINDS, RED3
 from ...i18n import Words
 from ...messages import N_
 from ..engine import View

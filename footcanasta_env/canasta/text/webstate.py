@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ...cards import BLACK3, HOLD_KINDS, JOKER, KINDS, NUM_NATURAL, RED3, TWO, kind_of
+from ...family.cards import BLACK3, HOLD_KINDS, JOKER, KINDS, NUM_NATURAL, RED3, TWO, kind_of
+from ...family.seats import SEAT_NAMES
 from ...i18n import Words
 from ...messages import N_
-from ...seats import SEAT_NAMES
 from ..actions import action_name
 from ..engine import View
 from ..rules import CANASTA_SIZE, MAX_WILDS, MIN_MELD

@@ -1,0 +1,189 @@
+"""A game's bots by name (``BotRegistry``): scripted factories, lazy loaders of policies, bots with options
+(``NAME:OPTIONS``), and which bot is strongest and which gives hints, cached.
+
+Game-generic: each game of the house makes one with its own bots (Foot Canasta's is
+``footcanasta_env.footcanasta.bots.registry.REGISTRY``), so a second game reuses the machinery without importing
+another game's bots. A bot is anything with ``name`` and ``act(view) -> action id``.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import threading
+import warnings
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..messages import N_, Message, MessageError
+
+Bot = Any  # a bot: ``name`` and ``act(view) -> action id`` (each game's own ``Bot`` protocol)
+BotFactory = Callable[[int | None], Bot]
+Loader = Callable[[str, int | None], Bot]  # (argument, seed): '' for ``learned``, the path for ``policy:PATH``
+
+
+class OptionsBot:
+    """A bot that takes options in its name (``NAME:OPTIONS``): how to build it and how to check its options."""
+
+    def __init__(self, build: Loader, check: Callable[[str], object]) -> None:
+        self.build, self.check = build, check
+
+
+@dataclass(eq=False)
+class BotRegistry:
+    """One game's bots by name: scripted factories, lazy loaders, bots with options, and which is strongest.
+
+    ``bots``: name -> factory(seed). ``strength``: the scripted names, strongest first (the last is the
+    answer of last resort). ``loaders``: ``learned`` (the shipped policy, built with argument '') and
+    ``policy`` (a file, ``policy:PATH``); a loader may carry ``record()``, its evaluation record read without
+    building the bot. ``options``: name -> ``OptionsBot`` for ``NAME:OPTIONS``. ``hint``: given the strongest
+    name, a bot to give hints instead, or None (its record says; the registry checks that it loads).
+    ``stamp``: what the shipped files look like now (their sizes and times): the cached answers are kept
+    while it, and the tables, stay the same.
+    """
+
+    bots: dict[str, BotFactory]
+    strength: tuple[str, ...]
+    loaders: dict[str, Loader] = field(default_factory=dict)
+    options: dict[str, OptionsBot] = field(default_factory=dict)
+    hint: Callable[[str], str | None] | None = None
+    stamp: Callable[[], tuple] = tuple
+    notes: dict[str, str] = field(default_factory=dict)  # name or pattern -> what it is, for help texts
+    _answers: dict[str, Any] = field(default_factory=dict, init=False, repr=False)  # "key": what they hold for
+    _lock: Any = field(default_factory=threading.RLock, init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if not self.strength:
+            raise ValueError("BotRegistry needs at least one name in strength (the answer of last resort)")
+
+    # -- names ------------------------------------------------------------------------------------------
+    def register_bot(self, name: str, factory: BotFactory) -> None:
+        """Add a named bot (names are case-insensitive and may not hold ':')."""
+        key = name.strip().lower()
+        if not key or ":" in key:
+            raise ValueError(f"bot name {name!r}: give a non-empty name without ':'")
+        self.bots[key] = factory
+
+    def bot_names(self) -> list[str]:
+        """Every plain name ``make_bot`` accepts (``learned`` when there is a learned policy), sorted."""
+        return sorted(set(self.bots) | ({"learned"} if "learned" in self.loaders else set()))
+
+    def patterns(self) -> list[str]:
+        """The names that take an argument: ``policy:PATH``, ``NAME:OPTIONS``."""
+        return (["policy:PATH"] if "policy" in self.loaders else []) + [f"{n}:OPTIONS" for n in sorted(self.options)]
+
+    def known_names(self, notes: bool = False) -> str:
+        """Every name and pattern, for messages and help (``notes``: with what each noted one is)."""
+        names = [*self.bot_names(), *self.patterns()]
+        return ", ".join(f"{n} ({self.notes[n]})" if notes and n in self.notes else n for n in names)
+
+    def check_bot_name(self, name: str, patterns: bool = True) -> str:
+        """The canonical form of a bot name (lower case; a path as given), without building the bot;
+        ``ValueError`` naming the known names otherwise. ``patterns=False`` accepts the plain names only (not
+        ``policy:PATH`` nor ``NAME:OPTIONS``: what a stranger, as over the web, may ask for)."""
+        if not isinstance(name, str):
+            raise ValueError(f"bot name must be a string, got {name!r}")
+        kind, colon, arg = name.strip().partition(":")
+        kind = kind.strip().lower()
+        if colon and patterns and kind == "policy" and "policy" in self.loaders:
+            if not arg:
+                raise ValueError("bot 'policy:PATH' needs a file path after 'policy:'")
+            if not os.path.isfile(arg):
+                raise MessageError(Message(N_("bot {name}: policy file {file} not found"), name=repr(name),
+                                           file=repr(arg)))
+            return f"policy:{arg}"
+        if colon and patterns and kind in self.options:
+            self.options[kind].check(arg)
+            text = ",".join(p for p in re.sub(r"\s+", "", arg).lower().split(",") if p)
+            return f"{kind}:{text}" if text else kind
+        if not colon and kind == "learned" and kind not in self.loaders:
+            raise MessageError(Message(N_("bot 'learned': no learned policy is available")))
+        if not colon and kind in self.bot_names():
+            return kind
+        known = self.known_names() if patterns else ", ".join(self.bot_names())
+        raise MessageError(Message(N_("unknown bot {name} (known: {known})"), name=repr(name), known=known))
+
+    def make_bot(self, name: str, seed: int | None = None) -> Bot:
+        """A bot by name: one of ``bot_names()``, ``policy:PATH`` or ``NAME:OPTIONS`` (see ``known_names``)."""
+        canonical = self.check_bot_name(name)
+        kind, colon, arg = canonical.partition(":")
+        if colon:
+            build = self.loaders["policy"] if kind == "policy" else self.options[kind].build
+            return build(arg, seed)
+        if kind == "learned":
+            return self.loaders["learned"]("", seed)
+        return self.bots[kind](seed)
+
+    # -- strongest and hint -----------------------------------------------------------------------------
+    def strongest_bot(self) -> str:
+        """The strongest name that is available and loads (the last of ``strength`` at worst); ``learned``
+        comes first only when its record shows it beating the strongest scripted bot."""
+        return self._answer("strongest", self._work_out_strongest)
+
+    def hint_bot_name(self) -> str:
+        """The strongest bot that answers a person in time: ``hint``'s choice if it loads, else ``strongest_bot()``."""
+        return self._answer("hint", self._work_out_hint)
+
+    def clear_cache(self) -> None:
+        """Forget the answers, so that the next question works them out again."""
+        with self._lock:
+            self._answers.clear()
+
+    def _key(self) -> tuple:
+        # The tables' entries themselves (compared by identity), so a bot registered, replaced or removed is seen;
+        # holding them also keeps a replaced function's id from being reused by another.
+        return (tuple(self.bots.items()), tuple(self.loaders.items()), tuple(self.options.items()), self.strength,
+                self.hint, self.stamp())
+
+    def _answer(self, question: str, work_out: Callable[[], str]) -> str:
+        key = self._key()
+        with self._lock:
+            if self._answers.get("key") != key:
+                self._answers = {"key": key}
+            if question not in self._answers:
+                self._answers[question] = work_out()
+            return self._answers[question]
+
+    def _work_out_strongest(self) -> str:
+        if self._learned_beats(self.strength[0]) and self._load_error("learned") is None:
+            return "learned"
+        for name in self.strength:
+            if name in self.bots and self._load_error(name) is None:
+                return name
+        return self.strength[-1]
+
+    def _learned_beats(self, opponent: str) -> bool:
+        """Whether the learned policy's own record shows it beating ``opponent`` (lower end of the CI above 50%)."""
+        loader = self.loaders.get("learned")
+        if loader is None:
+            return False
+        try:
+            read = getattr(loader, "record", None)
+            record = read() if read is not None else loader("", 0).policy.meta  # type: ignore[attr-defined]
+            ci = record.get("evaluation", {}).get(opponent, {}).get("win_ci", [0.0])
+            return float(ci[0]) > 0.5
+        except Exception:  # noqa: BLE001 - no policy, one that does not load, or no usable record: not a candidate
+            return False
+
+    def _load_error(self, name: str) -> Exception | None:
+        try:
+            self.make_bot(name, 0)
+        except Exception as e:  # noqa: BLE001 - a bot that cannot load (missing weights) is skipped, not fatal
+            return e
+        return None
+
+    def _work_out_hint(self) -> str:
+        best = self.strongest_bot()
+        candidate = self.hint(best) if self.hint is not None else None
+        if candidate is None or candidate == best:
+            return best
+        error = self._load_error(candidate)
+        if error is not None:
+            warnings.warn(f"the {candidate} bot could not be loaded ({error}); hints come from {best!r}",
+                          stacklevel=5)
+            return best
+        return candidate
+
+
+# ---------------------------------------------------------------------------------------------- Foot Canasta

@@ -1,0 +1,107 @@
+"""What both envs share about an episode: constructor checks, reset options, the game they start, rewards.
+
+One home for each: the AEC env (``aec.py``) and the one-seat env (``one_seat.py``) resolve rules, refuse
+bad options, start a game from a seed or a scenario, and turn round results into team rewards through
+the same functions, so the two can never disagree.
+"""
+
+from __future__ import annotations
+
+import json
+import warnings
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+
+from ...envkit.reward import team_reward  # noqa: F401 - the envs face offers it; every game pays alike
+from ..engine import Game, load_scenario, new_game
+from ..rules import DEFAULT_RULES, Rules
+
+REWARD_MODES = ("round", "win")
+RESET_OPTIONS = ("scenario", "rules", "rounds")
+
+
+def resolve_rules(rules: Rules | dict | None, rounds: int | None) -> Rules:
+    """A Rules object from a Rules, a dict of fields or None, cut to ``rounds`` rounds."""
+    if rules is None:
+        r = DEFAULT_RULES
+    elif isinstance(rules, Rules):
+        r = rules
+    elif isinstance(rules, dict):
+        r = Rules.from_dict(rules)
+    else:
+        raise ValueError(f"rules must be a footcanasta_env.Rules or a dict of its fields, got {type(rules).__name__}")
+    if rounds is not None:
+        if isinstance(rounds, bool) or not isinstance(rounds, (int, np.integer)):
+            raise ValueError(f"rounds must be a whole number from 1 to 4, got {rounds!r}")
+        r = r.with_rounds(int(rounds))
+    return r
+
+
+def check_options(reward_mode: str, render_mode: str | None, render_modes: list[str], render_seat: int | None,
+                  max_actions: int) -> None:
+    """Refuse bad constructor options of either env with a message naming the option."""
+    if reward_mode not in REWARD_MODES:
+        raise ValueError(f"reward_mode must be one of {REWARD_MODES}, got {reward_mode!r}")
+    if render_mode is not None and render_mode not in render_modes:
+        raise ValueError(f"render_mode must be one of {render_modes} or None, got {render_mode!r}")
+    if render_seat is not None and render_seat not in (0, 1, 2, 3):
+        raise ValueError(f"render_seat must be a seat 0 to 3 or None (all seats), got {render_seat!r}")
+    if isinstance(max_actions, bool) or not isinstance(max_actions, int) or max_actions < 1:
+        raise ValueError(f"max_actions must be a positive whole number, got {max_actions!r}")
+
+
+def set_episode_settings(env: Any, rules: Rules | dict | None, rounds: int | None, reward_mode: str,
+                         reward_scale: float, max_actions: int, render_mode: str | None,
+                         render_seat: int | None) -> None:
+    """Check the constructor options both envs share and set them on ``env``: ``base_rules``, ``rounds``,
+    ``rules`` (the default episode's), ``reward_mode``, ``reward_scale``, ``max_actions``, ``render_mode``,
+    ``render_seat``; a bad option raises ``ValueError`` naming it."""
+    check_options(reward_mode, render_mode, env.metadata["render_modes"], render_seat, max_actions)
+    env.base_rules = resolve_rules(rules, None)
+    env.rounds = rounds
+    env.rules = resolve_rules(env.base_rules, rounds)
+    env.reward_mode = reward_mode
+    env.reward_scale = float(reward_scale)
+    env.max_actions = max_actions
+    env.render_mode = render_mode
+    env.render_seat = render_seat
+
+
+def reset_options(options: Mapping[str, Any] | None) -> dict[str, Any]:
+    """A copy of ``reset``'s options; unknown keys are named in a warning (PettingZoo and gymnasium
+    pass options through, so a typo must not pass unnoticed)."""
+    opts = dict(options) if options else {}
+    unknown = sorted(k for k in opts if k not in RESET_OPTIONS)
+    if unknown:
+        warnings.warn(f"footcanasta reset: ignoring unknown option(s) {', '.join(map(repr, unknown))} "
+                      f"(known: {', '.join(RESET_OPTIONS)})", stacklevel=3)
+    return opts
+
+
+def start_episode_game(options: Mapping[str, Any], base_rules: Rules | dict | None, rounds: int | None,
+                       seed: int) -> Game:
+    """The game an episode starts with: ``options`` from ``reset_options``, else the env's own settings."""
+    rounds = options.get("rounds", rounds)
+    rules = resolve_rules(options.get("rules", base_rules), rounds)
+    return start_game(rules, seed, options.get("scenario"), rounds)
+
+
+def start_game(rules: Rules, seed: int, scenario: dict | str | None, rounds: int | None) -> Game:
+    """A new game from ``seed`` under ``rules``, or the game of a scenario (its own rules, else ``rules``)."""
+    if scenario is None:
+        return new_game(seed, rules)
+    if isinstance(scenario, (str, bytes)):
+        scenario = json.loads(scenario)
+    if not isinstance(scenario, dict):
+        raise ValueError(f"scenario must be a dict or a JSON string, got {type(scenario).__name__}")
+    spec = dict(scenario)
+    spec_rules = Rules.from_dict(spec["rules"]) if "rules" in spec else rules
+    if rounds is not None:
+        spec_rules = spec_rules.with_rounds(rounds)
+    changes = spec_rules.changes()
+    spec.pop("rules", None)
+    if changes:
+        spec["rules"] = changes
+    return load_scenario(spec, seed=seed)

@@ -1,0 +1,252 @@
+"""The terminal screen of ``footcanasta play``: what South may see, in words, built from a ``View`` only.
+
+Everything on the screen comes from ``game.view(0)`` (RULES.md section 12) and from event lines made by
+``events.py`` out of two such views, so the screen cannot show a card South may not see. Meaning is
+always carried by words ("clean canasta", "in foot", "to play"), never by colour alone, so the screen reads
+the same with ``NO_COLOR`` or through a pipe.
+
+The screen is drawn again after every move, so it is built to fit a terminal: the table (scores, pile,
+both partnerships' melds, the players, your hand) takes about a dozen lines at 80 columns, each meld is
+written short (``Q×6``, ``A×4+2``), and what happened since your last move is one line per turn
+(``tests/layers/test_play_screen.py`` measures real positions at 100 and 80 columns).
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+from typing import Any
+
+from rich.console import Console, Group, RenderableType
+from rich.padding import Padding
+from rich.rule import Rule
+from rich.table import Table
+from rich.text import Text
+
+from ...family.cards import BLACK3, HOLD_KINDS, JOKER, KINDS, TWO, WILD_RANK
+from ...family.seats import partner_of
+from ...i18n import Words
+from ..actions import action_name
+from ..engine import View
+from ..melds import CANASTA_KINDS, Meld, is_canasta, meld_kind, melds_value
+from .events import EN, describe_round_end, describe_step, melds_inline, rank_name, seat_name, team_name
+
+__all__ = [
+    "counts_text", "describe_round_end", "describe_step", "final_text", "meld_short", "melds_inline",
+    "render_screen", "round_table", "screen_text",
+]
+
+# Kinds in the order a hand is read: ranks low to high, then wild cards, then black threes.
+
+
+def counts_text(counts: Sequence[int], times: str = "×", w: Words = EN) -> str:
+    """Cards grouped by rank with counts, e.g. ``4×2  7×3  K  JK``."""
+    parts = [KINDS[k] if counts[k] == 1 else f"{KINDS[k]}{times}{int(counts[k])}" for k in HOLD_KINDS if counts[k]]
+    return "  ".join(parts) if parts else w._("(none)")
+
+
+def _times(card: str, n: int, times: str) -> str:
+    return card if n == 1 else f"{card}{times}{n}"
+
+
+def meld_short(m: Meld, times: str = "×", w: Words = EN) -> str:
+    """A meld in a few characters: ``Q×6`` (six queens), ``A×4+2`` (four aces and a two), ``wild 2×3+JK``."""
+    r, nat, two, jk = m
+    wilds = [_times(KINDS[TWO], two, times)] * bool(two) + [_times(KINDS[JOKER], jk, times)] * bool(jk)
+    if r == WILD_RANK:
+        return w._("wild") + " " + "+".join(wilds)
+    return "+".join([_times(KINDS[r], nat, times), *wilds])
+
+
+def _count_of(kind: str, n: int, w: Words) -> str:
+    """``2 clean``: how many canastas of a kind (the kind agrees with the number in every language)."""
+    if kind == "clean":
+        return w.ngettext("{n} clean", "{n} clean", n).format(n=w.num(n))
+    if kind == "dirty":
+        return w.ngettext("{n} dirty", "{n} dirty", n).format(n=w.num(n))
+    return w.ngettext("{n} wild", "{n} wild", n).format(n=w.num(n))
+
+
+def _canastas(melds: Sequence[Meld], w: Words) -> str:
+    done = [m for m in melds if is_canasta(m)]
+    if not done:
+        return w._("no canasta yet")
+    parts = []
+    for kind in CANASTA_KINDS:
+        ranks = [rank_name(m[0], w) for m in done if meld_kind(m) == kind]
+        if ranks:
+            which = "" if kind == "wild" else f" ({' '.join(ranks)})"
+            parts.append(f"{_count_of(kind, len(ranks), w)}{which}")
+    return w._("canastas {list}").format(list=", ".join(parts))
+
+
+def _team_lines(view: View, t: int, times: str, w: Words) -> list[Text]:
+    name = Text(w._("{team} (you)").format(team=team_name(t, w)) if t == view.team else team_name(t, w),
+                style="bold")
+    red = w._("red 3s {n}").format(n=w.num(view.red_threes[t]))
+    if not view.down[t]:
+        name.append(w._(": no initial meld yet ({minimum} needed); {red}").format(minimum=w.num(view.minimum), red=red))
+        return [name]
+    name.append(f": {_canastas(view.melds[t], w)}; {red}")
+    open_melds = [meld_short(m, times, w) for m in view.melds[t] if not is_canasta(m)]
+    return [name, Text("  " + w._("melds: {melds}").format(melds="  ".join(open_melds) if open_melds
+                                                           else w._("none open")))]
+
+
+def _pile_text(view: View, w: Words) -> Text:
+    line = Text(w._("Stock {n}.").format(n=w.num(view.stock_size)) + "  ")
+    if not view.pile:
+        line.append(w._("Pile empty."))
+        return line
+    n = len(view.pile)
+    line.append(w._("Pile {n}: top ").format(n=w.num(n)))
+    line.append(KINDS[view.pile[-1]], style="bold reverse")
+    if view.pile[-1] == BLACK3:
+        line.append(w._(" (a black three: no pickup)"))
+    below = [KINDS[k] for k in reversed(view.pile[-5:-1])]
+    if below:
+        line.append(w._(", under it {cards}").format(cards=" ".join(below) + (" ..." if n > 5 else "")))
+    if n > 1:
+        line.append(w._(" (see 'pile')"))
+    return line
+
+
+def _players_text(view: View, times: str, w: Words) -> list[RenderableType]:
+    seats = [(view.seat + i) % 4 for i in (1, 2, 3)]  # clockwise from the viewer: the order of play
+    parts = []
+    for s in seats:
+        notes = [w._("in foot")] * view.in_foot[s] + [w._("to play")] * (view.current_player == s and not view.is_over)
+        parts.append(f"{seat_name(s, w)} {w.num(view.held[s])}" + (f" ({', '.join(notes)})" if notes else ""))
+    lines: list[RenderableType] = [Text(w._("Cards held: {players}.").format(players=", ".join(parts)))]
+    took = [f"{seat_name(s, w)} {counts_text(view.memory[s], times, w)}" for s in range(4)
+            if s != view.seat and view.memory[s].any()]
+    if took:
+        lines.append(_indented(w._("From the pile, not yet played: {cards}.").format(cards="; ".join(took))))
+    return lines
+
+
+def _indented(line: str) -> RenderableType:
+    """A line indented by two, its wrapped part too, so that each event stands out at any width."""
+    return Padding(Text(line), (0, 0, 0, 2), expand=False)
+
+
+def _legal_grid(legal: Sequence[int], width: int) -> Text:
+    """The legal actions, numbered, in as many columns as fit (each column as wide as its widest item)."""
+    items = [f"{i:>2} {action_name(a)}" for i, a in enumerate(legal, 1)]
+    for cols in range(min(len(items), 8), 0, -1):
+        widths = [max(len(x) for x in items[c::cols]) for c in range(cols)]
+        if sum(widths) + 3 * (cols - 1) <= width or cols == 1:
+            break
+    rows = ["   ".join(x.ljust(widths[c]) for c, x in enumerate(items[i:i + cols])).rstrip()
+            for i in range(0, len(items), cols)]
+    return Text("\n".join(rows))
+
+
+def render_screen(view: View, events: Sequence[str] = (), width: int = 80, times: str = "×",
+                  since: str = "", w: Words = EN) -> RenderableType:
+    """The whole play screen for South's ``view``, with the events since South's last move (or ``since``)."""
+    rules = view.rules
+    title = w._("Round {round} of {rounds}").format(round=w.num(view.round), rounds=w.num(rules.rounds))
+    title += "".join(f"   {team_name(t, w)} {w.num(view.scores[t])}" for t in (0, 1))
+    parts: list[RenderableType] = [Rule(Text(title, style="bold"), align="left")]
+    parts.append(Text(w._("Initial meld {minimum} points. To go out: {clean} clean, {dirty} dirty and {wild} wild "
+                          "canasta.").format(minimum=w.num(view.minimum), clean=rules.clean_needed,
+                                             dirty=rules.dirty_needed, wild=rules.wild_needed)))
+    parts.append(_pile_text(view, w))
+    for t in (view.team, 1 - view.team):
+        parts += _team_lines(view, t, times, w)
+    parts += _players_text(view, times, w)
+    if events:
+        parts.append(Text(w._("Since {since} ('log' shows every card):").format(since=since or w._("your last move")),
+                          style="bold"))
+        parts += [_indented(e) for e in events]
+    parts += _hand_lines(view, times, w)
+    if view.my_turn:
+        if view.phase == "draw":
+            step = w._("Your turn, draw step: draw (d) or take the pile (p).")
+        elif view.down[view.team]:
+            step = w._("Your turn, play step: meld (m), add (a), then discard (x).")
+        else:
+            step = w._("Your turn, play step: set melds aside (m, a), lay them down (l), discard (x).")
+        parts.append(Text(step, style="bold"))
+        parts.append(_legal_grid(view.legal_actions, width))
+    elif not view.is_over:
+        who = seat_name(view.current_player, w)
+        line = w._("{who} to play (draw step).") if view.phase == "draw" else w._("{who} to play (play step).")
+        parts.append(Text(line.format(who=who)))
+    return Group(*parts)
+
+
+def _hand_lines(view: View, times: str, w: Words) -> list[RenderableType]:
+    """Your hand and what you have set aside."""
+    where = w._("from your foot") if view.in_foot[view.seat] else w._("foot still waiting")
+    held = int(sum(view.hand))
+    hand = Text(w.ngettext("Your hand, {n} card ({where}): ", "Your hand, {n} cards ({where}): ", held)
+                .format(n=w.num(held), where=where), style="bold")
+    hand.append(counts_text(view.hand, times, w), style="bold cyan")
+    parts: list[RenderableType] = [hand]
+    if view.set_aside:
+        value = melds_value(view.set_aside, view.rules.card_values)
+        ready = value >= view.minimum and view.phase == "play"
+        line = (w._("Set aside ({value} of {minimum} needed): {melds}; 'laydown' puts them on the table; a discard "
+                    "returns them to your hand.") if ready else
+                w._("Set aside ({value} of {minimum} needed): {melds}; a discard returns them to your hand."))
+        parts.append(Text(line.format(value=w.num(value), minimum=w.num(view.minimum),
+                                      melds=melds_inline(view.set_aside))))
+    return parts
+
+
+def screen_text(view: View, events: Sequence[str] = (), width: int = 100, times: str = "×", w: Words = EN) -> str:
+    """The screen as plain text (for tests and logs)."""
+    out = io.StringIO()
+    console = Console(file=out, width=width, no_color=True, color_system=None, highlight=False)
+    console.print(render_screen(view, events, width, times, w=w))
+    return out.getvalue()
+
+
+# ---------------------------------------------------------------------------------------------- round end
+
+
+def round_table(result: dict[str, Any], totals: Sequence[int], viewer_team: int | None = 0,
+                red_three_value: int = 100, w: Words = EN) -> RenderableType:
+    """The score table of a finished round with its breakdown and the running totals.
+
+    A negative red-three figure gets a note saying why: red threes in a foot never picked up count
+    against their partnership (rule 9.2), which surprises newcomers.
+    """
+    table = Table(title=w._("Round {round} scores").format(round=w.num(result["round"])), title_justify="left",
+                  header_style="bold", box=None, padding=(0, 1))
+    cols = ("", w._("Melds"), w._("Canastas"), w._("c/d/w"), w._("Red\n3s"), w._("Going\nout"), w._("Cards\nheld"),
+            w._("Round"), w._("Total"))
+    for i, name in enumerate(cols):
+        table.add_column(name, justify="left" if i == 0 else "right", no_wrap=True)
+    notes = [] if viewer_team is None else [w._("* your partnership")]
+    n = w.num
+    for t in (0, 1):
+        b = result["breakdown"][t]
+        red = b["red_threes"] + b["red_threes_in_foot"]  # laid down, less those stuck in an unpicked foot
+        name = team_name(t, w) + ("*" if t == viewer_team else "")
+        table.add_row(name, n(b["melds"]), n(b["canastas"]), f"{b['clean']}/{b['dirty']}/{b['wild']}",
+                      n(red), n(b["going_out"]), n(b["cards_held"]), n(b["total"]), n(totals[t]))
+        if b["red_threes_in_foot"]:
+            k = -b["red_threes_in_foot"] // red_three_value if red_three_value else 0
+            laid = ("+" if b["red_threes"] >= 0 else "-") + n(abs(b["red_threes"]))
+            note = (w.ngettext("{team} red 3s: {laid} laid down, {foot} for {n} in an unpicked foot (rule 9.2).",
+                               "{team} red 3s: {laid} laid down, {foot} for {n} in an unpicked foot (rule 9.2).", k)
+                    if k > 0 else w._("{team} red 3s: {laid} laid down, {foot} for those in an unpicked foot "
+                                      "(rule 9.2)."))
+            notes.append(note.format(team=team_name(t, w), laid=laid, foot=n(b["red_threes_in_foot"]), n=n(k)))
+    return Group(table, *(Text(x) for x in notes))
+
+
+def final_text(scores: Sequence[int], viewer_team: int = 0, w: Words = EN) -> str:
+    """The game's result in words."""
+    a, b = scores
+    line = w._("Final scores: {team0} {score0}, {team1} {score1}.").format(
+        team0=team_name(0, w), score0=w.num(a), team1=team_name(1, w), score1=w.num(b)) + " "
+    if a == b:
+        return line + w._("A draw.")
+    win = 0 if a > b else 1
+    if win == viewer_team:
+        return line + w._("You and {partner} win!").format(partner=seat_name(partner_of(0), w))
+    return line + w._("{team} win.").format(team=team_name(win, w))
