@@ -4,7 +4,8 @@ engines, PettingZoo and Gymnasium environments, bots, and play in the terminal a
 The house, one room per concern (each subpackage's ``__init__`` says what it owns):
 
 * the game-generic root: ``games`` (the game lookup: ``get_game(name)``, the game interface), ``family``
-  (what the games of the family share, once: the table's geometry of seats and sides), ``replays``
+  (what the games of the family share, once: the table's geometry of seats and sides, what a game
+  registers in its manifest), ``replays``
   (replay files of any game), ``arrayfile`` (the plain-array file format, never unpickled, and the numpy
   MLP of policies, values and trainer checkpoints), ``policyfile`` (policy files of any game),
   ``botregistry`` (a game's bots by name, the strongest and the hint bot), ``envkit`` (the AEC and

@@ -41,12 +41,17 @@ from __future__ import annotations
 from typing import Any
 
 from ..family.geometry import FOUR_IN_PARTNERSHIPS, Geometry
+from ..family.manifest import Manifest
 from .actions import ACTION_NAMES, ACTION_VERSION, NUM_ACTIONS, PHASE_NAMES, action_id, action_name
 from .engine import Game, IllegalActionError, ScenarioError, View, load_scenario, new_game, sample_world
 from .rules import DEFAULT_RULES, Rules
 
 NAME = "canasta"
 TITLE = "Canasta"
+MANIFEST = Manifest(
+    gym_ids={"footcanasta/Canasta-v0": "footcanasta_env.canasta.envs.one_seat:CanastaGymEnv"},
+    shipped=("data/learned.npz", "data/learned.json"), rules="CANASTA.md", checkpoints="checkpoints/canasta")
+"""What Canasta registers (``footcanasta_env.family.manifest``)."""
 
 
 __all__ = [
@@ -56,7 +61,7 @@ __all__ = [
     # loaded when first asked for (_LAZY)
     "CanastaGymEnv", "GameEncoder", "GymEnv", "HIDDEN_CARDS_SIZE", "OBS_SIZE", "OBS_VERSION", "OFFSETS", "encode",
     "env", "hidden_cards", "raw_env", "table_text", "team_reward", "bot_names", "check_bot_name", "hint_bot_name",
-    "make_bot", "strongest_bot", "geometry",
+    "make_bot", "strongest_bot", "geometry", "MANIFEST",
 ]
 
 

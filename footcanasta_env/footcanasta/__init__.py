@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..family.geometry import FOUR_IN_PARTNERSHIPS, Geometry
+from ..family.manifest import Manifest
 from .actions import ACTION_VERSION, NUM_ACTIONS, action_id, action_name
 from .engine import load_scenario, new_game, sample_world
 from .observation import HIDDEN_CARDS_SIZE, OBS_SIZE, OBS_VERSION, GameEncoder, encode, hidden_cards
@@ -27,13 +28,18 @@ from .rules import Rules
 
 NAME = "footcanasta"
 TITLE = "Foot Canasta"
+MANIFEST = Manifest(
+    gym_ids={"footcanasta/FootCanasta-v0": "footcanasta_env.footcanasta.envs.one_seat:FootCanastaGymEnv"},
+    shipped=("data/learned.npz", "data/learned.json", "data/value.npz", "data/search.json"),
+    rules="RULES.md", checkpoints="checkpoints/footcanasta")
+"""What Foot Canasta registers (``footcanasta_env.family.manifest``)."""
 
 
 __all__ = [
     "ACTION_VERSION", "GameEncoder", "GymEnv", "HIDDEN_CARDS_SIZE", "NAME", "NUM_ACTIONS", "OBS_SIZE", "OBS_VERSION",
     "Rules", "TITLE", "action_id", "action_name", "bot_names", "check_bot_name", "encode", "env", "hidden_cards",
     "hint_bot_name", "load_scenario", "make_bot", "new_game", "raw_env", "rules_text", "sample_world", "strongest_bot",
-    "table_text", "team_reward", "geometry",
+    "table_text", "team_reward", "geometry", "MANIFEST",
 ]
 
 
