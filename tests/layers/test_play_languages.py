@@ -61,7 +61,7 @@ def test_a_whole_foot_canasta_game_at_the_terminal_in_each_language(lang, tmp_pa
 @pytest.fixture
 def capped_canasta():
     """Canasta registered with two rounds at most, random bots only (as tests/canasta/test_canasta_table_play.py)."""
-    from tests.test_canasta_table_play import NAME, stand_in
+    from tests.canasta.test_canasta_table_play import NAME, stand_in
 
     register_game(NAME, stand_in())
     yield NAME

@@ -13,10 +13,10 @@ pyspiel = pytest.importorskip("pyspiel")
 pytest.importorskip("footcanasta_env.openspiel")
 
 from open_spiel.python.observation import make_observation  # noqa: E402
-from tests.test_env_hidden import permute_hidden  # noqa: E402
 
 from footcanasta_env.family.cards import KINDS, RED3, counts_of, format_cards, format_counts, parse_cards  # noqa: E402
 from footcanasta_env.games import get_game  # noqa: E402
+from tests.footcanasta.test_env_hidden import permute_hidden  # noqa: E402
 
 SMALL = {"footcanasta": {"rounds": 1}, "canasta": {"max_rounds": 1}}
 

@@ -16,10 +16,10 @@ import shutil
 import subprocess
 
 import pytest
-from tests.test_web_browser import VIOLATIONS, browser, play_to_the_end, server, shot, wait_ready  # noqa: F401
 
 from footcanasta_env.i18n import LANGUAGES
 from footcanasta_env.i18n.webcatalog import web_catalog
+from tests.web.test_web_browser import VIOLATIONS, browser, play_to_the_end, server, shot, wait_ready  # noqa: F401
 
 OTHERS = [lang for lang in LANGUAGES if lang != "en"]
 DESKTOP = {"width": 1280, "height": 860}

@@ -17,13 +17,12 @@ import pytest
 
 pytest.importorskip("starlette")
 
-from tests.test_web_api import NOW, TODAY, client, new, play_out, player  # noqa: E402
-
 from footcanasta_env import new_game  # noqa: E402
 from footcanasta_env.table import Deal, Table  # noqa: E402
 from footcanasta_env.web.room import GameCache  # noqa: E402
 from footcanasta_env.web.session import WebGame  # noqa: E402
 from footcanasta_env.web.work import Abandoned, Work  # noqa: E402
+from tests.web.test_web_api import NOW, TODAY, client, new, play_out, player  # noqa: E402
 
 
 def _seed_of(c, gid: str) -> int:
