@@ -1,0 +1,68 @@
+"""Every game at a person's table: the terminal (``footcanasta play --game G`` with scripted input: a few moves,
+then quit) plays the game the table core deals, and the browser API creates a game, takes a move and gives the
+same state back. The toys play too: the table reaches a game only through its interface."""
+
+from __future__ import annotations
+
+import io
+import sys
+
+import pytest
+from starlette.testclient import TestClient
+
+from footcanasta_env.cli import main
+from footcanasta_env.replays import load_replay, reproduce
+from footcanasta_env.table import HUMAN, Deal, Table
+from footcanasta_env.web import create_app
+from tests.helpers.conformance import games_offering, registered
+
+GAMES = games_offering("table_text", "new_game", "make_bot", toys=True)
+MOVES = 2  # the person's moves before quitting: no round ends for the toys' three cards a hand either
+
+
+def _planned_moves(name: str, seed: int) -> list[str]:
+    """The first legal action's name at each of the person's first turns, at the table the terminal opens."""
+    table = Table.open(Deal(game=name, seed=seed), "random", "random")
+    moves = []
+    while len(moves) < MOVES:
+        list(table.bot_steps())
+        moves.append(table.module.action_name(table.game.legal_actions()[0]))
+        table.play(moves[-1:])
+    return moves
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_terminal_plays_a_few_moves_and_quits_with_a_replay(name, tmp_path, monkeypatch, capsys):
+    with registered(name) as g:
+        moves = _planned_moves(name, 8)
+        monkeypatch.setattr(sys, "stdin", io.StringIO("help\n" + "".join(m + "\n" for m in moves) + "quit\ny\n"))
+        rc = main(["play", "--game", name, "--seed", "8", "--partner", "random", "--opponents", "random",
+                   "--replay-dir", str(tmp_path)])
+        out, err = capsys.readouterr()
+        assert rc == 0 and err == "" and "Traceback" not in out, out[-2000:]
+        assert f"{g.TITLE}, seed 8" in out and "Game stopped (quit)" in out
+        replay = load_replay(next(tmp_path.glob("*seed-8*.json")))
+        assert replay.game == name and not replay.complete
+        assert [a for s, a in replay.actions if s == HUMAN] == moves
+        assert not reproduce(replay).is_over
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_browser_api_creates_a_game_takes_a_move_and_gives_it_back(name, tmp_path):
+    with registered(name):
+        c = TestClient(create_app(tmp_path / "web.sqlite3", today=lambda: "2026-12-03", replay_dir=tmp_path / "r"))
+        bots = c.get(f"/api/bots?game={name}").json()
+        assert bots["game"] == name and "random" in bots["bots"]
+        r = c.post("/api/games", json={"game": name, "seed": 4, "partner": "random", "opponents": "random"})
+        assert r.status_code == 201, r.text
+        gid, state = r.json()["id"], r.json()["state"]
+        assert state["game"] == name and state["my_turn"] and state["legal"] and not state["over"]
+        r = c.post(f"/api/games/{gid}/actions", json={"action": state["legal"][0], "version": state["version"]})
+        assert r.status_code == 200, r.text
+        after = r.json()["state"]
+        assert after["version"] > state["version"] and r.json()["events"]
+        assert c.get(f"/api/games/{gid}").json()["state"] == after
+        stale = c.post(f"/api/games/{gid}/actions", json={"action": state["legal"][0], "version": state["version"]})
+        assert stale.status_code == 409, stale.text  # made against the state before the move
+        bad = c.post(f"/api/games/{gid}/actions", json={"action": "no such move"})
+        assert 400 <= bad.status_code < 500
