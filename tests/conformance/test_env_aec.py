@@ -191,7 +191,8 @@ def test_actions_by_name_and_numpy_int_play_as_their_ids(name):
         a = int(np.flatnonzero(by_id.observe(by_id.agent_selection)["action_mask"])[-1])
         by_id.step(a)
         by_name.step(g.action_name(a) if k == 0 else np.int64(a))
-        assert by_name.game.to_scenario() == by_id.game.to_scenario() and by_name.agent_selection == by_id.agent_selection
+        assert by_name.game.to_scenario() == by_id.game.to_scenario()
+        assert by_name.agent_selection == by_id.agent_selection
 
 
 @pytest.mark.parametrize("name", GAMES)
