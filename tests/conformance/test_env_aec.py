@@ -173,7 +173,7 @@ def test_an_illegal_action_in_raw_env_raises_and_changes_nothing(name):
     bad = _illegal_action(e)
     with pytest.raises(ValueError, match="rule"):
         e.step(bad)
-    for junk in (10_000, "meld banana", -1):
+    for junk in (10_000, "meld banana", -1, None):
         with pytest.raises(ValueError):
             e.step(junk)
     assert e.game.to_scenario() == spec and e.agent_selection == agent
