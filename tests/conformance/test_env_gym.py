@@ -181,3 +181,16 @@ def test_maskable_ppo_runs_end_to_end(name):
     action, _ = model.predict(obs, action_masks=env.action_masks(), deterministic=True)
     assert env.action_masks()[int(action)]
     assert model.num_timesteps >= 256  # it learned; how fast is a benchmark's question, not a test's
+
+
+@pytest.mark.parametrize("name", games_offering("GymEnv", "MANIFEST"))
+def test_every_gym_id_of_the_manifest_makes_the_games_one_seat_env(name):
+    import gymnasium
+
+    g = get_game(name)
+    assert g.MANIFEST.gym_ids
+    for gym_id in g.MANIFEST.gym_ids:
+        e = gymnasium.make(gym_id, learner_seats=0, rounds=1)
+        assert isinstance(e.unwrapped, g.GymEnv)
+        obs, _ = e.reset(seed=3)
+        assert e.observation_space.contains(obs) and obs.tobytes() == g.encode(e.unwrapped.game.view(0)).tobytes()
