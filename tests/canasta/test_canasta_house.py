@@ -5,17 +5,10 @@ from __future__ import annotations
 from starlette.testclient import TestClient
 
 from footcanasta_env.evaluation import evaluate
-from footcanasta_env.games import INTERFACE, TRAINING, game_names, get_game
+from footcanasta_env.games import get_game
 from footcanasta_env.replays import reproduce
 from footcanasta_env.table import HUMAN, Deal, Table
 from footcanasta_env.web import create_app
-
-
-def test_canasta_is_a_game_of_the_house_with_the_whole_interface():
-    assert "canasta" in game_names()
-    game = get_game("canasta", need=TRAINING)
-    assert game.NAME == "canasta" and all(hasattr(game, n) for n in INTERFACE)
-    assert set(game.bot_names()) >= {"random", "greedy", "expert"}
 
 
 def test_a_duplicate_match_of_canasta():
