@@ -32,6 +32,24 @@ def _planned_moves(name: str, seed: int) -> list[str]:
 
 
 @pytest.mark.parametrize("name", GAMES)
+def test_the_table_plays_a_round_to_its_end_and_its_replay_reproduces_it(name):
+    with registered(name) as g:
+        table = Table.open(Deal(game=name, seed=12), "random", "random")
+        assert table.module is g and type(table.text) is type(g.table_text())
+        while not table.game.round_results:
+            for step in table.bot_steps():
+                assert step.seat != HUMAN
+            if table.game.round_results:
+                break
+            assert table.game.current_player == HUMAN
+            steps = table.play([g.action_name(table.game.legal_actions()[0])])
+            assert steps[0].seat == HUMAN
+        assert len(table.game.round_results) == 1 and len(table.game.scores) == g.geometry().num_sides
+        again = reproduce(table.replay("web"))
+        assert again.round_results == table.game.round_results and again.scores == table.game.scores
+
+
+@pytest.mark.parametrize("name", GAMES)
 def test_the_terminal_plays_a_few_moves_and_quits_with_a_replay(name, tmp_path, monkeypatch, capsys):
     with registered(name) as g:
         moves = _planned_moves(name, 8)
