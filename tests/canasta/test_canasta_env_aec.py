@@ -1,6 +1,6 @@
 """Canasta's PettingZoo AEC env: its reward function, scenarios, rules and round cap, rendering and versioned module.
 What every game's AEC env keeps (the API, seeds, masks, rewards, illegal actions, options) is
-tests/conformance/test_env_aec.py."""
+tests/conformance/test_aec_env_conformance.py."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Canasta's one-seat gymnasium env: its registration with gymnasium, its round cap, a scenario reset and its
 rendering. What every game's one-seat env keeps (checkers, masks, rewards, opponents, illegal actions,
-truncation, MaskablePPO) is tests/conformance/test_env_gym.py."""
+truncation, MaskablePPO) is tests/conformance/test_gym_env_conformance.py."""
 
 from __future__ import annotations
 

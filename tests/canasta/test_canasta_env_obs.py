@@ -1,8 +1,8 @@
 """Canasta's observation: the layout against its documented tables, the fast encoder under other rules and in its
 corner cases, the privileged hidden cards, and hidden information (CANASTA_RULES.md section 12) proven by
 shuffles: the pile is seen, and games that differ in cards a seat never sees give it the same observations
-action after action. What every game's observation keeps is tests/conformance/test_hidden_information.py and
-test_encoder.py."""
+action after action. What every game's observation keeps is tests/conformance/test_hidden_conformance.py and
+test_encoder_conformance.py."""
 
 from __future__ import annotations
 

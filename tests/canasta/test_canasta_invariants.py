@@ -1,5 +1,5 @@
 """Canasta engine invariants over seeded random games: the exact mask, the oracle, every card, seeds and dailies.
-Seeds, clones and scenario round trips as every game keeps them: tests/conformance/test_scenarios_and_seeds.py."""
+Seeds, clones and scenario round trips as every game keeps them: tests/conformance/test_scenario_conformance.py."""
 
 import numpy as np
 import pytest

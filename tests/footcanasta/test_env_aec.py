@@ -1,5 +1,6 @@
-"""Foot Canasta's PettingZoo AEC env: its scenarios, its rounds (at most four) and its rendering. What every game's
-AEC env keeps (the API, seeds, masks, rewards, illegal actions, options) is tests/conformance/test_env_aec.py."""
+"""Foot Canasta's PettingZoo AEC env: its scenarios, its rounds (at most four) and its rendering. What every
+game's AEC env keeps (the API, seeds, masks, rewards, illegal actions, options) is
+tests/conformance/test_aec_env_conformance.py."""
 
 from __future__ import annotations
 

@@ -3,8 +3,8 @@ round (its own foot included) give that seat the same observations action after 
 layout against its documented tables; the fast encoder under variant rules and in the foot's corner cases.
 
 What every game's observation keeps (a world dealt anew from a seat's view leaves its observation, the fast
-encoder gives the bytes of ``encode(view)``) is tests/conformance/test_hidden_information.py and
-test_encoder.py."""
+encoder gives the bytes of ``encode(view)``) is tests/conformance/test_hidden_conformance.py and
+test_encoder_conformance.py."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Invariants over many seeded games: cards conserved, mask never empty, games end, round trips found by hypothesis.
-Seeds, clones and scenario round trips as every game keeps them: tests/conformance/test_scenarios_and_seeds.py."""
+Seeds, clones and scenario round trips as every game keeps them: tests/conformance/test_scenario_conformance.py."""
 
 from __future__ import annotations
 

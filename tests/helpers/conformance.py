@@ -3,7 +3,7 @@
 A conformance test names what it needs (names of ``footcanasta_env.games``' ``INTERFACE`` and ``TRAINING``,
 or another name of a game's face such as ``sample_world``); every registered game offering them is a
 parameter of the test, and so is each toy of tests/helpers/toy_game.py where ``toys=True``. A game that
-lacks a name is simply not a parameter: ``tests/conformance/test_interface.py`` asserts that both real
+lacks a name is simply not a parameter: ``tests/conformance/test_interface_conformance.py`` asserts that both real
 games offer everything, so a name dropped from one of them fails there, not in silence.
 """
 
