@@ -15,20 +15,17 @@ from footcanasta_env import canasta
 from tests.helpers.canasta_oracle import scenario
 
 
-def _play(e, seed: int, check=None, max_steps: int = 100_000) -> list[dict[str, float]]:
+def _play(e, seed: int, max_steps: int = 100_000) -> list[dict[str, float]]:
     """Random legal play to the end; returns the rewards dict after every step."""
     rng = random.Random(seed)
     history = []
     for _ in range(max_steps):
-        agent = e.agent_selection
         obs, _, term, trunc, _ = e.last()
         if term or trunc:
             e.step(None)
             if not e.agents:
                 break
             continue
-        if check:
-            check(e, agent, obs)
         legal = np.flatnonzero(obs["action_mask"])
         e.step(int(legal[rng.randrange(len(legal))]))
         history.append(dict(e.rewards))

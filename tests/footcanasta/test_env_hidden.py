@@ -27,22 +27,6 @@ from footcanasta_env.footcanasta.observation import (
 from footcanasta_env.footcanasta.rules import Rules
 
 
-def _random_states(seed: int, at: tuple[int, ...]) -> list:
-    """Games of random play after each number of actions in ``at`` (the deal is 0)."""
-    game = new_game(seed)
-    pick = random.Random(seed)
-    out = []
-    n = 0
-    while True:
-        if n in at:
-            out.append(game.clone())
-        if n >= max(at) or game.is_over:
-            return out
-        acts = game.legal_actions()
-        game.step(acts[pick.randrange(len(acts))])
-        n += 1
-
-
 def _obs_and_mask(game, seat: int) -> tuple[bytes, bytes]:
     view = game.view(seat)
     mask = np.zeros(89, dtype=np.int8)
