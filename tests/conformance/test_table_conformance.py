@@ -4,19 +4,25 @@ same state back. The toys play too: the table reaches a game only through its in
 
 from __future__ import annotations
 
+import inspect
 import io
 import sys
 
+import numpy as np
 import pytest
+from rich.console import Console
 from starlette.testclient import TestClient
 
 from footcanasta_env.cli import main
+from footcanasta_env.games import get_game
 from footcanasta_env.replays import load_replay, reproduce
 from footcanasta_env.table import HUMAN, Deal, Table
+from footcanasta_env.table.text import TableText
 from footcanasta_env.web import create_app
-from tests.helpers.conformance import games_offering, registered
+from tests.helpers.conformance import games_offering, registered, states
 
 GAMES = games_offering("table_text", "new_game", "make_bot", toys=True)
+HIDDEN = games_offering("table_text", "sample_world", "geometry")
 MOVES = 2  # the person's moves before quitting: no round ends for the toys' three cards a hand either
 
 
@@ -84,3 +90,43 @@ def test_the_browser_api_creates_a_game_takes_a_move_and_gives_it_back(name, tmp
         assert stale.status_code == 409, stale.text  # made against the state before the move
         bad = c.post(f"/api/games/{gid}/actions", json={"action": "no such move"})
         assert 400 <= bad.status_code < 500
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_table_text_has_every_method_of_the_protocol_with_its_parameters(name):
+    with registered(name) as g:
+        text = g.table_text()
+        wanted = [n for n in dir(TableText) if not n.startswith("_")]
+        assert len(wanted) >= 16
+        for method in wanted:
+            mine = inspect.signature(getattr(text, method))
+            theirs = inspect.signature(getattr(TableText, method))
+            assert list(mine.parameters) == [p for p in theirs.parameters if p != "self"], method
+
+
+def _screen(text, view, events=("West discarded 9.",), width: int = 100) -> str:
+    out = io.StringIO()
+    console = Console(file=out, width=width, no_color=True, color_system=None)
+    console.print(text.render_screen(view, list(events), width))
+    return out.getvalue()
+
+
+@pytest.mark.parametrize("name", HIDDEN)
+def test_no_hidden_card_reaches_the_screen_or_the_page(name):
+    """The person's screen and page state in a world whose hidden cards were dealt anew are the same; in a world
+    where the person's own cards were dealt anew (from the next seat's view), the screen changes."""
+    g = get_game(name)
+    text, rng = g.table_text(), np.random.default_rng(7)
+    checked = changed = 0
+    for game in states(g, (1, 2, 3), (0, 9, 40, 120, 300)):
+        if game.is_over:
+            continue
+        view = game.view(HUMAN)
+        world = g.sample_world(view, rng)
+        assert _screen(text, world.view(HUMAN)) == _screen(text, view)
+        # a world starts in the game's round: the rounds before are public, the game's own history
+        assert text.view_state(world.view(HUMAN), game.round_results) == text.view_state(view, game.round_results)
+        mine_anew = g.sample_world(game.view(g.geometry().next_seat(HUMAN)), rng)
+        changed += _screen(text, mine_anew.view(HUMAN)) != _screen(text, view)
+        checked += 1
+    assert checked >= 10 and changed >= checked * 3 // 4
