@@ -1,4 +1,5 @@
-"""Canasta's bots: legal play over many seeded games, determinism, strength, names, and the expert's play."""
+"""Canasta's bots: determinism over whole games, strength, names, and the expert's play. The contract every bot of
+every game keeps (legal, deterministic, blind to hidden cards) is tests/conformance/test_bot_conformance.py."""
 
 import inspect
 
@@ -9,17 +10,13 @@ from footcanasta_env.canasta import bots as cbots
 from footcanasta_env.canasta.bots import ExpertBot, GreedyBot, RandomBot, make_bot
 
 
-def play(seed, lineup, rules, check=False):
+def play(seed, lineup, rules):
     """Play one game; ``lineup[s & 1]`` names seat s's bot. Returns the game."""
     g = canasta.new_game(seed, rules)
     players = [make_bot(lineup[s & 1], seed * 4 + s) for s in range(4)]
     while not g.is_over:
         p = g.current_player
-        view = g.view(p)
-        a = players[p].act(view)
-        if check:
-            assert isinstance(a, int) and a in view.legal_actions, (lineup[p & 1], canasta.action_name(a))
-        g.step(a)
+        g.step(players[p].act(g.view(p)))
     return g
 
 
@@ -32,15 +29,6 @@ def duplicate_win_share(a, b, seeds, rules):
             d = s[team] - s[1 - team]
             total += 1.0 if d > 0 else 0.5 if d == 0 else 0.0
     return total / (2 * len(seeds))
-
-
-@pytest.mark.parametrize("lineup", [("random", "random"), ("greedy", "random"), ("expert", "greedy"),
-                                    ("random", "expert"), ("expert", "expert")])
-def test_every_action_is_legal_over_many_seeded_games(lineup):
-    rules = canasta.Rules(max_rounds=3)
-    for seed in range(40):
-        g = play(seed, lineup, rules, check=True)
-        assert g.is_over and len(g.round_results) >= 1
 
 
 def test_the_same_seeds_give_the_same_games():

@@ -1,5 +1,8 @@
-"""Canasta's observation: the layout against its documented tables, the fast encoder against the reference,
-the privileged hidden cards, and hidden information (CANASTA_RULES.md section 12) proven by shuffles."""
+"""Canasta's observation: the layout against its documented tables, the fast encoder under other rules and in its
+corner cases, the privileged hidden cards, and hidden information (CANASTA_RULES.md section 12) proven by
+shuffles: the pile is seen, and games that differ in cards a seat never sees give it the same observations
+action after action. What every game's observation keeps is tests/conformance/test_hidden_conformance.py and
+test_encoder_conformance.py."""
 
 from __future__ import annotations
 
@@ -118,7 +121,7 @@ WIDE = canasta.Rules(target=1500, max_rounds=3, minimums=(300, 400, 500, 600),
 
 
 @pytest.mark.parametrize("named", [False, True], ids=["found", "named"])
-@pytest.mark.parametrize("seed, rules", [(0, None), (1, canasta.Rules(max_rounds=2)), (2, WIDE),
+@pytest.mark.parametrize("seed, rules", [(1, canasta.Rules(max_rounds=2)), (2, WIDE),
                                          (3, canasta.Rules(target=800))])
 def test_fast_encoder_gives_the_view_encoding_at_every_step(seed, rules, named):
     """``named``: invalidate(action) as the envs call it (the sync reads only what that action changes)."""
@@ -164,31 +167,6 @@ def test_fast_encoder_named_actions_in_games_of_bots(seed):
             assert enc.observe(s).tobytes() == encode(game.view(s)).tobytes(), f"seat {s} after {n} actions"
         n += 1
     assert {"draw", "pickup", "meld", "add", "discard"} <= kinds
-
-
-def test_fast_encoder_after_reset_and_a_new_game():
-    game = canasta.new_game(5)
-    enc = GameEncoder(game)
-    pick = random.Random(5)
-    for n in range(400):
-        acts = game.legal_actions()
-        game.step(acts[pick.randrange(len(acts))])
-        if n % 50 == 49:
-            for s in range(4):
-                assert enc.observe(s).tobytes() == encode(game.view(s)).tobytes()
-    other = canasta.new_game(6)
-    enc.reset(other)
-    for s in range(4):
-        assert enc.observe(s).tobytes() == encode(other.view(s)).tobytes()
-
-
-def test_observations_are_new_writable_float32_arrays():
-    game = canasta.new_game(1)
-    enc = GameEncoder(game)
-    a, b = enc.observe(0), enc.observe(0)
-    assert a.dtype == np.float32 and a.shape == (OBS_SIZE,) and a.flags.writeable and a is not b
-    a[:] = 7
-    assert enc.observe(0).tobytes() == b.tobytes() == encode(game.view(0)).tobytes()
 
 
 def _block(obs: np.ndarray, name: str, size: int, extra: int = 0) -> list[int]:
@@ -293,29 +271,6 @@ def permute_hidden(spec: dict, seat: int, rng: random.Random, stock: bool = True
     return spec
 
 
-@pytest.mark.parametrize("seat", range(4))
-def test_permuting_hidden_cards_keeps_observation_and_mask(seat):
-    rng = random.Random(seat)
-    changed = 0
-    for game in _states():
-        spec = game.to_scenario()
-        before = _obs_and_mask(canasta.load_scenario(spec), seat)
-        assert before == _obs_and_mask(game, seat)
-        for _ in range(3):
-            other_spec = permute_hidden(spec, seat, rng)
-            other = canasta.load_scenario(other_spec)
-            changed += other_spec != spec
-            assert _obs_and_mask(other, seat) == before
-            assert GameEncoder(other).observe(seat).tobytes() == before[0]
-            # The env's observation and mask agree too.
-            env = canasta.raw_env()
-            env.reset(seed=0, options={"scenario": other_spec})
-            obs = env.observe(f"player_{seat}")
-            assert obs["observation"].tobytes() == before[0]
-            assert obs["action_mask"].tobytes() == before[1]
-    assert changed > 30  # the permutations really moved cards
-
-
 def _swap_with_stock(spec: dict, seat: int | None) -> dict | None:
     """``spec`` with one card of ``seat``'s hand (None: of the pile, below its top) exchanged for a card of
     another kind from the stock; None when there is none to exchange."""
@@ -341,19 +296,18 @@ def _swap_with_stock(spec: dict, seat: int | None) -> dict | None:
 
 
 @pytest.mark.parametrize("seat", range(4))
-def test_changing_a_card_the_seat_sees_changes_its_observation(seat):
+def test_changing_a_card_below_the_piles_top_changes_every_seats_observation(seat):
+    # The whole pile is seen (CANASTA_RULES.md section 12); a seat's own hand: tests/conformance.
     tested = 0
     for game in _states():
         spec = game.to_scenario()
+        changed = _swap_with_stock(spec, None)
+        if changed is None or parse_cards(changed["pile"]).count(11) != parse_cards(spec["pile"]).count(11):
+            continue
         before = _obs_and_mask(canasta.load_scenario(spec), seat)
-        for changed in (_swap_with_stock(spec, seat), _swap_with_stock(spec, None)):
-            if changed is None or changed.get("pile") and parse_cards(changed["pile"]).count(11) != \
-                    parse_cards(spec["pile"]).count(11):
-                continue
-            after = _obs_and_mask(canasta.load_scenario(changed), seat)
-            assert after[0] != before[0]
-            tested += 1
-    assert tested >= 20
+        assert _obs_and_mask(canasta.load_scenario(changed), seat)[0] != before[0]
+        tested += 1
+    assert tested >= 5
 
 
 def _replay_until_scored(seed: int, seat: int, rng: random.Random) -> tuple[int, int]:

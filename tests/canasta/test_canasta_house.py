@@ -5,17 +5,9 @@ from __future__ import annotations
 from starlette.testclient import TestClient
 
 from footcanasta_env.evaluation import evaluate
-from footcanasta_env.games import INTERFACE, TRAINING, game_names, get_game
+from footcanasta_env.games import get_game
 from footcanasta_env.replays import reproduce
-from footcanasta_env.table import HUMAN, Deal, Table
 from footcanasta_env.web import create_app
-
-
-def test_canasta_is_a_game_of_the_house_with_the_whole_interface():
-    assert "canasta" in game_names()
-    game = get_game("canasta", need=TRAINING)
-    assert game.NAME == "canasta" and all(hasattr(game, n) for n in INTERFACE)
-    assert set(game.bot_names()) >= {"random", "greedy", "expert"}
 
 
 def test_a_duplicate_match_of_canasta():
@@ -24,18 +16,6 @@ def test_a_duplicate_match_of_canasta():
     again = evaluate("expert", "random", deals=2, seed=5, rules=rules, game="canasta", workers=1)
     assert report.game == "canasta" and report.to_dict() == again.to_dict()
     assert report.win_rate > 0.5
-
-
-def test_a_canasta_table_plays_a_round_to_the_end():
-    table = Table.open(Deal(game="canasta", seed=12), "random", "random")
-    table.game = get_game("canasta").new_game(seed=12, rules=get_game("canasta").Rules(max_rounds=1))  # one round
-    while not table.game.is_over:
-        list(table.bot_steps())
-        if table.game.is_over:
-            break
-        assert table.game.current_player == HUMAN
-        table.play([table.module.action_name(table.game.legal_actions()[0])])
-    assert table.game.is_over and len(table.game.round_results) == 1
 
 
 def test_a_canasta_game_over_the_browser_api(tmp_path):

@@ -1,7 +1,10 @@
-"""Hidden information: a seat's observation depends only on what RULES.md section 12 lets it see.
+"""Foot Canasta's hidden information and observation: two games that differ only in cards a seat never sees this
+round (its own foot included) give that seat the same observations action after action; the observation's
+layout against its documented tables; the fast encoder under variant rules and in the foot's corner cases.
 
-Also: the fast incremental encoder gives the same bytes as encoding the view, at every step.
-"""
+What every game's observation keeps (a world dealt anew from a seat's view leaves its observation, the fast
+encoder gives the bytes of ``encode(view)``) is tests/conformance/test_hidden_conformance.py and
+test_encoder_conformance.py."""
 
 from __future__ import annotations
 
@@ -12,7 +15,6 @@ import pytest
 
 from footcanasta_env import load_scenario, new_game
 from footcanasta_env.family.cards import KINDS, RED3, counts_of, format_cards, format_counts, parse_cards
-from footcanasta_env.footcanasta.envs.aec import raw_env
 from footcanasta_env.footcanasta.observation import (
     OBS_SIZE,
     OFFSETS,
@@ -23,22 +25,6 @@ from footcanasta_env.footcanasta.observation import (
     observation_bounds,
 )
 from footcanasta_env.footcanasta.rules import Rules
-
-
-def _random_states(seed: int, at: tuple[int, ...]) -> list:
-    """Games of random play after each number of actions in ``at`` (the deal is 0)."""
-    game = new_game(seed)
-    pick = random.Random(seed)
-    out = []
-    n = 0
-    while True:
-        if n in at:
-            out.append(game.clone())
-        if n >= max(at) or game.is_over:
-            return out
-        acts = game.legal_actions()
-        game.step(acts[pick.randrange(len(acts))])
-        n += 1
 
 
 def _obs_and_mask(game, seat: int) -> tuple[bytes, bytes]:
@@ -87,65 +73,6 @@ def permute_hidden(spec: dict, seat: int, rng: random.Random, stock: bool = True
         spec["stock"] = format_cards([k if k == RED3 else pool.pop(0) for k in stock_cards])
     assert not pool
     return spec
-
-
-def _states() -> list:
-    states = []
-    for seed in (1, 2, 3):
-        states += _random_states(seed, (0, 37, 150, 400, 700))
-    return states
-
-
-@pytest.mark.parametrize("seat", range(4))
-def test_permuting_hidden_cards_keeps_observation_and_mask(seat):
-    rng = random.Random(seat)
-    changed = 0
-    for game in _states():
-        spec = game.to_scenario()
-        before = _obs_and_mask(load_scenario(spec), seat)
-        assert before == _obs_and_mask(game, seat)
-        for _ in range(3):
-            other_spec = permute_hidden(spec, seat, rng)
-            other = load_scenario(other_spec)
-            changed += other_spec != spec
-            assert _obs_and_mask(other, seat) == before
-            # The env's fast encoder and mask agree too.
-            env = raw_env()
-            env.reset(seed=0, options={"scenario": other_spec})
-            obs = env.observe(f"player_{seat}")
-            assert obs["observation"].tobytes() == before[0]
-            assert obs["action_mask"].tobytes() == before[1]
-    assert changed > 30  # the permutations really moved cards
-
-
-def _change_own_card(spec: dict, seat: int) -> dict:
-    """``spec`` with one card of ``seat``'s hand exchanged for a card of another kind from the stock."""
-    spec = {**spec, "players": [dict(p) for p in spec["players"]]}
-    hand = parse_cards(spec["players"][seat]["hand"])
-    stock = parse_cards(spec["stock"])
-    for i, k in enumerate(stock):
-        if k != RED3 and k != hand[0]:
-            stock[i], hand[0] = hand[0], k
-            break
-    else:
-        raise AssertionError("no card to exchange")
-    spec["players"][seat]["hand"] = format_cards(hand)
-    spec["stock"] = format_cards(stock)
-    return spec
-
-
-@pytest.mark.parametrize("seat", range(4))
-def test_changing_an_own_card_changes_observation(seat):
-    tested = 0
-    for game in _states():
-        spec = game.to_scenario()
-        if not spec["players"][seat]["hand"] or not spec["stock"]:
-            continue
-        before = _obs_and_mask(load_scenario(spec), seat)
-        after = _obs_and_mask(load_scenario(_change_own_card(spec, seat)), seat)
-        assert after[0] != before[0]
-        tested += 1
-    assert tested >= 10
 
 
 def _replay_until_scored(seed: int, seat: int, rng: random.Random) -> tuple[int, int]:
@@ -202,7 +129,7 @@ VARIANT = Rules(pile_take=3, hand_size=11, foot_size=11,
                 card_values=(0, 5, 5, 5, 10, 10, 10, 10, 10, 10, 20, 20, 50, 0, 5), initial_minimums=(50, 90))
 
 
-@pytest.mark.parametrize("seed", range(5))
+@pytest.mark.parametrize("seed", [1, 4])  # two rounds, and the variant (default rules: tests/conformance)
 def test_fast_encoder_gives_the_view_encoding_at_every_step(seed):
     rules = VARIANT if seed == 4 else Rules().with_rounds(2) if seed % 2 else Rules()
     game = new_game(seed, rules)
@@ -222,23 +149,6 @@ def test_fast_encoder_gives_the_view_encoding_at_every_step(seed):
         n += 1
         enc.invalidate()
     assert n > 300
-
-
-def test_fast_encoder_after_lazy_syncs_and_new_game():
-    game = new_game(5)
-    enc = GameEncoder(game)
-    pick = random.Random(5)
-    for n in range(600):
-        acts = game.legal_actions()
-        game.step(acts[pick.randrange(len(acts))])
-        if n % 50 == 49:
-            enc.invalidate()
-            for s in range(4):
-                assert enc.observe(s).tobytes() == encode(game.view(s)).tobytes()
-    other = new_game(6)
-    enc.reset(other)
-    for s in range(4):
-        assert enc.observe(s).tobytes() == encode(other.view(s)).tobytes()
 
 
 SCENARIO = {

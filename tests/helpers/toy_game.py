@@ -231,6 +231,8 @@ class ToyBot:
 
     def act(self, view: ToyView) -> int:
         legal = view.legal_actions
+        if not legal:
+            raise ValueError(f"the toy's {self.name} bot needs a view with a legal action (seat {view.seat} waits)")
         return int(self.rng.choice(legal)) if self.name == "random" else max(legal)
 
 

@@ -93,19 +93,6 @@ def test_a_scenario_deal_has_no_replay():
 # ------------------------------------------------------------------------------------------------ the toy game
 
 
-def test_the_toy_game_plays_at_the_table_through_its_interface_only(toy):
-    table = Table.open(Deal(game="toy", seed=4), "greedy", "random")
-    assert table.module is toy and table.text is toy.table_text()
-    while not table.game.is_over:
-        _to_south(table)
-        if table.game.is_over:
-            break
-        steps = table.play([toy.action_name(table.game.legal_actions()[0])])
-        assert steps[0].seat == HUMAN
-    assert len(table.game.round_results) == toy.Rules().rounds
-    assert reproduce(table.replay("web")).scores == table.game.scores
-
-
 def test_a_terminal_game_of_the_toy_with_scripted_input(toy, tmp_path, monkeypatch, capsys):
     moves = "".join(f"play {n}\n" for n in (5, 4, 3, 2, 1))
     script = "hint\ntotals\nwhat?\n" + ("double\n" + moves) * 40
