@@ -52,8 +52,7 @@ def _check_bot_name(name: str, patterns: bool = True) -> str:
 def stand_in() -> types.SimpleNamespace:
     """The game object registered as ``canasta_t``: the face's names, the stand-ins, capped rules."""
     face = {n: getattr(canasta, n) for n in ("TITLE", "load_scenario", "Rules", "rules_text", "NUM_ACTIONS",
-                                              "ACTION_VERSION", "action_name", "action_id", "table_text",
-                                              "geometry")}
+                                              "ACTION_VERSION", "action_name", "action_id", "table_text", "geometry")}
     return types.SimpleNamespace(
         **face, NAME=NAME, OBS_SIZE=1, OBS_VERSION=0, encode=lambda view: np.zeros(1, dtype=np.float32),
         new_game=lambda seed=None, rules=None, daily=None: canasta.new_game(seed, rules or CAPPED, daily),
