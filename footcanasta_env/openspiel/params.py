@@ -46,8 +46,6 @@ from ..games import get_game
 NUM_DEALS = 1 << 16
 """The root's chance outcomes: 65,536 equally likely deals (seeds), each a whole shuffled game."""
 REWARDS = ("terminal", "round")
-SIDES = ((0, 2), (1, 3))
-"""The two partnerships of the four-seat games (seats clockwise from South)."""
 CANASTA_MAX_ROUNDS = 20
 GAMES = ("footcanasta", "canasta")
 
@@ -81,6 +79,11 @@ class Config:
     def module(self) -> Any:
         """The game's module (``footcanasta_env.games``)."""
         return get_game(self.name)
+
+    @property
+    def table(self) -> Any:
+        """The game's table at these rules (its ``geometry``): the seats and their sides."""
+        return self.module.geometry(self.rules)
 
 
 _RULES_FORM = "field:value pairs joined by ';' (a value: a whole number, true, false, none, or numbers joined by '/')"

@@ -25,7 +25,7 @@ import numpy as np
 import pyspiel
 
 from ..seeds import deal_seed
-from .params import NUM_DEALS, SIDES, Config
+from .params import NUM_DEALS, Config
 
 
 class IllegalMoveError(pyspiel.SpielError, ValueError):
@@ -51,13 +51,9 @@ class _Engine:
         self.game = state["game"]
 
 
-def _side_values(per_side: tuple[float, float]) -> list[float]:
-    """A value per seat from a value per side."""
-    out = [0.0] * sum(len(s) for s in SIDES)
-    for side, seats in enumerate(SIDES):
-        for seat in seats:
-            out[seat] = float(per_side[side])
-    return out
+def _seat_values(table: Any, per_side: list[float]) -> list[float]:
+    """A value per seat from a value per side (of the game's geometry ``table``), zero-sum across sides."""
+    return [table.zero_sum(per_side, table.side_of(seat)) for seat in range(table.seats)]
 
 
 class CanastaFamilyState(pyspiel.State):
@@ -68,8 +64,8 @@ class CanastaFamilyState(pyspiel.State):
         self._cfg = cfg
         self._engine: _Engine | None = None  # None until the deal (the root chance node)
         self._paid = 0  # finished rounds already paid
-        self._rewards = [0.0] * 4
-        self._returns = [0.0] * 4
+        self._rewards = [0.0] * cfg.table.seats
+        self._returns = [0.0] * cfg.table.seats
 
     # -- the engine game ------------------------------------------------------------------------------------
     @property
@@ -127,16 +123,16 @@ class CanastaFamilyState(pyspiel.State):
     def _pay(self) -> None:
         """The rewards of the last action: the rounds it finished, or the result once the game is over."""
         g = self._engine.game
-        rewards = (0.0, 0.0)
-        if self._cfg.reward == "round":
+        table = self._cfg.table
+        per_side = [0.0] * table.num_sides
+        if self._cfg.reward == "round":  # the rounds just finished: each seat its side's share of their points
             new = g.round_results[self._paid:]
             self._paid = len(g.round_results)
-            d = sum(r["scores"][0] - r["scores"][1] for r in new)
-            rewards = (float(d), float(-d))
-        elif g.is_over:
-            a, b = g.scores
-            rewards = (1.0, -1.0) if a > b else (-1.0, 1.0) if a < b else (0.0, 0.0)
-        self._rewards = _side_values(rewards)
+            per_side = [float(sum(r["scores"][side] for r in new)) for side in range(table.num_sides)]
+        elif g.is_over:  # the winning sides (several on a tie) against the rest
+            top = table.winners(g.scores)
+            per_side = [1.0 if side in top else 0.0 for side in range(table.num_sides)]
+        self._rewards = _seat_values(table, per_side)
         self._returns = [x + y for x, y in zip(self._returns, self._rewards, strict=True)]
 
     def _action_to_string(self, player: int, action: int) -> str:
