@@ -2,7 +2,8 @@
 
 ``terminal`` is ``footcanasta play`` (options, the deal, resume); ``session`` the loop of one game at a
 ``Table``, saved after every move; ``prompt`` the person's end (a rich console, line editing, scripted
-input); ``replayer`` is ``footcanasta replay``. What a game shows and understands at the prompt (screen,
+input); ``replayer`` is ``footcanasta replay``; ``sides`` names the table's seats and sides and tells their
+scores as the game's geometry says. What a game shows and understands at the prompt (screen,
 moves in words, short forms, help) is its ``TableText``, reached through ``footcanasta_env.games``.
 """
 

@@ -4,6 +4,9 @@ A replay holds every action of every seat, so it shows more than any player saw 
 it must not blur is what was private (in Foot Canasta, melds set aside before a partnership's initial
 meld, RULES.md 7.2): the game's ``TableText`` marks it (``replay_note``, ``replay_legend``).
 
+Seats are named, and each round's totals kept per side, as the game's geometry says (``sides``), at any
+table of any game.
+
 ``--step`` pauses as it goes, by turn by default (a turn is often several actions);
 ``--by action|turn|round`` picks the step, and keys at the prompt change it on the way.
 """
@@ -18,13 +21,13 @@ from typing import Any, TextIO
 from rich.console import Console
 from rich.text import Text
 
-from ..family.seats import SEAT_NAMES
 from ..games import get_game
 from ..i18n import DEFAULT_LANG, chosen, words
 from ..messages import N_
 from ..replays import load_replay, reproduce
 from ..table import HUMAN, Deal
 from .prompt import Terminal
+from .sides import scores_to
 
 # Under 80 columns, as input() prompts are not wrapped by rich; an unknown key gets the long form.
 KEYS = N_("Enter: next {unit}; a/t/r: by action/turn/round; s: table; c: end; q: quit> ")
@@ -48,8 +51,9 @@ class Replayer:
     """Prints the game as it is reproduced and pauses where the person asked."""
 
     def __init__(self, term: Terminal, console: Console, unit: str | None, game: Any,
-                 lang: str = DEFAULT_LANG) -> None:
+                 lang: str = DEFAULT_LANG, rules: Any = None) -> None:
         self.term, self.console, self.game = term, console, game
+        self.geometry = game.geometry(rules)
         self.text = game.table_text(lang)
         self.w = words(lang)
         self.unit = unit  # None: no pauses
@@ -67,7 +71,7 @@ class Replayer:
         if self.turn is None:
             self.turn = _Turn(seat, i)
             if self.unit in ("action", "turn") and seat == HUMAN:
-                self.show_table(game)  # what South saw when deciding
+                self.show_table(game)  # what the person saw when deciding
 
     def after(self, game: Any, i: int, seat: int, a: int) -> None:
         assert self.turn is not None
@@ -86,7 +90,8 @@ class Replayer:
         while self.shown_rounds < len(game.round_results):
             result = game.round_results[self.shown_rounds]
             self.shown_rounds += 1
-            totals = [sum(r["scores"][t] for r in game.round_results[:self.shown_rounds]) for t in (0, 1)]
+            done = game.round_results[:self.shown_rounds]
+            totals = [sum(r["scores"][side] for r in done) for side in range(self.geometry.num_sides)]
             self.term.show(self.text.describe_round_end(result))
             self.term.show(self.text.round_table(result, totals, game.rules))
             self.new_round = True
@@ -95,7 +100,7 @@ class Replayer:
                 self.pause(game)
 
     def seat(self, seat: int) -> str:
-        return self.w._(SEAT_NAMES[seat])
+        return self.w._(self.geometry.seat_names[seat])
 
     def show_private(self, game: Any) -> None:
         seat = game.current_player
@@ -138,12 +143,14 @@ def run_replay(args: argparse.Namespace, stdin: TextIO | None = None, console: C
     w = words(lang)
     replay = load_replay(args.file)
     deal = Deal.of_replay(replay).describe(lang)
-    who = ", ".join(f"{w._(p['name']) if p.get('name') in SEAT_NAMES else p.get('name', '?')}: "
+    module = get_game(replay.game)
+    names = module.geometry(replay.rules).seat_names
+    who = ", ".join(f"{w._(p['name']) if p.get('name') in names else p.get('name', '?')}: "
                     f"{p.get('bot', p.get('kind', '?'))}" for p in replay.players)
     unit = getattr(args, "by", None) or ("turn" if args.step else None)
     lines = (w._("Each line is one action") if unit == "action"
              else w._("Each line is one turn, numbered by its first action"))
-    replayer = Replayer(term, console, unit, get_game(replay.game), lang)
+    replayer = Replayer(term, console, unit, module, lang, replay.rules)
     legend = replayer.text.replay_legend()
     head = w._("{title}: replay of {deal}, {actions} actions ({players}). {lines}.").format(
         title=replayer.game.TITLE, deal=deal, actions=len(replay.actions), players=who, lines=lines)
@@ -153,11 +160,11 @@ def run_replay(args: argparse.Namespace, stdin: TextIO | None = None, console: C
     except _StopReplay:
         term.show(w._("Stopped."))
         return 0
-    a, b = (w.num(x) for x in game.scores)
+    scores = scores_to(w, game.scores)
     if game.is_over:
         term.show(replayer.text.final_text(game.scores))
-        term.show(w._("Reproduced exactly: the final scores {a} to {b} match the file.").format(a=a, b=b))
+        term.show(w._("Reproduced exactly: the final scores {scores} match the file.").format(scores=scores))
     else:
         term.show(w._("The game was stopped in round {round}; reproduced exactly up to there "
-                      "(scores {a} to {b} match the file).").format(round=game.round, a=a, b=b))
+                      "(scores {scores} match the file).").format(round=game.round, scores=scores))
     return 0

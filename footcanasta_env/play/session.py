@@ -1,11 +1,11 @@
 """The terminal's end of a person's table: the loop, the prompts, the screen, and saving after every move.
 
-``Session`` drives a ``Table`` (``footcanasta_env.table``): it asks the person for South's actions
-through a ``Terminal``, lets the table's bots play the other seats, keeps the game's turn log that the
-screen and ``log`` are told from, and writes the replay after every action of South and before every
-prompt, so a stopped game loses nothing and resumes from its file. What the game says (screen, moves,
-help, the prompt's short forms) is its ``TableText``. Stopping (``quit``, end of input) is confirmed
-first; end of input at that question is a yes, so a script that runs out never hangs.
+``Session`` drives a ``Table`` (``footcanasta_env.table``): it asks the person for the actions of their seat
+(seat 0, South at four players) through a ``Terminal``, lets the table's bots play the other seats, keeps the
+game's turn log that the screen and ``log`` are told from, and writes the replay after every action of the
+person and before every prompt, so a stopped game loses nothing and resumes from its file. What the game says
+(screen, moves, help, the prompt's short forms) is its ``TableText``. Stopping (``quit``, end of input) is
+confirmed first; end of input at that question is a yes, so a script that runs out never hangs.
 """
 
 from __future__ import annotations
@@ -53,7 +53,7 @@ class Session:
                                        self.term.times, self.since)
 
     def play(self) -> str:
-        """Play to the end with the person as South; returns OVER, QUIT or EOF."""
+        """Play to the end with the person at their seat; returns OVER, QUIT or EOF."""
         table = self.table
         while not table.game.is_over:
             for step in table.bot_steps():
@@ -64,7 +64,7 @@ class Session:
             self.last_events, self.since = self.log.take(), self.log.since
             self.save()  # every bot move so far is on disk before the person is asked
             self.term.show(self.screen())
-            choice = self.south_turn()
+            choice = self.person_turn()
             if isinstance(choice, str):
                 return choice
             step = table.step(choice)
@@ -102,7 +102,7 @@ class Session:
                 break
         return None
 
-    def south_turn(self) -> int | str:
+    def person_turn(self) -> int | str:
         """Ask the person for one legal action; returns its id, or QUIT / EOF."""
         game, term = self.table.game, self.term
         legal = game.legal_actions()
@@ -156,8 +156,8 @@ class Session:
 
 
 def play_session(table: Table, term: Terminal, save_to: Path | None = None) -> str:
-    """Play the table's game to the end with the person as South; returns OVER, QUIT or EOF.
+    """Play the table's game to the end with the person at their seat; returns OVER, QUIT or EOF.
 
-    With ``save_to`` the replay is written there after every action of South and before every prompt.
+    With ``save_to`` the replay is written there after every action of the person and before every prompt.
     """
     return Session(table, term, save_to).play()

@@ -1,12 +1,14 @@
-"""``footcanasta play``: a person plays South against three bots in the terminal.
+"""``footcanasta play``: a person plays against bots in the terminal, at any table of any game of the house.
 
-The person is South; North (the partner), West and East are bots, at a ``Table`` (``footcanasta_env.table``)
-of the game chosen with ``--game``. The screen is the game's (its ``TableText``), drawn from South's view
-only. Every game is saved as a replay (``footcanasta_env.replays``) after every action, so a
-game stopped in any way (quit, end of input, Ctrl-C, a closed terminal) goes on with
-``footcanasta play --resume FILE``, and ``footcanasta replay FILE`` reproduces it exactly. The loop reads
-from any text stream and writes to any rich ``Console``, so tests drive it with scripted input; at a real
-terminal the prompt has line editing and history (``readline``).
+The person sits at seat 0 of the game's geometry (South at four players); every other seat is a bot, at a
+``Table`` (``footcanasta_env.table``) of the game chosen with ``--game``: ``--partner`` at the person's
+partners (a table where each plays for themselves has none), ``--opponents`` at the other sides' seats. The
+screen is the game's (its ``TableText``), drawn from the person's view only; the lines about the table and the
+scores name its seats and sides as the geometry does (``sides``). Every game is saved as a replay
+(``footcanasta_env.replays``) after every action, so a game stopped in any way (quit, end of input, Ctrl-C, a
+closed terminal) goes on with ``footcanasta play --resume FILE``, and ``footcanasta replay FILE`` reproduces
+it exactly. The loop reads from any text stream and writes to any rich ``Console``, so tests drive it with
+scripted input; at a real terminal the prompt has line editing and history (``readline``).
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from ..table import HUMAN, Deal, Table, today
 from .prompt import Terminal
 from .replayer import run_replay
 from .session import EOF, OVER, QUIT, Session, play_session
+from .sides import lineup_text, side_scores
 
 DEFAULT_REPLAY_DIR = Path("~/.footcanasta/replays")
 
@@ -73,8 +76,11 @@ def _resumed(args: argparse.Namespace, lang: str = DEFAULT_LANG) -> tuple[Table,
     if replay.rules != get_game(replay.game).Rules():
         raise MessageError(Message(N_("the game in {file} was played with other rules than the game's own, which "
                                       "'footcanasta play' deals; 'footcanasta replay' shows it"), file=repr(str(path))))
-    table = Table.rebuild(Deal.of_replay(replay), _bot_of(replay, 2, args.partner), _bot_of(replay, 1, args.opponents),
-                          replay.actions, lang)
+    deal = Deal.of_replay(replay)
+    geometry = get_game(deal.game).geometry(replay.rules)
+    asked = {s: _bot_of(replay, s, args.partner) for s in geometry.partners(HUMAN)}
+    asked |= {s: _bot_of(replay, s, args.opponents) for s in geometry.opponents(HUMAN)}
+    table = Table.rebuild(deal, None, None, replay.actions, lang, seats=asked)
     if table.game.is_over:
         raise MessageError(Message(N_("the game in {file} is over; '{command}' shows it"), file=repr(str(path)),
                                    command=f"footcanasta replay {path}"))
@@ -94,16 +100,22 @@ def _resume_hint(path: Path) -> str:
     return f"footcanasta play --resume {shlex.quote(str(path))}"
 
 
+def _check_partner(table: Table, partner: str | None) -> None:
+    """A partner's bot asked for at a table without partners is refused, not ignored."""
+    if partner is not None and not table.partners:
+        raise MessageError(Message(N_("in {game} each plays for themselves: there is no partner for --partner "
+                                      "(--opponents chooses the other seats' bot)"), game=table.module.TITLE))
+
+
 def _greet(term: Terminal, table: Table, resumed: Path | None) -> None:
-    bots, game, w = table.bots, table.game, words(table.lang)
+    game, w = table.game, words(table.lang)
     deal = table.deal.describe(table.lang)
-    them = (w._("West and East are {bot} bots").format(bot=bots[1].name) if bots[1].name == bots[3].name
-            else w._("West is the {west} bot and East the {east} bot").format(west=bots[1].name, east=bots[3].name))
     if resumed is not None:
         term.show(w._("Resuming {file}: {deal}, round {round}, after {actions} actions.").format(
             file=resumed, deal=deal, round=game.round, actions=table.version), soft_wrap=True)
-    term.show(w._("{title}, {deal}. You are South; North ({bot} bot) is your partner; {them}. Type 'help' for the "
-                  "commands.").format(title=table.module.TITLE, deal=deal, bot=bots[2].name, them=them))
+    you = w._(table.seat_name(HUMAN))
+    term.show(w._("{title}, {deal}. You are {you}; {others}. Type 'help' for the commands.").format(
+        title=table.module.TITLE, deal=deal, you=you, others=lineup_text(w, table.geometry, table.bots)))
     for note in table.lineup.notes_in(table.lang):
         term.show(w._("Note: {note}").format(note=note))
 
@@ -117,8 +129,10 @@ def run_play(args: argparse.Namespace, stdin: TextIO | None = None, console: Con
     resume = getattr(args, "resume", None)
     if resume:
         table, path = _resumed(args, lang)
+        _check_partner(table, args.partner)
     else:
         table = Table.open(_deal(args), args.partner, args.opponents, lang)
+        _check_partner(table, args.partner)
         path = _replay_dir(args.replay_dir) / table.replay_name()
     term = Terminal(console, stdin)
     _greet(term, table, path if resume else None)
@@ -135,12 +149,10 @@ def run_play(args: argparse.Namespace, stdin: TextIO | None = None, console: Con
             round=table.game.round, file=path), soft_wrap=True)
         term.show(w._("Go on with it: {command}").format(command=_resume_hint(path)), soft_wrap=True)
         return 130
-    scores = table.game.scores
     if outcome != OVER:
         how = w._("quit") if outcome == QUIT else w._("end of input")
-        term.show(w._("Game stopped ({how}) in round {round}; scores so far {team0} {score0}, {team1} {score1}.")
-                  .format(how=how, round=table.game.round, team0=w._("South/North"), score0=w.num(scores[0]),
-                          team1=w._("West/East"), score1=w.num(scores[1])))
+        term.show(w._("Game stopped ({how}) in round {round}; scores so far {scores}.").format(
+            how=how, round=table.game.round, scores=side_scores(w, table.geometry, table.game.scores)))
         term.show(w._("Replay saved to {file}").format(file=path), soft_wrap=True)
         term.show(w._("Go on with the game: {command}").format(command=_resume_hint(path)), soft_wrap=True)
     else:
@@ -158,10 +170,11 @@ def language(args: argparse.Namespace) -> str:
 
 def add_parsers(sub: argparse._SubParsersAction) -> None:
     """Register ``play`` and ``replay``."""
-    p = sub.add_parser("play", help="play South against three bots in the terminal",
-                       description="Play as South, with a bot partner (North) against two bots, a game of the "
-                                   f"house ({', '.join(game_names())}; --game, {DEFAULT_GAME} by default). The game "
-                                   "is saved after every move; --resume goes on with a stopped one.")
+    p = sub.add_parser("play", help="play against bots in the terminal (South at four, with a bot partner)",
+                       description="Play a game of the house against bots: you sit at the game's first seat (South "
+                                   "at four players, with a bot partner North against two bots), at any table of "
+                                   f"the game ({', '.join(game_names())}; --game, {DEFAULT_GAME} by default). The "
+                                   "game is saved after every move; --resume goes on with a stopped one.")
     p.add_argument("--game", default=None, metavar="NAME",
                    help=f"which game: {', '.join(game_names())} (default footcanasta; --resume: the file's)")
     deal = p.add_mutually_exclusive_group()
@@ -174,10 +187,10 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
                  "game's own strongest in that game; if it cannot load, the game says so and plays the next one")
     names = ", ".join(get_game(DEFAULT_GAME).bot_names())
     p.add_argument("--partner", default=None, metavar="NAME",
-                   help=f"North's bot: one of the game's bots ({names} in {DEFAULT_GAME}), or policy:FILE "
-                        f"(default: {strongest})")
+                   help=f"your partners' bot, at a table with partners (North at four): one of the game's bots "
+                        f"({names} in {DEFAULT_GAME}), or policy:FILE (default: {strongest})")
     p.add_argument("--opponents", default=None, metavar="NAME",
-                   help="West's and East's bot (default: the same strongest bot)")
+                   help="the other sides' bot (West and East at four; default: the same strongest bot)")
     p.add_argument("--replay-dir", default=None, metavar="DIR",
                    help=f"where replays are saved (default $FOOTCANASTA_REPLAY_DIR or {DEFAULT_REPLAY_DIR})")
     p.add_argument("--resume", default=None, metavar="FILE",

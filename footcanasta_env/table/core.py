@@ -1,36 +1,34 @@
 """One person's table: a game, the bots of the other seats, the action log, hints and the replay.
 
-``Table`` is the one "person against bots" object of the house: the terminal (``footcanasta_env.play``)
-and the browser (``footcanasta_env.web``) are thin adapters over it. It knows a game only through its
-game module (``footcanasta_env.games``): the person's moves are checked on a clone before any is played
-(all or none), the bots play until the person is to act, each step is reported as a ``Step`` with the
-person's views before and after (so an adapter tells only what the person may see), hints come from the
-game's hint bot seeded by the deal and the moves made, and the game is rebuilt exactly from its deal and
-its log. A bot's generator is seeded afresh for each decision (from its seat's seed and the number of
-actions played), so a bot's move is a function of the deal, the moves so far and its view: a table rebuilt
-from its log goes on exactly as it would have, and rebuilding it costs no bot any thought.
+``Table`` is the one "person against bots" object of the house: the terminal (``footcanasta_env.play``) and
+the browser (``footcanasta_env.web``) are thin adapters over it. It knows a game only through its game module
+(``footcanasta_env.games``): the person's moves are checked on a clone before any is played (all or none), the
+bots play until the person is to act, each step is reported as a ``Step`` with the person's views before and
+after (so an adapter tells only what the person may see), hints come from the game's hint bot seeded by the
+deal and the moves made, and the game is rebuilt exactly from its deal and its log. The table is the game's
+``geometry`` (``footcanasta_env.family.geometry``): the person sits at seat 0 (``HUMAN``), the bots at every
+other seat, partners (if any) and opponents as the geometry says, each seat named by its seat names. A bot's
+generator is seeded afresh for each decision (from its seat's seed and the number of actions played), so a
+bot's move is a function of the deal, the moves so far and its view: a table rebuilt from its log goes on
+exactly as it would have, and rebuilding it costs no bot any thought.
 """
 
 from __future__ import annotations
 
 import datetime as _dt
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
-from ..family.seats import SEAT_NAMES
 from ..games import DEFAULT_GAME, get_game
 from ..i18n import DEFAULT_LANG, check_lang, render, words
 from ..messages import N_, Message
 from ..replays import Replay
 from ..seeds import decision_seed, seat_bot_seed
 from .deal import Deal
-from .lineup import OPPONENTS, PARTNER, Lineup, choose_bots
-
-HUMAN = 0  # the person plays South
-HINT_SEAT = 4  # the hint bot's seeds derive from the deal as a fifth seat's
+from .lineup import HUMAN, Lineup, choose_bots, wanted_bots
 
 
 class TableError(ValueError):
@@ -58,7 +56,7 @@ class Step:
 
 @dataclass
 class Table:
-    """A game with the person at South and bots at the other seats."""
+    """A game with the person at seat 0 and bots at the other seats of its geometry."""
 
     deal: Deal
     game: Any
@@ -72,23 +70,27 @@ class Table:
 
     @classmethod
     def open(cls, deal: Deal, partner: str | None = None, opponents: str | None = None,
-             lang: str = DEFAULT_LANG) -> Table:
-        """Deal the game and seat the bots (``None``: the game's strongest bot); ``lang``: the table's language."""
+             lang: str = DEFAULT_LANG, seats: Mapping[int, str | None] | None = None) -> Table:
+        """Deal the game and seat the bots: ``partner`` at the person's partners (a table may have none),
+        ``opponents`` at the other sides' seats, ``seats`` per seat over both (``None``: the game's strongest
+        bot); ``lang``: the table's language."""
         check_lang(lang)
         game = deal.deal()
-        wanted = {s: partner for s in PARTNER} | {s: opponents for s in OPPONENTS}
+        module = get_game(deal.game)
+        table = module.geometry(game.rules)
+        wanted = wanted_bots(table, partner, opponents, seats)
         seeds = {s: seat_bot_seed(deal.game_seed, s) for s in wanted}
-        return cls(deal, game, choose_bots(get_game(deal.game), wanted, seeds), lang=lang)
+        return cls(deal, game, choose_bots(module, wanted, seeds, table), lang=lang)
 
     @classmethod
-    def rebuild(cls, deal: Deal, partner: str, opponents: str, log: Sequence[tuple[int, str]],
-                lang: str = DEFAULT_LANG) -> Table:
-        """The table after ``log``: the deal, the bots, then every action as logged (no bot thinks: each
-        decision's generator is seeded afresh, so the bots go on as they would have)."""
-        table = cls.open(deal, partner, opponents, lang)
+    def rebuild(cls, deal: Deal, partner: str | None, opponents: str | None, log: Sequence[tuple[int, str]],
+                lang: str = DEFAULT_LANG, seats: Mapping[int, str | None] | None = None) -> Table:
+        """The table after ``log``: the deal, the bots (as ``open`` seats them), then every action as logged (no
+        bot thinks: each decision's generator is seeded afresh, so the bots go on as they would have)."""
+        table = cls.open(deal, partner, opponents, lang, seats)
         for seat, name in log:
             if seat != table.game.current_player:
-                raise ValueError(f"stored game is damaged: {SEAT_NAMES[seat]} acts out of turn")
+                raise ValueError(f"stored game is damaged: {table.seat_name(seat)} acts out of turn")
             table.game.step(name)
             table.log.append((seat, name))
         return table
@@ -100,7 +102,7 @@ class Table:
             return False
         for seat, name in log[len(self.log):]:
             if seat != self.game.current_player:
-                raise ValueError(f"stored game is damaged: {SEAT_NAMES[seat]} acts out of turn")
+                raise ValueError(f"stored game is damaged: {self.seat_name(seat)} acts out of turn")
             self.game.step(name)
             self.log.append((seat, name))
         return True
@@ -116,6 +118,28 @@ class Table:
     def text(self) -> Any:
         """The game's ``TableText`` in the table's language."""
         return self.text_in(self.lang)
+
+    @property
+    def geometry(self) -> Any:
+        """The game's table at this game's rules: seats, sides and their names (``family.geometry.Geometry``)."""
+        return self.module.geometry(self.game.rules)
+
+    @property
+    def partners(self) -> tuple[int, ...]:
+        """The person's partners' seats (none when each plays for themselves)."""
+        return self.geometry.partners(HUMAN)
+
+    @property
+    def opponents(self) -> tuple[int, ...]:
+        """The seats of the other sides, clockwise from the person."""
+        return self.geometry.opponents(HUMAN)
+
+    def seat_name(self, seat: int) -> str:
+        """The seat's name in the geometry (English; a reader's language translates it through the catalogs)."""
+        names = self.geometry.seat_names
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(names):
+            raise ValueError(f"no seat {seat!r} at a table of {len(names)}")
+        return names[seat]
 
     def text_in(self, lang: str) -> Any:
         """The game's ``TableText`` in ``lang`` (a reader of another language at the same table)."""
@@ -170,7 +194,9 @@ class Table:
         if not view.my_turn:
             raise TableError(Message(N_("it is not your turn")), 409)
         name = self.module.hint_bot_name()
-        bot = self.module.make_bot(name, seat_bot_seed(self.deal.game_seed, HINT_SEAT) + self.version)
+        # The hint bot's seeds derive from the deal as those of a seat after the last one (a fifth at four).
+        hint_seat = self.geometry.seats
+        bot = self.module.make_bot(name, seat_bot_seed(self.deal.game_seed, hint_seat) + self.version)
         a = bot.act(view)
         if a not in view.legal_actions:
             raise TableError(Message(N_("the {bot} bot suggested an illegal action"), bot=name), 409)
@@ -198,7 +224,7 @@ class Table:
         except ValueError as e:  # the game's IllegalActionError: a bot that breaks the rules must not pass
             if seat == HUMAN:
                 raise TableError(str(e), 409) from None
-            raise RuntimeError(f"{SEAT_NAMES[seat]} played an illegal action: {e}") from None
+            raise RuntimeError(f"{self.seat_name(seat)} played an illegal action: {e}") from None
         self.log.append((seat, self.module.action_name(action)))
         end = game.round_results[-1] if len(game.round_results) > rounds else None
         return Step(seat, int(action), before, game.view(HUMAN), end)
@@ -223,9 +249,10 @@ class Table:
 
     def players(self, via: str) -> list[dict[str, Any]]:
         """Who played, for the replay: the person (``via`` the terminal or the web) and each bot with its seed."""
-        out: list[dict[str, Any]] = [{"seat": HUMAN, "name": SEAT_NAMES[HUMAN], "kind": "human", "via": via}]
+        names = self.geometry.seat_names
+        out: list[dict[str, Any]] = [{"seat": HUMAN, "name": names[HUMAN], "kind": "human", "via": via}]
         for s in sorted(self.lineup.bots):
-            out.append({"seat": s, "name": SEAT_NAMES[s], "kind": "bot", "bot": self.lineup.bots[s].name,
+            out.append({"seat": s, "name": names[s], "kind": "bot", "bot": self.lineup.bots[s].name,
                         "seed": seat_bot_seed(self.deal.game_seed, s)}
                        | ({"fallback_from": self.lineup.fallback_from[s]} if s in self.lineup.fallback_from else {}))
         return out

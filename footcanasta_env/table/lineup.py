@@ -1,30 +1,52 @@
 """Which bots sit at a person's table: the requested ones, or the strongest that loads, never silently weaker.
 
-The default partner and opponents are the game's ``strongest_bot()``. A name the game does not know is
+The person sits at seat 0; every other seat of the game's ``geometry`` holds a bot. ``wanted_bots`` says
+which bot each seat asks for: the partner's name at the person's partners (a table may have none), the
+opponents' name at the other sides' seats, and any seat named on its own. The default partner and
+opponents are the game's ``strongest_bot()``. A name the game does not know is
 refused (``ValueError`` with the known names); a known bot that cannot be loaded (a missing policy file)
 is replaced by the strongest bot that does load, and ``notes`` say which one plays and why: a person who
 asked for the learned bot must not end up playing the expert without knowing. The terminal and the
-browser seat their bots through ``choose_bots`` alike.
+browser seat their bots through ``choose_bots`` alike, and the notes name the seats by the geometry's seat
+names (in the reader's language when the catalogs know them).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..family.seats import SEAT_NAMES
+from ..family.geometry import FOUR_IN_PARTNERSHIPS
 from ..i18n import DEFAULT_LANG, Words, words
 from ..messages import N_
 
 Note = Callable[[Words], str]  # a note told in a language
 
-PARTNER, OPPONENTS = (2,), (1, 3)
+HUMAN = 0
+"""The person's seat at every table: the first seat of the game's geometry."""
+
+# The four-seat table's partner and opponents of the person, read from its geometry: only for callers that
+# still ask for them by these names (the web server's stored specs); new code asks the game's geometry.
+PARTNER, OPPONENTS = FOUR_IN_PARTNERSHIPS.partners(HUMAN), FOUR_IN_PARTNERSHIPS.opponents(HUMAN)
+
+
+def wanted_bots(table: Any, partner: str | None = None, opponents: str | None = None,
+                seats: Mapping[int, str | None] | None = None) -> dict[int, str | None]:
+    """The bot each seat of ``table`` (a ``Geometry``) but the person's asks for (None: the strongest):
+    ``partner`` at the person's partners, ``opponents`` at the other sides', ``seats`` per seat over both."""
+    wanted = {s: partner for s in table.partners(HUMAN)} | {s: opponents for s in table.opponents(HUMAN)}
+    for seat, name in (seats or {}).items():
+        if seat not in wanted:
+            others = ", ".join(str(s) for s in sorted(wanted))
+            raise ValueError(f"no bot sits at seat {seat!r}: the bots' seats are {others}")
+        wanted[seat] = name
+    return wanted
 
 
 @dataclass
 class Lineup:
-    """The bots of seats 1 to 3, the names asked for, and a line for each fallback."""
+    """The bots of every seat but the person's, the names asked for, and a line for each fallback."""
 
     bots: dict[int, Any]
     asked: dict[int, str]
@@ -37,9 +59,9 @@ class Lineup:
         return [note(words(lang)) for note in self.told] if self.told else list(self.notes)
 
 
-def _are(seats: list[int], bot: str, w: Words) -> str:
-    """``North is the expert bot``, ``West and East are expert bots``."""
-    names = [w._(SEAT_NAMES[s]) for s in sorted(seats)]
+def are(seats: Sequence[int], bot: str, w: Words, seat_names: Sequence[str]) -> str:
+    """``North is the expert bot``, ``West and East are expert bots`` (the seats named by ``seat_names``)."""
+    names = [w._(seat_names[s]) for s in sorted(seats)]
     if len(names) == 1:
         return w._("{seat} is the {bot} bot").format(seat=names[0], bot=bot)
     return w._("{seats} are {bot} bots").format(seats=w.join(names), bot=bot)
@@ -61,8 +83,10 @@ def _why_not_learned(game: Any, best: str) -> tuple[str, str] | None:
     return N_("The learned bot's recorded results do not show it beating the scripted bots, so {then}."), ""
 
 
-def choose_bots(game: Any, wanted: dict[int, str | None], seeds: dict[int, int]) -> Lineup:
-    """Bots of ``game`` for the seats of ``wanted`` (None: the strongest), seeded by ``seeds``."""
+def choose_bots(game: Any, wanted: dict[int, str | None], seeds: dict[int, int], table: Any = None) -> Lineup:
+    """Bots of ``game`` for the seats of ``wanted`` (None: the strongest), seeded by ``seeds``; the notes name
+    the seats as ``table`` does (a ``Geometry``; None: the game's at its default rules)."""
+    names = (table if table is not None else game.geometry()).seat_names
     best = game.strongest_bot()
     asked = {s: game.check_bot_name(n) if n is not None else best for s, n in wanted.items()}
     bots: dict[int, Any] = {}
@@ -81,7 +105,7 @@ def choose_bots(game: Any, wanted: dict[int, str | None], seeds: dict[int, int])
     told: list[Note] = [
         lambda w, name=name, seats=seats, reason=reason, instead=instead: w._(
             "The {bot} bot could not be loaded ({error}); {seats} instead.").format(
-                bot=name, error=reason, seats=_are(seats, instead, w))
+                bot=name, error=reason, seats=are(seats, instead, w, names))
         for name, (seats, reason, instead) in failed.items()]
     why = _why_not_learned(game, best)
     if why and "learned" not in failed:
@@ -90,7 +114,7 @@ def choose_bots(game: Any, wanted: dict[int, str | None], seeds: dict[int, int])
 
         def then(w: Words) -> str:
             if defaults:
-                return w._("{seats} instead").format(seats=_are(defaults, best, w))
+                return w._("{seats} instead").format(seats=are(defaults, best, w, names))
             return w._("hints come from the {bot} bot").format(bot=hint)
 
         told.append(lambda w: w._(why[0]).format(error=why[1], then=then(w)))

@@ -55,7 +55,7 @@ def test_a_whole_foot_canasta_game_at_the_terminal_in_each_language(lang, tmp_pa
     monkeypatch.setattr(sys, "stdin", io.StringIO(""))
     assert main(["replay", str(files[0]), "--lang", lang]) == 0
     replayed = capsys.readouterr().out
-    assert w._("Reproduced exactly: the final scores {a} to {b} match the file.").split(":")[0] in replayed
+    assert w._("Reproduced exactly: the final scores {scores} match the file.").split(":")[0] in replayed
 
 
 @pytest.fixture
@@ -216,10 +216,12 @@ def test_a_refused_command_line_is_told_in_the_language(tmp_path, monkeypatch, c
 
 
 def test_the_lineup_notes_are_told_in_the_language():
-    from footcanasta_env.table.lineup import Lineup, _are
+    from footcanasta_env.family.geometry import FOUR_SEAT_NAMES
+    from footcanasta_env.table.lineup import Lineup, are
 
-    assert _are([1, 3], "expert", words("en")) == "West and East are expert bots"
-    assert _are([1, 3], "expert", words("de")) == "West und Ost sind expert-Bots"
+    assert are([1, 3], "expert", words("en"), FOUR_SEAT_NAMES) == "West and East are expert bots"
+    assert are([1, 3], "expert", words("de"), FOUR_SEAT_NAMES) == "West und Ost sind expert-Bots"
+    assert are([2], "greedy", words("de"), ("South", "Gamma", "North")) == "Nord ist der Bot greedy"
     lineup = Lineup(bots={}, asked={}, notes=["English"], told=[lambda w: w._("interrupted")])
     assert lineup.notes_in("it") == ["interrotto"] and Lineup({}, {}, ["as is"]).notes_in("de") == ["as is"]
 
