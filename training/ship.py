@@ -16,6 +16,12 @@ are relative to the working directory).
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
+if not __package__:  # run as a file (python training/X.py): training.* from the repository root
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
 import json
 import os
 import shutil
@@ -25,9 +31,7 @@ import numpy as np
 
 from footcanasta_env.games import get_game
 from footcanasta_env.policyfile import load_policy, save_policy
-
-# helper modules beside this file (training/ is on sys.path when a script runs as a file)
-from train_common import parse_args, write_json
+from training.train_common import parse_args, write_json
 
 
 @dataclass
