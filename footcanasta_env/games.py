@@ -7,7 +7,10 @@ package of its own whose face offers those names, made known with ``register_gam
 (or an object with the same attributes, as the tests' toy game does); no line of the layers changes.
 
 The module is imported when the game is first asked for, so looking a game up costs nothing until then,
-and a module that lacks a name of the interface is refused with the names it lacks.
+and a module that lacks a name of the interface is refused with the names it lacks. ``_GAMES`` below is the
+one list of the built-in games: the gym ids, the wheel's package data and rule books, the shipped policies'
+folders and the rules a game prints all follow from it and from each game's ``MANIFEST``
+(``family.manifest``; ``manifest(name)`` and ``game_folder(name)`` read them without the game's envs).
 """
 
 from __future__ import annotations
@@ -15,8 +18,10 @@ from __future__ import annotations
 import importlib
 import threading
 from collections.abc import Iterable
+from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
+from .family.manifest import Manifest
 from .messages import N_, Message, MessageError
 
 DEFAULT_GAME = "footcanasta"
@@ -44,6 +49,8 @@ class GameModule(Protocol):
     The table (``footcanasta_env.table``): ``table_text(lang="en")`` (the game's ``TableText`` in one of
     ``i18n.LANGUAGES``: how its moves, screens and JSON state are told to a person; see
     ``footcanasta_env.table.text``).
+    Optional: ``MANIFEST``, what the game registers once (a ``footcanasta_env.family.manifest.Manifest``: its
+    gym ids, shipped files, rule book, page assets, checkpoints folder); a game without one registers none.
     Optional: ``review_move(view, played, options, seed)`` (a move rated against the best one: a dict with
     ``best``, ``loss``, ``se``, ``worlds``, ``candidates``), ``REVIEW_OPTIONS`` and ``check_review_options``;
     a game without them is reviewed against its strongest bot (``footcanasta_env.evaluation.review``).
@@ -98,21 +105,59 @@ _LOCK = threading.Lock()
 
 
 def register_game(name: str, game: str | Any) -> None:
-    """Make a game known by ``name``: a module path (imported when first asked for) or a game object."""
+    """Make a game known by ``name``: a module path (imported when first asked for) or a game object. Its
+    manifest's gym ids are registered with gymnasium at once when gymnasium is loaded (a module path is then
+    imported, never its envs), else when gymnasium loads (``envkit.registration``)."""
+    from .envkit.registration import register_when_gymnasium_loads
+
     if not isinstance(name, str) or not name.strip() or name != name.strip().lower():
         raise ValueError(f"a game name is a lower-case word such as 'canasta', got {name!r}")
     with _LOCK:
         _GAMES[name] = game
         _LOADED.pop(name, None)
+    register_when_gymnasium_loads()
 
 
 def unregister_game(name: str) -> None:
-    """Forget a game registered with ``register_game`` (the default game cannot be removed)."""
+    """Forget a game registered with ``register_game``, and its gym ids with gymnasium's registry (the default
+    game cannot be removed)."""
+    from .envkit.registration import unregister_gymnasium_envs
+
     if name == DEFAULT_GAME:
         raise ValueError(f"the default game {DEFAULT_GAME!r} cannot be unregistered")
+    if name in _GAMES:
+        unregister_gymnasium_envs(manifest(name).gym_ids)
     with _LOCK:
         _GAMES.pop(name, None)
         _LOADED.pop(name, None)
+
+
+def manifest(name: str | None = None) -> Manifest:
+    """The ``MANIFEST`` of the game registered as ``name`` (``None``: ``DEFAULT_GAME``); an empty ``Manifest``
+    for a game that registers nothing. A module path is imported (the game's face: never its envs, bots or
+    gymnasium), without the interface check of ``get_game``; a ``MANIFEST`` that is no ``Manifest`` is refused."""
+    key = check_game_name(name)
+    found = getattr(_face(key), "MANIFEST", Manifest())
+    if not isinstance(found, Manifest):
+        raise TypeError(f"game {key!r}: MANIFEST must be a footcanasta_env.family.manifest.Manifest, "
+                        f"got {type(found).__name__}")
+    return found
+
+
+def game_folder(name: str | None = None) -> Path:
+    """The folder the paths of the game's manifest start from: its package's (or its module's) folder."""
+    key = check_game_name(name)
+    file = getattr(_face(key), "__file__", None)
+    if not file:
+        raise ValueError(f"game {key!r} is an object without a file: it has no folder of its own")
+    return Path(file).resolve().parent
+
+
+def _face(key: str) -> Any:
+    # The module or object as registered, not held under _LOCK: importing a face may load gymnasium, whose
+    # registration reads every manifest through here.
+    target = _LOADED.get(key) or _GAMES[key]
+    return importlib.import_module(target) if isinstance(target, str) else target
 
 
 def game_names() -> list[str]:
