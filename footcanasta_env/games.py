@@ -16,6 +16,7 @@ folders and the rules a game prints all follow from it and from each game's ``MA
 from __future__ import annotations
 
 import importlib
+import sys
 import threading
 from collections.abc import Iterable
 from pathlib import Path
@@ -113,9 +114,18 @@ def register_game(name: str, game: str | Any) -> None:
     if not isinstance(name, str) or not name.strip() or name != name.strip().lower():
         raise ValueError(f"a game name is a lower-case word such as 'canasta', got {name!r}")
     with _LOCK:
+        before = _GAMES.get(name)
         _GAMES[name] = game
         _LOADED.pop(name, None)
-    register_when_gymnasium_loads()
+    try:
+        register_when_gymnasium_loads()
+    except Exception:  # a game whose manifest cannot be registered is not registered either
+        with _LOCK:
+            if before is None:
+                del _GAMES[name]
+            else:
+                _GAMES[name] = before
+        raise
 
 
 def unregister_game(name: str) -> None:
@@ -125,8 +135,10 @@ def unregister_game(name: str) -> None:
 
     if name == DEFAULT_GAME:
         raise ValueError(f"the default game {DEFAULT_GAME!r} cannot be unregistered")
-    if name in _GAMES:
-        unregister_gymnasium_envs(manifest(name).gym_ids)
+    if name in _GAMES and "gymnasium" in sys.modules:  # before gymnasium loads, nothing was registered
+        found = getattr(_face(name), "MANIFEST", None)
+        if isinstance(found, Manifest):
+            unregister_gymnasium_envs(found.gym_ids)
     with _LOCK:
         _GAMES.pop(name, None)
         _LOADED.pop(name, None)
