@@ -16,9 +16,8 @@ folders and the rules a game prints all follow from it and from each game's ``MA
 from __future__ import annotations
 
 import importlib
-import sys
 import threading
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
@@ -103,14 +102,13 @@ TRAINING: tuple[str, ...] = (
 _GAMES: dict[str, str | Any] = {"footcanasta": "footcanasta_env.footcanasta", "canasta": "footcanasta_env.canasta"}
 _LOADED: dict[str, Any] = {}
 _LOCK = threading.Lock()
+_FOLLOWERS: list[Callable[[], None]] = []
 
 
 def register_game(name: str, game: str | Any) -> None:
-    """Make a game known by ``name``: a module path (imported when first asked for) or a game object. Its
-    manifest's gym ids are registered with gymnasium at once when gymnasium is loaded (a module path is then
-    imported, never its envs), else when gymnasium loads (``envkit.registration``)."""
-    from .envkit.registration import register_when_gymnasium_loads
-
+    """Make a game known by ``name``: a module path (imported when first asked for) or a game object. Those who
+    follow the games (``on_change``: gymnasium's registry of the manifests' ids) are told at once; a game they
+    refuse (a bad manifest) is not registered either, and their error is raised."""
     if not isinstance(name, str) or not name.strip() or name != name.strip().lower():
         raise ValueError(f"a game name is a lower-case word such as 'canasta', got {name!r}")
     with _LOCK:
@@ -118,8 +116,8 @@ def register_game(name: str, game: str | Any) -> None:
         _GAMES[name] = game
         _LOADED.pop(name, None)
     try:
-        register_when_gymnasium_loads()
-    except Exception:  # a game whose manifest cannot be registered is not registered either
+        _changed()
+    except Exception:
         with _LOCK:
             if before is None:
                 del _GAMES[name]
@@ -129,19 +127,27 @@ def register_game(name: str, game: str | Any) -> None:
 
 
 def unregister_game(name: str) -> None:
-    """Forget a game registered with ``register_game``, and its gym ids with gymnasium's registry (the default
-    game cannot be removed)."""
-    from .envkit.registration import unregister_gymnasium_envs
-
+    """Forget a game registered with ``register_game`` (the default game cannot be removed); those who follow
+    the games are told (gymnasium's registry forgets its ids)."""
     if name == DEFAULT_GAME:
         raise ValueError(f"the default game {DEFAULT_GAME!r} cannot be unregistered")
-    if name in _GAMES and "gymnasium" in sys.modules:  # before gymnasium loads, nothing was registered
-        found = getattr(_face(name), "MANIFEST", None)
-        if isinstance(found, Manifest):
-            unregister_gymnasium_envs(found.gym_ids)
     with _LOCK:
         _GAMES.pop(name, None)
         _LOADED.pop(name, None)
+    _changed()
+
+
+def on_change(follow: Callable[[], None]) -> None:
+    """Call ``follow()`` after every ``register_game`` and ``unregister_game`` (once per function, however often
+    given): how ``envkit.registration`` keeps gymnasium's registry in step with the games, without this module
+    importing it."""
+    if follow not in _FOLLOWERS:
+        _FOLLOWERS.append(follow)
+
+
+def _changed() -> None:
+    for follow in list(_FOLLOWERS):
+        follow()
 
 
 def manifest(name: str | None = None) -> Manifest:

@@ -9,8 +9,9 @@ registered later (``games.register_game``) calls it again. So ``gymnasium.make(G
 ``import footcanasta_env`` whichever of the two was imported first, and importing the package still loads no
 gymnasium. Without the package import, ``gymnasium.make("footcanasta_env:" + GYM_ENV_ID, ...)`` imports it
 (gymnasium 1.x has no entry-point plugins: it loads an env's package only through that ``module:`` prefix).
-This module imports nothing of the package at its import, and reading the manifests imports the games'
-faces only, so registering loads no env.
+This module imports only ``footcanasta_env.games`` (which loads no game), and reading the manifests imports
+the games' faces only, so registering loads no env. It follows the games (``games.on_change``): a game
+registered later has its ids registered, at once when gymnasium is loaded, and a game forgotten loses them.
 """
 
 from __future__ import annotations
@@ -19,7 +20,8 @@ import importlib.abc
 import importlib.util
 import sys
 import warnings
-from collections.abc import Iterable
+
+from ..games import game_names, manifest, on_change
 
 GYM_ENV_ID = "footcanasta/FootCanasta-v0"
 """The default game's one-seat env (``footcanasta_env.footcanasta.MANIFEST`` registers it)."""
@@ -28,8 +30,6 @@ GYM_ENV_ID = "footcanasta/FootCanasta-v0"
 def gym_envs() -> dict[str, str]:
     """Every registered game's gymnasium id -> its entry point, from the games' manifests; an id two games
     claim with different entry points is refused with a ``ValueError`` naming both."""
-    from ..games import game_names, manifest
-
     found: dict[str, tuple[str, str]] = {}
     for name in game_names():
         for env_id, entry_point in manifest(name).gym_ids.items():
@@ -40,22 +40,21 @@ def gym_envs() -> dict[str, str]:
 
 
 def register_gymnasium_envs() -> None:
-    """Register every env of ``gym_envs()`` with gymnasium (once; later calls do nothing)."""
+    """Register every env of ``gym_envs()`` with gymnasium (once; later calls do nothing), and take out those
+    this module registered for a game since forgotten."""
     from gymnasium.envs.registration import register, registry
 
-    for env_id, entry_point in gym_envs().items():
+    envs = gym_envs()
+    for env_id in _REGISTERED - envs.keys():
+        registry.pop(env_id, None)
+        _REGISTERED.discard(env_id)
+    for env_id, entry_point in envs.items():
         if env_id not in registry:
             register(id=env_id, entry_point=entry_point)
+            _REGISTERED.add(env_id)
 
 
-def unregister_gymnasium_envs(env_ids: Iterable[str]) -> None:
-    """Take ``env_ids`` out of gymnasium's registry (a game forgotten by ``games.unregister_game``); nothing
-    to do while gymnasium is not loaded."""
-    if "gymnasium" in sys.modules:
-        from gymnasium.envs.registration import registry
-
-        for env_id in env_ids:
-            registry.pop(env_id, None)
+_REGISTERED: set[str] = set()  # the ids registered here (gymnasium's registry holds other packages' too)
 
 
 class _RegisterWhenGymnasiumLoads(importlib.abc.MetaPathFinder):
@@ -97,3 +96,6 @@ def register_when_gymnasium_loads() -> None:
         register_gymnasium_envs()
     elif not any(isinstance(f, _RegisterWhenGymnasiumLoads) for f in sys.meta_path):
         sys.meta_path.insert(0, _RegisterWhenGymnasiumLoads())
+
+
+on_change(register_when_gymnasium_loads)
