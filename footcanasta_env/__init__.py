@@ -3,23 +3,19 @@ engines, PettingZoo and Gymnasium environments, bots, and play in the terminal a
 
 The house, one room per concern (each subpackage's ``__init__`` says what it owns):
 
-* the game-generic root: ``games`` (the game lookup: ``get_game(name)``, the game interface), ``family``
-  (what the games of the family share, once: the table's geometry of seats and sides, what a game
-  registers in its manifest), ``replays``
-  (replay files of any game), ``arrayfile`` (the plain-array file format, never unpickled, and the numpy
-  MLP of policies, values and trainer checkpoints), ``policyfile`` (policy files of any game),
-  ``botregistry`` (a game's bots by name, the strongest and the hint bot), ``envkit`` (the AEC and
-  one-seat envs every game's envs subclass, and the team reward), ``seats`` (partnerships and seat
-  names), ``seeds`` (every seed derivation), ``messages`` (texts as an id and parameters, what engines
-  raise), ``i18n`` (the languages: catalogs, choosing one, numbers), ``cli`` (the ``footcanasta`` command);
-* Foot Canasta's vocabulary: ``cards``, ``rules``, ``actions`` (and the turn's phases), ``melds``,
-  ``render`` (the text face of a view), ``footcanasta_v0`` (``env`` / ``raw_env``, PettingZoo's versioned
-  module); its rooms ``engine`` (the game: state, legality, rounds, melding, turns, scoring, views,
-  scenarios, worlds), ``observation`` (the layout and its two encoders), ``bots`` (the registry and every
-  bot), ``envs`` (the AEC and one-seat envs and their gymnasium registration), and ``footcanasta`` (the
-  game's face for the house, and how it is told to people at the table);
-* classic Canasta, the second game: ``canasta`` (its engine, observation, bots and environments; its own
-  package, as a game of the house is) and ``canasta_v0`` (its ``env`` / ``raw_env``, PettingZoo's versioned module);
+* the game-generic root: ``games`` (the game lookup: ``get_game(name)``, the game interface, each game's
+  ``manifest``; ``_GAMES`` is the one list of the built-in games), ``family`` (what the games of the family
+  share, once: the table's geometry of seats and sides, what a game registers in its manifest, the card
+  kinds, the four-seat helpers, the bot registry), ``replays`` (replay files of any game), ``arrayfile``
+  (the plain-array file format, never unpickled, and the numpy MLP of policies, values and trainer
+  checkpoints), ``policyfile`` (policy files of any game), ``envkit`` (the AEC and one-seat envs every game's
+  envs subclass, the team reward, and the gymnasium registration of every manifest's ids), ``seeds`` (every
+  seed derivation), ``messages`` (texts as an id and parameters, what engines raise), ``i18n`` (the
+  languages: catalogs, choosing one, numbers, the rule books), ``cli`` (the ``footcanasta`` command);
+* the games, each a package in the family's shape (``rules``, ``actions``, ``engine``, ``observation``,
+  ``bots``, ``text``, ``envs``, ``data``, and its face with the game interface and its ``MANIFEST``):
+  ``footcanasta`` (Foot Canasta, also ``melds``) and ``canasta`` (classic Canasta); ``footcanasta_v0`` and
+  ``canasta_v0`` are their ``env`` / ``raw_env`` (PettingZoo's versioned modules);
 * the game-generic layers, which reach a game only through ``games``: ``evaluation`` (duplicate matches,
   leagues, plots, move review), ``table`` (one person against bots: the core of the terminal and the
   browser), ``play`` (the terminal game), ``web`` (the browser game, ``footcanasta serve``);
@@ -31,8 +27,8 @@ env load their modules when first asked for.
 
 The one-seat env is registered with gymnasium as ``footcanasta/FootCanasta-v0`` (``GYM_ENV_ID``): after
 ``import footcanasta_env``, ``gymnasium.make("footcanasta/FootCanasta-v0", learner_seats=(0, 2),
-opponents="expert")`` works whichever of the two was imported first (``envs/registration.py`` says how),
-and importing this package still loads no gymnasium.
+opponents="expert")`` works whichever of the two was imported first (``envkit/registration.py`` says how;
+every game's ids come from its manifest), and importing this package still loads no gymnasium.
 """
 
 from .envkit.registration import GYM_ENV_ID, register_gymnasium_envs, register_when_gymnasium_loads

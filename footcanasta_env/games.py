@@ -7,16 +7,21 @@ package of its own whose face offers those names, made known with ``register_gam
 (or an object with the same attributes, as the tests' toy game does); no line of the layers changes.
 
 The module is imported when the game is first asked for, so looking a game up costs nothing until then,
-and a module that lacks a name of the interface is refused with the names it lacks.
+and a module that lacks a name of the interface is refused with the names it lacks. ``_GAMES`` below is the
+one list of the built-in games: the gym ids, the wheel's package data and rule books, the shipped policies'
+folders and the rules a game prints all follow from it and from each game's ``MANIFEST``
+(``family.manifest``; ``manifest(name)`` and ``game_folder(name)`` read them without the game's envs).
 """
 
 from __future__ import annotations
 
 import importlib
 import threading
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
+from .family.manifest import Manifest
 from .messages import N_, Message, MessageError
 
 DEFAULT_GAME = "footcanasta"
@@ -44,6 +49,8 @@ class GameModule(Protocol):
     The table (``footcanasta_env.table``): ``table_text(lang="en")`` (the game's ``TableText`` in one of
     ``i18n.LANGUAGES``: how its moves, screens and JSON state are told to a person; see
     ``footcanasta_env.table.text``).
+    Optional: ``MANIFEST``, what the game registers once (a ``footcanasta_env.family.manifest.Manifest``: its
+    gym ids, shipped files, rule book, page assets, checkpoints folder); a game without one registers none.
     Optional: ``review_move(view, played, options, seed)`` (a move rated against the best one: a dict with
     ``best``, ``loss``, ``se``, ``worlds``, ``candidates``), ``REVIEW_OPTIONS`` and ``check_review_options``;
     a game without them is reviewed against its strongest bot (``footcanasta_env.evaluation.review``).
@@ -95,24 +102,80 @@ TRAINING: tuple[str, ...] = (
 _GAMES: dict[str, str | Any] = {"footcanasta": "footcanasta_env.footcanasta", "canasta": "footcanasta_env.canasta"}
 _LOADED: dict[str, Any] = {}
 _LOCK = threading.Lock()
+_FOLLOWERS: list[Callable[[], None]] = []
 
 
 def register_game(name: str, game: str | Any) -> None:
-    """Make a game known by ``name``: a module path (imported when first asked for) or a game object."""
+    """Make a game known by ``name``: a module path (imported when first asked for) or a game object. Those who
+    follow the games (``on_change``: gymnasium's registry of the manifests' ids) are told at once; a game they
+    refuse (a bad manifest) is not registered either, and their error is raised."""
     if not isinstance(name, str) or not name.strip() or name != name.strip().lower():
         raise ValueError(f"a game name is a lower-case word such as 'canasta', got {name!r}")
     with _LOCK:
+        before = _GAMES.get(name)
         _GAMES[name] = game
         _LOADED.pop(name, None)
+    try:
+        _changed()
+    except Exception:
+        with _LOCK:
+            if before is None:
+                del _GAMES[name]
+            else:
+                _GAMES[name] = before
+        raise
 
 
 def unregister_game(name: str) -> None:
-    """Forget a game registered with ``register_game`` (the default game cannot be removed)."""
+    """Forget a game registered with ``register_game`` (the default game cannot be removed); those who follow
+    the games are told (gymnasium's registry forgets its ids)."""
     if name == DEFAULT_GAME:
         raise ValueError(f"the default game {DEFAULT_GAME!r} cannot be unregistered")
     with _LOCK:
         _GAMES.pop(name, None)
         _LOADED.pop(name, None)
+    _changed()
+
+
+def on_change(follow: Callable[[], None]) -> None:
+    """Call ``follow()`` after every ``register_game`` and ``unregister_game`` (once per function, however often
+    given): how ``envkit.registration`` keeps gymnasium's registry in step with the games, without this module
+    importing it."""
+    if follow not in _FOLLOWERS:
+        _FOLLOWERS.append(follow)
+
+
+def _changed() -> None:
+    for follow in list(_FOLLOWERS):
+        follow()
+
+
+def manifest(name: str | None = None) -> Manifest:
+    """The ``MANIFEST`` of the game registered as ``name`` (``None``: ``DEFAULT_GAME``); an empty ``Manifest``
+    for a game that registers nothing. A module path is imported (the game's face: never its envs, bots or
+    gymnasium), without the interface check of ``get_game``; a ``MANIFEST`` that is no ``Manifest`` is refused."""
+    key = check_game_name(name)
+    found = getattr(_face(key), "MANIFEST", Manifest())
+    if not isinstance(found, Manifest):
+        raise TypeError(f"game {key!r}: MANIFEST must be a footcanasta_env.family.manifest.Manifest, "
+                        f"got {type(found).__name__}")
+    return found
+
+
+def game_folder(name: str | None = None) -> Path:
+    """The folder the paths of the game's manifest start from: its package's (or its module's) folder."""
+    key = check_game_name(name)
+    file = getattr(_face(key), "__file__", None)
+    if not file:
+        raise ValueError(f"game {key!r} is an object without a file: it has no folder of its own")
+    return Path(file).resolve().parent
+
+
+def _face(key: str) -> Any:
+    # The module or object as registered, not held under _LOCK: importing a face may load gymnasium, whose
+    # registration reads every manifest through here.
+    target = _LOADED.get(key) or _GAMES[key]
+    return importlib.import_module(target) if isinstance(target, str) else target
 
 
 def game_names() -> list[str]:

@@ -1,9 +1,10 @@
-"""Training: one CleanRL-style script per method, and the helper modules they share.
+"""Training: one CleanRL-style script per method, and the helper modules they share, as one package.
 
-Scripts (files with a ``__main__`` block) run as files from the repository root, ``python training/X.py``,
-and import only the helper modules beside them (``batched``, ``opponent_league``, ``bc``, ``policy_export``,
-``train_common``, ...) by their flat names: a script's own folder is on ``sys.path``, and pytest adds it
-(``pyproject.toml``), so a helper's name must not be one an installed package could take. No script
-imports another script, and none reaches a game's engine, observation, envs or actions but through
+Scripts (files with a ``__main__`` block) run from the repository root as files, ``python training/X.py``, or
+as modules, ``python -m training.X``; every module imports the others from this package (``from
+training.bc import ...``), so tools and IDEs follow the imports. A script run as a file has its own folder,
+not the repository root, first on ``sys.path``: its first lines put the root there (only when it runs as a
+file, ``__package__`` empty) before it imports ``training.*`` or the checkout's ``footcanasta_env``. No
+script imports another script, and none reaches a game's engine, observation, envs or actions but through
 ``footcanasta_env.games.get_game`` (``--game``; ``tests/training/test_training.py`` checks both).
 """

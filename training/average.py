@@ -10,15 +10,19 @@ training record is the last file's, plus the list of averaged files.
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
+if not __package__:  # run as a file (python training/X.py): training.* from the repository root
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
 from dataclasses import dataclass
 
 import numpy as np
 
 from footcanasta_env.games import get_game
 from footcanasta_env.policyfile import load_policy, save_policy
-
-# helper modules beside this file (training/ is on sys.path when a script runs as a file)
-from train_common import parse_args
+from training.train_common import parse_args
 
 
 @dataclass

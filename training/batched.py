@@ -30,9 +30,7 @@ from typing import Any
 import numpy as np
 
 from footcanasta_env.family.seats import team_of
-
-# helper modules beside this file (training/ is on sys.path when a script runs as a file)
-from opponent_league import Opponent, OpponentLeague
+from training.opponent_league import Opponent, OpponentLeague
 
 
 class BatchedGames:

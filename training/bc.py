@@ -23,9 +23,7 @@ from torch import nn
 
 from footcanasta_env.games import TRAINING, get_game
 from footcanasta_env.seeds import worker_seed
-
-# helper modules beside this file (training/ is on sys.path when a script runs as a file)
-from train_common import masked_logits, training_rules
+from training.train_common import masked_logits, training_rules
 
 KEYS = ("obs", "mask", "action")
 

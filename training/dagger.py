@@ -21,6 +21,12 @@ Example::
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
+if not __package__:  # run as a file (python training/X.py): training.* from the repository root
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
 import multiprocessing as mp
 import os
 import time
@@ -29,15 +35,14 @@ from typing import Any
 
 import numpy as np
 
-# helper modules beside this file (training/ is on sys.path when a script runs as a file)
-from batched import BatchedGames
-from bc import behaviour_clone, concat, expert_data
 from footcanasta_env.games import TRAINING, get_game
 from footcanasta_env.policyfile import Policy
 from footcanasta_env.seeds import worker_seed
-from opponent_league import OpponentLeague
-from policy_export import actor_policy, copy_policy, export_policy, load_actor
-from train_common import (
+from training.batched import BatchedGames
+from training.bc import behaviour_clone, concat, expert_data
+from training.opponent_league import OpponentLeague
+from training.policy_export import actor_policy, copy_policy, export_policy, load_actor
+from training.train_common import (
     command_line,
     eval_vs,
     layer_sizes,

@@ -14,8 +14,7 @@ import os
 from collections import deque
 from typing import Any
 
-# helper modules beside this file (training/ is on sys.path when a script runs as a file)
-from train_common import eval_vs
+from training.train_common import eval_vs
 
 
 def _init() -> None:

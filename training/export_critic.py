@@ -14,6 +14,12 @@ of the exported net and of the file it replaces, on the same positions.
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
+if not __package__:  # run as a file (python training/X.py): training.* from the repository root
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
 import multiprocessing as mp
 import os
 import time
@@ -22,11 +28,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from footcanasta_env.footcanasta.bots.value import FEATURES_SIZE, ValueNet, load_value, save_value
-from positions import record
-
-# helper modules beside this file (training/ is on sys.path when a script runs as a file)
-from train_common import command_line, parse_args
-from trainer_state import CheckpointError, load_checkpoint
+from training.positions import record
+from training.train_common import command_line, parse_args
+from training.trainer_state import CheckpointError, load_checkpoint
 
 
 @dataclass

@@ -12,9 +12,14 @@ loses Adam's state (it restarts, as after ``trainer_state.slim_checkpoint``). Th
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
+if not __package__:  # run as a file (python training/X.py): training.* from the repository root
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
 import json
 import os
-import sys
 import zipfile
 from dataclasses import dataclass
 from typing import Any
@@ -25,11 +30,9 @@ from footcanasta_env.arrayfile import META_KEY, read_arrays, write_arrays
 from footcanasta_env.games import DEFAULT_GAME, get_game
 from footcanasta_env.policyfile import FORMAT as POLICY_FORMAT
 from footcanasta_env.policyfile import load_policy
-
-# helper modules beside this file (training/ is on sys.path when a script runs as a file)
-from train_common import parse_args
-from trainer_state import FORMAT as TRAINER_FORMAT
-from trainer_state import load_checkpoint
+from training.train_common import parse_args
+from training.trainer_state import FORMAT as TRAINER_FORMAT
+from training.trainer_state import load_checkpoint
 
 
 @dataclass

@@ -11,6 +11,12 @@ machinery makes this trainer slower than ``selfplay_ppo.py``, the batched traine
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
+if not __package__:  # run as a file (python training/X.py): training.* from the repository root
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
 import os
 import time
 from dataclasses import asdict, dataclass
@@ -22,11 +28,9 @@ import torch
 from torch import nn
 
 from footcanasta_env.games import TRAINING, get_game
-
-# helper modules beside this file (training/ is on sys.path when a script runs as a file)
 from footcanasta_env.policyfile import load_policy
-from policy_export import export_policy
-from train_common import command_line, eval_vs, load_game, parse_args, seed_everything, write_json
+from training.policy_export import export_policy
+from training.train_common import command_line, eval_vs, load_game, parse_args, seed_everything, write_json
 
 
 @dataclass

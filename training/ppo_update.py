@@ -17,8 +17,7 @@ import numpy as np
 import torch
 from torch import nn
 
-# helper modules beside this file (training/ is on sys.path when a script runs as a file)
-from train_common import layer_sizes, masked_logits, mlp
+from training.train_common import layer_sizes, masked_logits, mlp
 
 
 class Agent(nn.Module):

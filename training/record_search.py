@@ -13,15 +13,19 @@ played with, and play the matches again whenever one of them changes (``search_r
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
+if not __package__:  # run as a file (python training/X.py): training.* from the repository root
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
 import json
 import os
 import shlex
 from dataclasses import dataclass
 
 from footcanasta_env.footcanasta.bots import search_record
-
-# helper modules beside this file (training/ is on sys.path when a script runs as a file)
-from train_common import parse_args, write_json
+from training.train_common import parse_args, write_json
 
 
 @dataclass

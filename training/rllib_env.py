@@ -32,9 +32,8 @@ from ray.rllib.core.rl_module.apis import InferenceOnlyAPI, ValueFunctionAPI
 from ray.rllib.core.rl_module.torch import TorchRLModule
 from ray.rllib.env.multi_agent_env import MultiAgentEnv
 
-# helper modules beside this file (training/ is on sys.path when a script runs as a file)
 from footcanasta_env.games import TRAINING, get_game
-from train_common import layer_sizes, masked_logits, mlp
+from training.train_common import layer_sizes, masked_logits, mlp
 
 MODULES_FILE = "footcanasta_modules.pt"  # inside a checkpoint folder; rllib_export.py reads it by this name
 MODULES_FORMAT = "footcanasta-rllib-modules"

@@ -12,8 +12,13 @@ policy:FILE`` and the browser game play::
 
 from __future__ import annotations
 
-import os
 import sys
+from pathlib import Path
+
+if not __package__:  # run as a file (python training/X.py): training.* from the repository root
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import os
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,10 +26,8 @@ import numpy as np
 import torch
 
 from footcanasta_env.games import get_game
-
-# helper modules beside this file (training/ is on sys.path when a script runs as a file)
 from footcanasta_env.policyfile import save_policy
-from train_common import parse_args
+from training.train_common import parse_args
 
 MODULES_FILE = "footcanasta_modules.pt"  # the name rllib_env.write_modules_file gives it
 MODULES_FORMAT = "footcanasta-rllib-modules"

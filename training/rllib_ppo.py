@@ -20,6 +20,12 @@ tensors, which ``rllib_export.py`` turns into a policy file without Ray) and ``f
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
+if not __package__:  # run as a file (python training/X.py): training.* from the repository root
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
 import math
 import os
 import time
@@ -28,9 +34,17 @@ from typing import Any, Literal
 
 import torch
 
-# helper modules beside this file (training/ is on sys.path when a script runs as a file)
-from policy_export import copy_policy, export_policy
-from train_common import command_line, eval_vs, layer_sizes, load_game, mlp, parse_args, seed_everything, write_json
+from training.policy_export import copy_policy, export_policy
+from training.train_common import (
+    command_line,
+    eval_vs,
+    layer_sizes,
+    load_game,
+    mlp,
+    parse_args,
+    seed_everything,
+    write_json,
+)
 
 TRAINING = os.path.dirname(os.path.abspath(__file__))
 
@@ -108,10 +122,11 @@ class Args:
 
 
 def init_ray(args: Args) -> None:
-    """Start a local Ray or join a cluster; the workers get ``training/`` (this file's helpers) as working dir."""
+    """Start a local Ray or join a cluster; the workers get the ``training`` package (this file's helpers), which
+    they import by its name as this process does (``training.rllib_env``)."""
     import ray
 
-    runtime_env = {"working_dir": TRAINING, "excludes": ["__pycache__", "*.pyc"]}
+    runtime_env = {"py_modules": [TRAINING], "excludes": ["__pycache__", "*.pyc"]}
     if args.address:
         try:
             ray.init(address=args.address, runtime_env=runtime_env)
@@ -131,7 +146,7 @@ def build_config(args: Args) -> Any:
     from ray.rllib.core.rl_module.multi_rl_module import MultiRLModuleSpec
     from ray.rllib.core.rl_module.rl_module import RLModuleSpec
 
-    from rllib_env import MAPPINGS, FootCanastaMultiAgentEnv, MaskedMLPModule
+    from training.rllib_env import MAPPINGS, FootCanastaMultiAgentEnv, MaskedMLPModule
 
     mapping_fn, module_ids = MAPPINGS[args.mapping]
     model_config = {"game": args.game, "hidden": args.hidden, "critic_hidden": args.critic_hidden,
@@ -158,7 +173,7 @@ def build_config(args: Args) -> Any:
 
 def actors(game: Any, algo: Any, hidden: str) -> dict[str, torch.nn.Module]:
     """Each module's actor, from the learners' current weights, as a CPU ``train_common.mlp``."""
-    from rllib_env import actor_state
+    from training.rllib_env import actor_state
 
     out = {}
     for mid, weights in algo.learner_group.get_weights().items():
@@ -221,7 +236,7 @@ class Run:
 
     def checkpoint(self, steps: int) -> str:
         """RLlib's checkpoint of the run, with the modules' actors as plain tensors beside it; its folder."""
-        from rllib_env import write_modules_file
+        from training.rllib_env import write_modules_file
 
         path = os.path.abspath(os.path.join(self.folder, "checkpoint"))
         self.algo.save_to_path(path)
@@ -262,7 +277,7 @@ def main(argv: list[str] | None = None) -> dict:
     game = load_game(args.game)
     from torch.utils.tensorboard import SummaryWriter
 
-    from rllib_env import MAPPINGS
+    from training.rllib_env import MAPPINGS
 
     module_ids = MAPPINGS[args.mapping][1]
     export_module = args.export_module or module_ids[0]

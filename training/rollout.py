@@ -27,11 +27,10 @@ from typing import Any
 
 import numpy as np
 
-# helper modules beside this file (training/ is on sys.path when a script runs as a file)
-from batched import BatchedGames
 from footcanasta_env.games import TRAINING, get_game
 from footcanasta_env.policyfile import Policy
-from opponent_league import OpponentLeague
+from training.batched import BatchedGames
+from training.opponent_league import OpponentLeague
 
 
 @dataclass(frozen=True)

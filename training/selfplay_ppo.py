@@ -30,8 +30,13 @@ Example (the shipped run): see ``checkpoints/footcanasta/README.md``.
 
 from __future__ import annotations
 
-import os
 import sys
+from pathlib import Path
+
+if not __package__:  # run as a file (python training/X.py): training.* from the repository root
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import os
 import time
 from collections import Counter
 from dataclasses import asdict, dataclass, field, fields, replace
@@ -41,15 +46,14 @@ import numpy as np
 import torch
 from torch import nn
 
-# helper modules beside this file (training/ is on sys.path when a script runs as a file)
-from bc import behaviour_clone, expert_data
-from evaluator import Evaluator
 from footcanasta_env.policyfile import Policy, load_policy
-from opponent_league import OpponentLeague
-from policy_export import actor_policy, copy_policy, export_policy
-from ppo_update import Agent, PPOSettings, ppo_update
-from rollout import RolloutConfig, Rollouts
-from train_common import (
+from training.bc import behaviour_clone, expert_data
+from training.evaluator import Evaluator
+from training.opponent_league import OpponentLeague
+from training.policy_export import actor_policy, copy_policy, export_policy
+from training.ppo_update import Agent, PPOSettings, ppo_update
+from training.rollout import RolloutConfig, Rollouts
+from training.train_common import (
     Phases,
     Timer,
     command_line,
@@ -59,7 +63,7 @@ from train_common import (
     training_rules,
     write_json,
 )
-from trainer_state import CheckpointError, init_from, load_checkpoint, restore, save_checkpoint, trainer_arrays
+from training.trainer_state import CheckpointError, init_from, load_checkpoint, restore, save_checkpoint, trainer_arrays
 
 __all__ = ["Args", "main"]
 

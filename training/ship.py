@@ -1,7 +1,9 @@
 """Ship a trained policy of its game: copy it to the game's ``checkpoints/<game>/`` folder with its evaluation record
 and a learning-curve PNG, and the same policy and record into the game's package data, what the game's
-``make_bot("learned")`` loads from an installed wheel (``SHIPPED``: Foot Canasta's ``checkpoints/footcanasta/`` and
-``footcanasta_env/footcanasta/data/``, Canasta's ``checkpoints/canasta/`` and ``footcanasta_env/canasta/data/``).
+``make_bot("learned")`` loads from an installed wheel. Both folders come from the game's manifest
+(``footcanasta_env.family.manifest``; ``shipped_folders``): the record goes to ``MANIFEST.checkpoints`` (Foot
+Canasta's ``checkpoints/footcanasta/``), the package copy to the game's ``data/`` (``footcanasta_env/footcanasta/
+data/``), which the manifest must ship (``MANIFEST.shipped``), or the wheel would go without it.
 
     python training/ship.py --policy runs/RUN/ppo_N.npz --summaries runs/BC/summary.json,runs/RUN/summary.json \
         --evals runs/eval_expert.json,runs/eval_greedy.json,runs/eval_random.json --commands "...;...;..."
@@ -16,6 +18,12 @@ are relative to the working directory).
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
+if not __package__:  # run as a file (python training/X.py): training.* from the repository root
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
 import json
 import os
 import shutil
@@ -23,11 +31,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from footcanasta_env import games
 from footcanasta_env.games import get_game
 from footcanasta_env.policyfile import load_policy, save_policy
-
-# helper modules beside this file (training/ is on sys.path when a script runs as a file)
-from train_common import parse_args, write_json
+from training.train_common import parse_args, write_json
 
 
 @dataclass
@@ -46,24 +53,40 @@ class Args:
     stages: str = ""
     """a JSON file describing the training stages behind the policy (merged into the training record)"""
     out_dir: str = ""
-    """where to write learned.npz, learned.json and learning_curve.png (empty: the policy's game's, SHIPPED)"""
+    """where to write learned.npz, learned.json and learning_curve.png (empty: the checkpoints folder of the
+    policy's game's manifest)"""
     package_dir: str = ""
     """where the package keeps its copy of learned.npz and learned.json (made if missing; empty: the policy's
-    game's, SHIPPED; none: no copy)"""
+    game's data/ folder, which its manifest ships; none: no copy)"""
 
 
-SHIPPED = {"footcanasta": ("checkpoints/footcanasta", "footcanasta_env/footcanasta/data"),
-           "canasta": ("checkpoints/canasta", "footcanasta_env/canasta/data")}
-"""Each game's folders of a shipped policy, relative to the repository root: the record, the package data."""
+COPIED = ("learned.npz", "learned.json")
+"""The files copied into the package: its manifest must ship them as ``data/<name>``."""
+
+
+def shipped_folders(game: str) -> tuple[str, str]:
+    """The game's folders of a shipped policy, from its manifest: the record's (``MANIFEST.checkpoints``, relative
+    to the repository root) and the package data's (the game's ``data/``, relative to the working directory
+    where it lies below it). A game whose manifest names no checkpoints folder or does not ship ``COPIED`` is
+    refused, naming what to give instead."""
+    manifest = games.manifest(game)
+    lacking = [f"data/{name}" for name in COPIED if f"data/{name}" not in manifest.shipped]
+    if not manifest.checkpoints or lacking:
+        why = f"its manifest ships no {', '.join(lacking)}" if lacking else "its manifest names no checkpoints folder"
+        raise SystemExit(f"error: no shipping folders are known for the game {game!r} ({why}): give --out-dir and "
+                         "--package-dir")
+    data = games.game_folder(game) / "data"
+    below = data.is_relative_to(Path.cwd())
+    return manifest.checkpoints, str(data.relative_to(Path.cwd()) if below else data)
 
 
 def folders(args: Args, game: str) -> tuple[str, str]:
     """``--out-dir`` and ``--package-dir``, the game's own where not given ("" for no package copy)."""
-    if (not args.out_dir or not args.package_dir) and game not in SHIPPED:
-        raise SystemExit(f"error: no shipping folders are known for the game {game!r}: give --out-dir and "
-                         "--package-dir")
-    out_dir = args.out_dir or SHIPPED[game][0]
-    package_dir = args.package_dir or SHIPPED[game][1]
+    if args.out_dir and args.package_dir:
+        out_dir, package_dir = args.out_dir, args.package_dir
+    else:
+        record, data = shipped_folders(game)
+        out_dir, package_dir = args.out_dir or record, args.package_dir or data
     return out_dir, "" if package_dir == "none" else package_dir
 
 
@@ -142,7 +165,7 @@ def main(argv: list[str] | None = None) -> None:
     print(f"shipped {args.policy} -> {out} ({os.path.getsize(out)} bytes)")
     if package_dir and os.path.abspath(package_dir) != os.path.abspath(out_dir):
         os.makedirs(package_dir, exist_ok=True)
-        for name in ("learned.npz", "learned.json"):
+        for name in COPIED:
             shutil.copyfile(os.path.join(out_dir, name), os.path.join(package_dir, name))
         print(f"copied learned.npz and learned.json -> {package_dir}")
 

@@ -2,9 +2,8 @@
 seeding, the command record, the torch MLP and its action mask, evaluation against a bot, steps per second
 and seconds per phase, JSON output.
 
-Scripts import it as a sibling module (``from train_common import ...``): a script run as
-``python training/X.py`` has ``training/`` on ``sys.path``, and the tests put it there too
-(``pythonpath`` in ``pyproject.toml``).
+Scripts import it from the package (``from training.train_common import ...``), as every module of
+``training`` imports another (``training/__init__.py`` says how a script run as a file finds it).
 """
 
 from __future__ import annotations

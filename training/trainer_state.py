@@ -31,10 +31,8 @@ from torch import nn
 from footcanasta_env.arrayfile import ArrayFormat, mlp_arrays, read_arrays, write_arrays
 from footcanasta_env.games import DEFAULT_GAME, get_game
 from footcanasta_env.policyfile import Policy
-from opponent_league import OpponentLeague
-
-# helper modules beside this file (training/ is on sys.path when a script runs as a file)
-from policy_export import load_actor
+from training.opponent_league import OpponentLeague
+from training.policy_export import load_actor
 
 
 class CheckpointError(ValueError):

@@ -21,6 +21,12 @@ fitted on a hundred times more positions) fine-tuned by this script on the posit
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
+if not __package__:  # run as a file (python training/X.py): training.* from the repository root
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
 import multiprocessing as mp
 import time
 from dataclasses import dataclass
@@ -31,10 +37,8 @@ from torch import nn
 
 from footcanasta_env.footcanasta.bots.value import FEATURES_SIZE, ValueNet, load_value, save_value
 from footcanasta_env.seeds import worker_seed
-from positions import record, record_turns
-
-# helper modules beside this file (training/ is on sys.path when a script runs as a file)
-from train_common import command_line, parse_args, seed_everything, write_json
+from training.positions import record, record_turns
+from training.train_common import command_line, parse_args, seed_everything, write_json
 
 
 @dataclass

@@ -73,13 +73,13 @@ def geometry(rules: Rules | None = None) -> Geometry:
 
 
 def rules_text(section: int | str | None = None, lang: str = "en") -> str:
-    """The rules for people, Markdown: docs/CANASTA.md in English, docs/<lang>/CANASTA.md in another language of
-    ``footcanasta_env.i18n.LANGUAGES``. ``section`` (its number, in every language) gives only that section
-    (``## N. Title`` up to the next ``## ``). An unknown language or section is refused with a ``ValueError``
-    naming the ones there are."""
+    """The rules for people, Markdown: the manifest's rule book, docs/CANASTA.md in English, docs/<lang>/CANASTA.md
+    in another language of ``footcanasta_env.i18n.LANGUAGES``. ``section`` (its number, in every language)
+    gives only that section (``## N. Title`` up to the next ``## ``). An unknown language or section is refused
+    with a ``ValueError`` naming the ones there are."""
     from ..i18n.documents import rules_document  # Babel loads when the rules are asked for, not with the game
 
-    return rules_document("CANASTA.md", section, lang)
+    return rules_document(MANIFEST.rules, section, lang)
 
 
 # name -> (module, its name there); GymEnv is the game interface's name of the one-seat env. The table's

@@ -51,13 +51,13 @@ def geometry(rules: Rules | None = None) -> Geometry:
 
 
 def rules_text(section: int | str | None = None, lang: str = "en") -> str:
-    """The rules for people, Markdown: docs/RULES.md in English, docs/<lang>/RULES.md in another language of
-    ``footcanasta_env.i18n.LANGUAGES``. ``section`` (its number, in every language) gives only that section
-    (``## N. Title`` up to the next ``## ``). An unknown language or section is refused with a ``ValueError``
-    naming the ones there are."""
+    """The rules for people, Markdown: the manifest's rule book, docs/RULES.md in English, docs/<lang>/RULES.md
+    in another language of ``footcanasta_env.i18n.LANGUAGES``. ``section`` (its number, in every language)
+    gives only that section (``## N. Title`` up to the next ``## ``). An unknown language or section is refused
+    with a ``ValueError`` naming the ones there are."""
     from ..i18n.documents import rules_document  # Babel loads when the rules are asked for, not with the game
 
-    return rules_document("RULES.md", section, lang)
+    return rules_document(MANIFEST.rules, section, lang)
 
 
 _LAZY = {

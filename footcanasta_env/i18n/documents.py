@@ -1,9 +1,11 @@
 """The documents shipped in every language: the rules of each game, whole or one section.
 
 The rules are written once, in the repository's ``docs/``: ``docs/NAME`` in English, ``docs/<lang>/NAME`` in
-another language; tests keep the translations in step with the English (same sections, numbered rules and
-figures). An installed wheel reads them from ``footcanasta_env/data/``, where the build copies them
-(``setup.py``); a checkout or an editable install, which has no ``data/``, reads ``docs/`` beside the package.
+another language, ``NAME`` the rule book a game's manifest names (``MANIFEST.rules``,
+``footcanasta_env.family.manifest``); tests keep the translations in step with the English (same sections,
+numbered rules and figures). An installed wheel reads them from ``footcanasta_env/data/``, where the build
+copies every manifest's rule book (``setup.py``); a checkout or an editable install, which has no ``data/``,
+reads ``docs/`` beside the package.
 """
 
 from __future__ import annotations
@@ -27,17 +29,21 @@ def documents_folder() -> Traversable:
     data = resources.files("footcanasta_env") / "data"
     if data.is_dir():
         return data
+    from ..games import manifest  # the default game's rule book tells a checkout's docs/ from any other
+
     docs = Path(__file__).resolve().parents[2] / "docs"  # footcanasta_env/i18n/ -> the checkout's root
-    if (docs / "RULES.md").is_file():
+    if (docs / manifest().rules).is_file():
         return docs
     raise FileNotFoundError(f"the rule books are neither in {data} (a built install) nor in {docs} (a checkout)")
 
 
 def rules_document(name: str, section: int | str | None = None, lang: str = DEFAULT_LANG) -> str:
-    """The Markdown document ``name`` in ``lang``; with ``section`` (its number, in every language) only that
-    section (``## N. Title`` up to the next ``## ``). An unknown language or section is refused with a
-    ``ValueError`` naming the ones there are."""
+    """The Markdown document ``name`` (a game's ``MANIFEST.rules``) in ``lang``; with ``section`` (its number,
+    in every language) only that section (``## N. Title`` up to the next ``## ``). An unknown language or
+    section is refused with a ``ValueError`` naming the ones there are."""
     code = check_lang(lang)
+    if not name:
+        raise ValueError("this game's manifest names no rule book (MANIFEST.rules)")
     data = documents_folder()
     text = (data / name if code == DEFAULT_LANG else data / code / name).read_text(encoding="utf-8")
     if section is None:

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from footcanasta_env.footcanasta.bots import search_record
-from record_search import main as record_main
+from training.record_search import main as record_main
 
 
 def report(b: str, seed: int, lo: float, a: str = "search") -> dict:

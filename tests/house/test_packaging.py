@@ -1,11 +1,14 @@
 """Packaging: what an install holds. ``pip install .`` must give the shipped policy, the rules document and
 the console script, not only an editable checkout.
 
-The shipped policy is package data, a copy of ``checkpoints/footcanasta/learned.*`` (the record of how the policy was
-trained), kept identical here. The rules of both games in every language are written once, in ``docs/``
-(``RULES.md``, ``CANASTA.md``, ``docs/<lang>/``: pages of the documentation site); the build copies them into
-the wheel (``setup.py``), the source distribution carries them (``MANIFEST.in``), and a checkout or an editable
-install reads ``docs/`` itself. The wheel is built the way a user's ``pip`` would build it from the sdist.
+What a game ships, its page assets and its rule book are named once, in its manifest (``MANIFEST``,
+``footcanasta_env.family.manifest``); the build follows the manifests (``setup.py``), and the wheel must hold
+every file they name. A shipped policy is package data, a copy of the one in the game's checkpoints folder
+(``checkpoints/footcanasta/learned.*``: the record of how the policy was trained), kept identical here. The
+rules of both games in every language are written once, in ``docs/`` (``RULES.md``, ``CANASTA.md``,
+``docs/<lang>/``: pages of the documentation site); the build copies them into the wheel and the source
+distribution (``setup.py``), and a checkout or an editable install reads ``docs/`` itself. The wheel is built
+the way a user's ``pip`` would build it from the sdist.
 """
 
 from __future__ import annotations
@@ -25,21 +28,33 @@ import pytest
 
 import footcanasta_env
 from footcanasta_env.footcanasta.bots.policy import SHIPPED_POLICY, load_policy
+from footcanasta_env.games import game_folder, game_names, manifest
 from footcanasta_env.i18n import LANGUAGES
 from footcanasta_env.i18n.documents import documents_folder
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "footcanasta_env"
-COPIES = {  # package data -> the repository file it copies
-    "footcanasta_env/footcanasta/data/learned.npz": "checkpoints/footcanasta/learned.npz",
-    "footcanasta_env/footcanasta/data/learned.json": "checkpoints/footcanasta/learned.json",
-}
+MANIFESTS = {name: (game_folder(name).relative_to(ROOT).as_posix(), manifest(name)) for name in game_names()}
+NAMED = {  # every file a manifest names, as the wheel holds it: the shipped files and the page assets
+    f"{folder}/{path}" for folder, m in MANIFESTS.values()
+    for path in [*m.shipped, *(p.relative_to(ROOT / folder).as_posix()
+                                for p in (ROOT / folder / m.page).rglob("*") if p.is_file())]}
+COPIES = {  # package data -> the repository file it copies: a shipped file also in the game's checkpoints folder
+    f"{folder}/{path}": f"{m.checkpoints}/{Path(path).name}" for folder, m in MANIFESTS.values() for path in m.shipped
+    if m.checkpoints and (ROOT / m.checkpoints / Path(path).name).is_file()}
 RULE_BOOKS = {  # the wheel's file -> the docs/ page the build copies into it
-    "footcanasta_env/data/RULES.md": "docs/RULES.md",
-    "footcanasta_env/data/CANASTA.md": "docs/CANASTA.md",
+    **{f"footcanasta_env/data/{doc}": f"docs/{doc}" for doc in {m.rules for _, m in MANIFESTS.values()}},
     **{f"footcanasta_env/data/{lang}/{doc}": f"docs/{lang}/{doc}"
-       for lang in LANGUAGES if lang != "en" for doc in ("RULES.md", "CANASTA.md")},
+       for lang in LANGUAGES if lang != "en" for doc in {m.rules for _, m in MANIFESTS.values()}},
 }
+
+
+def test_the_lists_follow_the_manifests_of_both_games():
+    assert {"footcanasta", "canasta"} <= set(MANIFESTS)
+    assert {"footcanasta_env/footcanasta/data/learned.npz", "footcanasta_env/footcanasta/data/value.npz",
+            "footcanasta_env/canasta/data/learned.json"} <= NAMED
+    assert COPIES["footcanasta_env/canasta/data/learned.npz"] == "checkpoints/canasta/learned.npz"
+    assert {"footcanasta_env/data/RULES.md", "footcanasta_env/data/th/CANASTA.md"} <= set(RULE_BOOKS)
 
 
 def test_the_checkout_keeps_no_copy_of_the_rules_and_reads_docs():
@@ -108,14 +123,16 @@ def wheel(tmp_path_factory) -> Path:
 def test_wheel_holds_the_policy_the_rules_the_modules_and_the_script(wheel):
     with zipfile.ZipFile(wheel) as z:
         names = set(z.namelist())
+        lacking = sorted(NAMED - names)
+        assert not lacking, f"files the games' manifests name are not in the wheel: {lacking}"
+        for packaged in NAMED:
+            assert z.read(packaged) == (ROOT / packaged).read_bytes(), packaged
         for packaged, source in {**COPIES, **RULE_BOOKS}.items():
             assert packaged in names, f"{packaged} is not in the wheel"
             assert z.read(packaged) == (ROOT / source).read_bytes()
         assert "footcanasta_env/py.typed" in names
         catalogs = {p.relative_to(ROOT).as_posix() for p in (PACKAGE / "i18n" / "locale").rglob("*.mo")}
         assert len(catalogs) == 8 and catalogs <= names, f"catalogs missing: {sorted(catalogs - names)}"  # 4 x 2
-        for data in ("value.npz", "search.json"):  # the search bot's value, and the record hints are chosen by
-            assert f"footcanasta_env/footcanasta/data/{data}" in names, f"bots/data/{data} is not in the wheel"
         modules = {p.relative_to(ROOT).as_posix() for p in PACKAGE.rglob("*.py") if "__pycache__" not in p.parts}
         assert modules <= names, f"modules missing from the wheel: {sorted(modules - names)}"
         info = next(n.split("/")[0] for n in names if n.endswith(".dist-info/METADATA"))

@@ -17,8 +17,8 @@ from footcanasta_env.footcanasta.bots.policy import META_KEY, SHIPPED_POLICY, Po
 from footcanasta_env.footcanasta.observation import OBS_SIZE, GameEncoder
 from footcanasta_env.footcanasta.rules import Rules
 from footcanasta_env.games import get_game
-from policy_export import export_policy
-from train_common import masked_logits, mlp
+from training.policy_export import export_policy
+from training.train_common import masked_logits, mlp
 
 
 def fixed_observations(n_games: int = 3, every: int = 5) -> tuple[np.ndarray, np.ndarray]:

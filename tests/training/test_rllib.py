@@ -54,7 +54,7 @@ def play_random(env, seed: int) -> tuple[list[dict], dict[str, float], tuple]:
 
 @pytest.mark.parametrize("reward_mode,scale", [("round", 0.002), ("win", 1.0)])
 def test_adapter_one_agent_observes_per_step_and_rewards_sum_to_the_score_difference(reward_mode, scale):
-    from rllib_env import FootCanastaMultiAgentEnv
+    from training.rllib_env import FootCanastaMultiAgentEnv
 
     env = FootCanastaMultiAgentEnv({"rounds": 1, "reward_mode": reward_mode, "reward_scale": scale,
                                     "worker_index": 0})  # RLlib's EnvContext extras are ignored
@@ -80,7 +80,7 @@ def test_adapter_one_agent_observes_per_step_and_rewards_sum_to_the_score_differ
 def test_adapter_passes_rllibs_env_check_and_the_mappings():
     from ray.rllib.utils.pre_checks.env import check_multiagent_environments
 
-    from rllib_env import MAPPINGS, FootCanastaMultiAgentEnv
+    from training.rllib_env import MAPPINGS, FootCanastaMultiAgentEnv
 
     check_multiagent_environments(FootCanastaMultiAgentEnv({"rounds": 1}))
     shared, _ = MAPPINGS["shared"]
@@ -109,7 +109,7 @@ def test_one_ppo_iteration_exports_a_policy_that_plays_a_legal_game(tmp_path):
 
     # Export in a fresh process that never imports Ray, from the positional form the docs use.
     exported = tmp_path / "exported.npz"
-    code = ("import runpy, sys; sys.path.insert(0, 'training'); "
+    code = ("import runpy, sys; "
             f"sys.argv = ['training/rllib_export.py', {str(checkpoint)!r}, {str(exported)!r}]; "
             "runpy.run_path('training/rllib_export.py', run_name='__main__'); "
             "assert 'ray' not in sys.modules, 'the exporter imported ray'")

@@ -32,7 +32,7 @@ def tiny_policy(seed: int = 0, hidden: int = 16) -> Policy:
 
 
 def config(**kw):
-    from rollout import RolloutConfig
+    from training.rollout import RolloutConfig
 
     base = dict(game="footcanasta", num_games=6, rollout_len=12, rules=asdict(Rules().with_rounds(1)),
                 reward_scale=0.001, skip_forced=True, privileged=True, p_expert=0.5, p_greedy=0.2, p_fixed=0.0,
@@ -45,7 +45,7 @@ def test_the_win_bonus_is_paid_once_at_the_end_of_each_game():
     """Two collectors alike but for ``win_bonus`` play the same games (the bonus draws nothing at random);
     in one-round games every round end is a game end, so each reward moves by the bonus, signed as the game
     went (the round's score difference), and nothing else moves."""
-    from rollout import Collector
+    from training.rollout import Collector
 
     plain, bonus = Collector(config(rollout_len=64), []), Collector(config(rollout_len=64, win_bonus=2.0), [])
     ends = paid = 0
@@ -62,7 +62,7 @@ def test_the_win_bonus_is_paid_once_at_the_end_of_each_game():
 
 
 def test_sampling_never_picks_an_illegal_action_and_reports_its_log_probability():
-    from rollout import sample
+    from training.rollout import sample
 
     rng = np.random.default_rng(0)
     logits = rng.normal(0, 2, (4000, 5)).astype(np.float32)
@@ -81,7 +81,7 @@ def test_sampling_never_picks_an_illegal_action_and_reports_its_log_probability(
 
 
 def test_a_batch_skips_forced_decisions_and_keeps_their_rewards():
-    from rollout import Collector
+    from training.rollout import Collector
 
     col = Collector(config(), [])
     total_forced = total_env = 0
@@ -104,7 +104,7 @@ def test_a_batch_skips_forced_decisions_and_keeps_their_rewards():
 
 
 def test_a_worker_process_collects_what_this_process_would():
-    from rollout import Rollouts
+    from training.rollout import Rollouts
 
     pol, snap = tiny_policy(1), tiny_policy(2)
     cfg = config(p_expert=0.3, p_greedy=0.1)
@@ -128,7 +128,7 @@ def test_a_worker_process_collects_what_this_process_would():
 
 def test_the_league_draws_fixed_policies_and_refuses_bad_shares(tmp_path):
     from footcanasta_env.footcanasta.bots.policy import save_policy
-    from opponent_league import OpponentLeague
+    from training.opponent_league import OpponentLeague
 
     p = tiny_policy()
     path = str(tmp_path / "old.npz")
@@ -149,8 +149,8 @@ def test_the_league_draws_fixed_policies_and_refuses_bad_shares(tmp_path):
 
 
 def test_background_evaluations_match_those_run_here(tmp_path):
-    from evaluator import Evaluator
     from footcanasta_env.footcanasta.bots.policy import save_policy
+    from training.evaluator import Evaluator
 
     p = tiny_policy()
     path = str(tmp_path / "p.npz")
@@ -169,8 +169,8 @@ def test_background_evaluations_match_those_run_here(tmp_path):
 
 
 def agent_and_league():
-    from opponent_league import OpponentLeague
-    from ppo_update import Agent
+    from training.opponent_league import OpponentLeague
+    from training.ppo_update import Agent
 
     agent = Agent(GAME, "16", "8", HIDDEN_CARDS_SIZE)
     opt = torch.optim.Adam(agent.parameters(), lr=1e-3)
@@ -184,7 +184,7 @@ def agent_and_league():
 
 
 def test_a_checkpoint_restores_weights_optimizer_league_and_generator(tmp_path):
-    from trainer_state import load_checkpoint, restore, save_checkpoint, trainer_arrays
+    from training.trainer_state import load_checkpoint, restore, save_checkpoint, trainer_arrays
 
     agent, opt, league = agent_and_league()
     path = str(tmp_path / "c.ckpt.npz")
@@ -215,7 +215,7 @@ def test_a_checkpoint_restores_weights_optimizer_league_and_generator(tmp_path):
 
 def test_damaged_or_foreign_checkpoints_are_refused(tmp_path):
     from footcanasta_env.footcanasta.bots.policy import save_policy
-    from trainer_state import CheckpointError, load_checkpoint, save_checkpoint, trainer_arrays
+    from training.trainer_state import CheckpointError, load_checkpoint, save_checkpoint, trainer_arrays
 
     agent, opt, league = agent_and_league()
     path = str(tmp_path / "c.ckpt.npz")
@@ -270,7 +270,7 @@ def run(*args: str) -> subprocess.CompletedProcess:
 
 
 def test_a_stopped_run_resumes_where_it_stopped(tmp_path):
-    from trainer_state import load_checkpoint, prefixed
+    from training.trainer_state import load_checkpoint, prefixed
 
     out = str(tmp_path / "runs")
     first = run(*SMALL, "--total-steps", "64", "--out-dir", out)  # 2 updates of 32 decisions
@@ -322,11 +322,11 @@ def test_resume_refuses_changed_settings_and_bad_files(tmp_path):
 
 
 def test_the_exported_critic_is_the_trainers_value_and_a_blind_critic_is_refused(tmp_path):
-    from export_critic import main as export
     from footcanasta_env.footcanasta.bots.value import load_value
-    from opponent_league import OpponentLeague
-    from ppo_update import Agent
-    from trainer_state import save_checkpoint, trainer_arrays
+    from training.export_critic import main as export
+    from training.opponent_league import OpponentLeague
+    from training.ppo_update import Agent
+    from training.trainer_state import save_checkpoint, trainer_arrays
 
     agent, opt, league = agent_and_league()
     meta = {"args": {"reward_scale": 0.001, "gamma": 0.998}, "run": "r", "update": 1, "step": 8, "summary": {},

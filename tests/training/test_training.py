@@ -1,7 +1,8 @@
 """The training scripts run end to end on the CPU (tiny sizes) and export playable policies.
 
-Scripts run as files, from the repository root, without PYTHONPATH, as the docs write them; their helper
-modules are imported here by the same flat names (``training/`` is on pytest's ``pythonpath``).
+Scripts run as files, from the repository root, without PYTHONPATH, as the docs write them, and as modules
+(``python -m training.X``); their helper modules are imported here as the scripts import them, from the
+``training`` package (the repository root is on pytest's ``pythonpath``).
 """
 
 from __future__ import annotations
@@ -72,8 +73,8 @@ def test_the_scripts_are_the_ones_the_docs_run():
 
 
 def test_no_helper_module_can_be_shadowed_by_an_installed_package():
-    # training/ is on sys.path by flat names: a helper named as an installed top-level module (common, export,
-    # league, ppo ...) would be shadowed by it, or shadow it, depending on the order of sys.path.
+    # A script run as a file has training/ first on sys.path: a helper named as an installed top-level module
+    # (common, export, league, ppo ...) would shadow it there.
     import importlib.metadata
 
     installed = set(importlib.metadata.packages_distributions())
@@ -117,23 +118,37 @@ def test_an_unknown_game_is_refused_with_the_known_names(tmp_path):
     assert proc.returncode != 0 and "Traceback" not in proc.stderr, proc.stderr[-2000:]
     assert "--game: unknown game 'nosuchgame' (known: footcanasta" in proc.stderr
     assert not os.listdir(tmp_path)  # refused before any run folder or BC work
-    from train_common import load_game
+    from training.train_common import load_game
 
     with pytest.raises(SystemExit, match="unknown game 'nosuchgame'"):
         load_game("nosuchgame")
     assert load_game("footcanasta").NAME == "footcanasta"
 
 
+def test_training_modules_import_each_other_from_the_package():
+    # A flat `from bc import ...` works only with training/ on sys.path: tools and IDEs cannot follow it, and
+    # `python -m training.X` fails on it.
+    flat = []
+    for m in MODULES:
+        for node in ast.walk(ast.parse(open(os.path.join(TRAINING, m + ".py")).read())):
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else \
+                [node.module] if isinstance(node, ast.ImportFrom) and node.level == 0 else []
+            flat += [f"training/{m}.py: {n}" for n in names if n.split(".")[0] in MODULES]
+    assert not flat, flat
+
+
+@pytest.mark.parametrize("form", ["file", "module"])
 @pytest.mark.parametrize("script", SCRIPTS)
-def test_help_runs_without_pythonpath_and_shows_every_documented_field(script):
+def test_help_runs_without_pythonpath_and_shows_every_documented_field(script, form):
     path = os.path.join(TRAINING, script + ".py")
     fields = {n.target.id for n in next(c for c in ast.parse(open(path).read()).body
                                         if isinstance(c, ast.ClassDef) and c.name == "Args").body
               if isinstance(n, ast.AnnAssign)}
     docs = field_docs(path)
     assert set(docs) == fields, f"fields without a docstring: {sorted(fields - set(docs))}"
-    proc = subprocess.run([sys.executable, os.path.join("training", script + ".py"), "--help"], cwd=ROOT,
-                          env=clean_env(COLUMNS="200"), capture_output=True, text=True, timeout=60)
+    how = [os.path.join("training", script + ".py")] if form == "file" else ["-m", f"training.{script}"]
+    proc = subprocess.run([sys.executable, *how, "--help"], cwd=ROOT, env=clean_env(COLUMNS="200"),
+                          capture_output=True, text=True, timeout=60)
     assert proc.returncode == 0, proc.stderr[-3000:]
     flat = " ".join(re.sub(r"[│╭╮╰╯─]", " ", proc.stdout).split())
     for name, doc in docs.items():
@@ -157,8 +172,8 @@ def test_no_training_module_imports_a_script():
 
 
 def test_booleans_take_a_value_as_the_docs_write_them():
-    from selfplay_ppo import Args
-    from train_common import parse_args
+    from training.selfplay_ppo import Args
+    from training.train_common import parse_args
 
     args = parse_args(Args, ["--num-games", "3", "--progress", "false", "--privileged-critic", "True", "--lr", "0.5"])
     assert (args.num_games, args.progress, args.privileged_critic, args.lr) == (3, False, True, 0.5)
@@ -167,7 +182,7 @@ def test_booleans_take_a_value_as_the_docs_write_them():
 
 
 def test_the_recorded_command_is_the_one_typed():
-    from train_common import command_line
+    from training.train_common import command_line
 
     cmd = command_line([os.path.join(os.getcwd(), "training", "x.py"), "--commands", "a b;c", "--n", "1"])
     assert cmd == "python training/x.py --commands 'a b;c' --n 1"
@@ -196,8 +211,8 @@ def test_selfplay_ppo_runs_end_to_end(tmp_path):
     pol = load_policy(str(export))
     assert pol.meta["arch"]["layers"][1:3] == [32, 32]
     # The record is the command as typed from the repo root, and it parses back to the run's arguments.
-    from selfplay_ppo import Args
-    from train_common import parse_args
+    from training.selfplay_ppo import Args
+    from training.train_common import parse_args
 
     cmd = pol.meta["training"]["command"]
     assert cmd == summary["command"] and cmd.startswith("python training/selfplay_ppo.py --bc-games 4 ")
@@ -274,7 +289,7 @@ def test_hidden_cards_are_what_the_seat_cannot_see_relative_to_it():
     from footcanasta_env.family.seats import left_of, partner_of
     from footcanasta_env.footcanasta.observation import HIDDEN_CARDS_SIZE, OBS_SIZE, hidden_cards
     from footcanasta_env.games import get_game
-    from ppo_update import Agent
+    from training.ppo_update import Agent
 
     g = new_game(5)
     seat = g.current_player
@@ -334,9 +349,9 @@ def test_dagger_runs_end_to_end_and_labels_with_the_expert(tmp_path):
 
 
 def test_dagger_labels_are_legal_and_not_the_policys_own_actions():
-    from dagger import _collect
     from footcanasta_env.footcanasta.actions import NUM_ACTIONS
     from footcanasta_env.footcanasta.bots.policy import Policy
+    from training.dagger import _collect
 
     rng = np.random.default_rng(0)
     w = [rng.normal(size=(443, 8)).astype(np.float32), rng.normal(size=(8, NUM_ACTIONS)).astype(np.float32)]
@@ -398,8 +413,8 @@ def _tiny_policy(path, rng, hidden=8):
 
 
 def test_average_writes_the_mean_of_the_weights_and_refuses_mismatches(tmp_path):
-    from average import average
-    from average import main as average_main
+    from training.average import average
+    from training.average import main as average_main
 
     rng = np.random.default_rng(0)
     a, b, odd = tmp_path / "a.npz", tmp_path / "b.npz", tmp_path / "odd.npz"

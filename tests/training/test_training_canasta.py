@@ -62,7 +62,7 @@ def test_selfplay_ppo_trains_exports_resumes_and_ships_a_canasta_policy(tmp_path
     assert summary["progress"]["ppo_steps"] == 512 and summary["args"]["game"] == "canasta"
 
     # A slim copy (the one to commit: the newest snapshot, no Adam state) resumes as well, at a new --lr.
-    from trainer_state import load_checkpoint, slim_checkpoint
+    from training.trainer_state import load_checkpoint, slim_checkpoint
 
     slim = str(tmp_path / "slim.ckpt.npz")
     slim_checkpoint(os.path.join(run, "last.ckpt.npz"), slim)
@@ -94,7 +94,7 @@ def test_selfplay_ppo_trains_exports_resumes_and_ships_a_canasta_policy(tmp_path
 
 
 def test_rounds_set_canastas_round_cap_and_zero_is_the_whole_game():
-    from train_common import training_rules
+    from training.train_common import training_rules
 
     assert training_rules(canasta, 0) == canasta.Rules()
     assert training_rules(canasta, 3).max_rounds == 3
@@ -160,7 +160,7 @@ def test_extend_obs_carries_a_version_1_policy_and_checkpoint_over_unchanged(tmp
     assert not (tmp_path / "v4.npz").exists()
     # The committed trainer checkpoint is of the current observation (the run's version 1 extended).
     sys.path.insert(0, os.path.join(ROOT, "training"))
-    from trainer_state import load_checkpoint
+    from training.trainer_state import load_checkpoint
 
     arrays, meta = load_checkpoint(os.path.join(ROOT, "checkpoints", "canasta", "trainer", "cppo1.ckpt.npz"))
     assert meta["obs_version"] == canasta.OBS_VERSION and arrays["actor/0.weight"].shape[1] == canasta.OBS_SIZE

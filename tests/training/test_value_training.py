@@ -13,7 +13,7 @@ from footcanasta_env.footcanasta.bots import make_bot
 from footcanasta_env.footcanasta.bots.value import SHIPPED_VALUE, load_value
 from footcanasta_env.footcanasta.engine import new_game
 from footcanasta_env.footcanasta.rules import Rules
-from positions import record_turns
+from training.positions import record_turns
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 

@@ -12,7 +12,9 @@ PettingZoo, which the engine never loads.
 
 import importlib as _importlib
 
-GYM_ENV_ID = "footcanasta/Canasta-v0"
+from .. import MANIFEST as _MANIFEST
+
+(GYM_ENV_ID,) = _MANIFEST.gym_ids  # the one-seat env's id, named once in Canasta's manifest
 
 __all__ = ["AGENTS", "DEFAULT_MAX_ROUNDS", "GYM_ENV_ID", "REWARD_MODES", "CanastaEnv", "CanastaGymEnv", "env",
            "raw_env", "team_reward"]
