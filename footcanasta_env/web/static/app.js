@@ -357,6 +357,7 @@ async function newGame(deal) {
       localStorage.removeItem("footcanasta-player");  // a token of another server (or an old secret): a new one
       data = await api("POST", "/api/games", Object.assign(botChoice(), deal, { player: await playerToken() }));
     }
+    await loadAssets(data.state.table.assets);  // the game's looks load before the address names it
     gameId = data.id;
     showChosen(data.state.game);
     remember();
@@ -373,6 +374,7 @@ async function newGame(deal) {
 
 async function load(id) {
   const data = await api("GET", `/api/games/${encodeURIComponent(id)}`);
+  await loadAssets(data.state.table.assets);
   gameId = id;
   showChosen(data.state.game);
   remember();
