@@ -62,7 +62,7 @@ def test_a_toy_game_at_any_table_through_the_browser_api(db, toys, seats):
 
 def test_the_table_of_two_three_and_four_seats_in_a_language(db, toys):
     c = client(db)
-    for seats, toy in toys.items():
+    for toy in toys.values():
         _, state = new(c, game=toy.NAME, seed=1)
         _check_table(state["table"], toy)
     four = toys[4]
@@ -125,8 +125,8 @@ def test_a_leaderboard_of_two_columns_is_brought_forward(db):
         "game_id TEXT NOT NULL, us INTEGER NOT NULL, them INTEGER NOT NULL, finished DOUBLE PRECISION NOT NULL, "
         "hints INTEGER NOT NULL DEFAULT 0, player TEXT, PRIMARY KEY (game, date, name))")
     for name, us, them in (("Lost", 100, 900), ("Won", 5000, 100), ("Drawn", 300, 300)):
-        store.db.execute("INSERT INTO leaderboard (date, name, game_id, us, them, finished) VALUES (?, ?, 'x', ?, ?, 0)",
-                         (TODAY, name, us, them))
+        store.db.execute("INSERT INTO leaderboard (date, name, game_id, us, them, finished) "
+                         "VALUES (?, ?, 'x', ?, ?, 0)", (TODAY, name, us, them))
     store.db.execute("UPDATE schema_version SET version=3")
     store.db.close()
     board = Store(db.url).leaderboard("footcanasta", TODAY)
