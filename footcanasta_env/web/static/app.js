@@ -1,6 +1,6 @@
 // Any game of the house in the browser: the page only shows what the server sends (the person's view, and the
 // table it describes) and asks it to play. The games and their tables come from GET /api/games; a game's own
-// script and style (its table's assets) are loaded before its first state is drawn. Every text the page writes
+// script and CSS (its table's assets) are loaded before its first state is drawn. Every text the page writes
 // itself comes from the `web` catalog of the chosen language (i18n.js); the game's own texts (the log, round
 // ends, reasons) come from the server in that language, as every request says which it is.
 "use strict";
@@ -38,7 +38,7 @@ function setMessage(text, bad, game) {
   m.classList.toggle("game-text", !!game);
 }
 
-// A game's own scripts and style sheets, each loaded once, before the game's state is drawn.
+// A game's own scripts and CSS files, each loaded once, before the game's state is drawn.
 function loadAssets(urls) {
   return Promise.all(urls.filter((u) => !loaded.has(u)).map((u) => new Promise((resolve, reject) => {
     const tag = u.endsWith(".css") ? el("link", { rel: "stylesheet", href: u }) : el("script", { src: u });

@@ -72,7 +72,7 @@ function day(iso) {
 
 // A list of names as the language writes one ("West and East", "West und Ost").
 function listOf(names) {
-  return new Intl.ListFormat(lang, { style: "long", type: "conjunction" }).format(names);
+  return new Intl.ListFormat(lang, { type: "conjunction" }).format(names);
 }
 
 const fmt = (n) => numbers.format(Number(n));
