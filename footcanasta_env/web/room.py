@@ -232,6 +232,8 @@ class Room:
               ) -> tuple[Deal, str | None, str | None, Attempt | None, str | None]:
         """The deal, the bots and the ranked attempt a create asks for (``unranked``: why a daily does not rank)."""
         partner, opponents = (check_bot(game, data.get(k), k) for k in ("partner", "opponents"))
+        if partner is not None and not game.geometry().partners(YOU):
+            raise WebError(Message(N_("{game} has no partner to choose: each plays for themselves"), game=game.TITLE))
         token = data.get("player")
         player = self.players.player_of(token) if token is not None else None
         daily = data.get("daily")

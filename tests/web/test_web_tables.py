@@ -86,6 +86,9 @@ def test_the_catalog_of_games_and_their_tables(db, toys):
     assert by["toy3"]["table"]["seats"] == 3 and by["toy3"]["bots"] == toy_game.bot_names()
     assert by["canasta"]["title"] == "Canasta" and by["canasta"]["table"]["seat_names"][0] == "Sud"
     assert c.get("/api/games?game=toy").status_code == 400
+    # no partner to choose where each plays for themselves: refused, not passed over
+    r = c.post("/api/games", json={"game": "toy3", "partner": "random"})
+    assert r.status_code == 400 and "partner" in r.json()["error"]
 
 
 def test_a_game_s_page_assets_and_nothing_else(db):

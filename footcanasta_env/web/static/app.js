@@ -9,7 +9,7 @@ const reduced = window.matchMedia && window.matchMedia("(prefers-reduced-motion:
 
 let GAMES = {};           // name -> {title, table, bots, default} (GET /api/games)
 let gameId = null;
-let chosen = "footcanasta";  // the game New game and Daily deal (the chooser's)
+let chosen = null;        // the game New game and Daily deal (the chooser's)
 let selSeq = 0;
 const loaded = new Set();  // the game assets already on the page
 
@@ -62,7 +62,7 @@ function reviewSummary(r) {
     "{n} decisions compared with the strongest bot ({bot}): accuracy {accuracy}", n, { bot: r.bot, accuracy });
 }
 
-// The search bot rates each of South's decisions (GET /api/games/{id}/review); it takes a while.
+// The search bot rates each of the person's decisions (GET /api/games/{id}/review); it takes a while.
 async function review(button, out) {
   button.disabled = true;
   out.replaceChildren(el("p", { text: _("Reviewing your moves against the search bot…") }));

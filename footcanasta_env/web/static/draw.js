@@ -127,7 +127,8 @@ function renderCenter() {
 function meldBox(m, clickable) {
   const cardsBox = el("div", { class: "meld-cards" });
   for (const c of m.cards) cardsBox.append(cardFace(c, "mini"));
-  const attrs = { class: "meld" + (m.canasta ? " canasta " + m.kind : ""), "data-rank": m.rank };
+  const own = look("meldClass", () => "", m);
+  const attrs = { class: "meld" + (own ? " " + own : ""), "data-rank": m.rank };
   const caption = look("meldCaption", (x) => x.rank, m);
   const box = el(clickable ? "button" : "div", attrs, cardsBox, el("div", { class: "meld-state", text: caption }));
   if (clickable) {

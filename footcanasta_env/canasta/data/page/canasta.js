@@ -28,6 +28,7 @@
         ..._nodes(N_("❄ Pile frozen for your side: {why}"), { why: pile.frozen_why }, ["why"]));
     },
     meldName: rankName,
+    meldClass: (m) => (m.canasta ? "canasta " + m.kind : ""),
     moveExamples: () => "d, p, m K K K, a K 2, l, x 9",
     meldCaption(m) {
       const kind = m.canasta ? _(CANASTAS[m.kind])

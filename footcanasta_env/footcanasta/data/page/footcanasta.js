@@ -18,6 +18,7 @@
     handTitle: (title, me) => (me.in_foot ? _("{hand}, from your foot", { hand: title })
       : _("{hand}, your foot is waiting", { hand: title })),
     meldName: rankName,
+    meldClass: (m) => (m.canasta ? "canasta " + m.kind : ""),
     moveExamples: () => "d, p, m K K K, a K 2, l, x 9",
     meldCaption(m) {
       const kind = m.canasta ? _(CANASTAS[m.kind])
