@@ -10,6 +10,7 @@ page folder for ``/static/games/<game>/<file>``: a name of that folder only, any
 
 from __future__ import annotations
 
+import functools
 import re
 from pathlib import Path
 from typing import Any
@@ -44,9 +45,13 @@ def page_folder(game: Any) -> Path | None:
 def asset_names(game: Any) -> list[str]:
     """The files of ``game``'s page folder the server serves (scripts and style sheets), sorted."""
     folder = page_folder(game)
-    if folder is None:
-        return []
-    return sorted(p.name for p in folder.iterdir() if p.is_file() and ASSET_NAME.match(p.name))
+    return [] if folder is None else list(_listing(folder))
+
+
+@functools.cache
+def _listing(folder: Path) -> tuple[str, ...]:
+    """The asset files of a page folder, read once: every state names them, and they change only with the package."""
+    return tuple(sorted(p.name for p in folder.iterdir() if p.is_file() and ASSET_NAME.match(p.name)))
 
 
 def asset_path(game_name: str, file: str) -> Path:
