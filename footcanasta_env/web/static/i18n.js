@@ -1,6 +1,7 @@
 // The page's words: the `web` catalog of the chosen language (GET /api/i18n/<lang>, gettext's compiled catalog as
 // JSON), read by _(), pgettext() and ngettext() below; numbers, dates and lists through Intl. Loaded first: the
-// drawing (draw.js), the games' own scripts and the page (app.js) all write their texts through it.
+// drawing (draw.js), the games' own scripts and the page (app.js) all write their texts through it; the page's
+// own words in the HTML are put in the chosen language here too (translatePage).
 "use strict";
 
 // each language named in itself, as a menu of languages does
@@ -76,3 +77,54 @@ function listOf(names) {
 }
 
 const fmt = (n) => numbers.format(Number(n));
+
+// The page's own words in the language: each element's text and labels, from the catalog.
+const STATIC_TEXT = {
+  "#game-label": N_("Game"), "#status": N_("Dealing…"), "#new-game": N_("New game"), "#daily": N_("Daily"),
+  "#hint": N_("Hint"), "#board-link": N_("Leaderboard"), "#settings-label": N_("Settings"),
+  "#partner-label": N_("Partner"), "#opponents-label": N_("Opponents"), "#name-label": N_("Name (daily leaderboard)"),
+  "#lang-label": N_("Language"), "#hand-title": N_("Your hand"), "#b-draw": N_("Draw 2"), "#b-pickup": N_("Take pile"),
+  "#b-meld": N_("Meld"), "#b-laydown": N_("Lay down"), "#b-discard": N_("Discard"), "#b-clear": N_("Clear selection"),
+  "#cmd-label": N_("Type a move"), "#cmd-play": N_("Play"), "#legal-title": N_("Every legal move"),
+  "#log-title": N_("What happened"),
+};
+const STATIC_LABELS = {
+  "#table": N_("The table"), ".melds": N_("Melds"), ".hand-area": N_("Your hand"), ".controls": N_("Your move"),
+};
+
+function translatePage() {
+  document.documentElement.lang = lang;
+  for (const [sel, id] of Object.entries(STATIC_TEXT)) document.querySelector(sel).textContent = _(id);
+  for (const [sel, id] of Object.entries(STATIC_LABELS)) document.querySelector(sel).setAttribute("aria-label", _(id));
+  const menu = $("lang-choice");
+  menu.replaceChildren();
+  for (const [code, name] of Object.entries(LANGS)) menu.append(el("option", { value: code, text: name, lang: code }));
+  menu.value = lang;
+}
+
+// The language: ?lang= in the address, else the one chosen in the menu before, else what the browser asks for
+// (the server's choice from Accept-Language: /api/i18n/auto), English when none of ours matches.
+async function loadLanguage(q) {
+  const asked = q.get("lang");
+  const remembered = localStorage.getItem("footcanasta-lang");
+  const wanted = asked !== null && LANGS[asked] ? asked : remembered && LANGS[remembered] ? remembered : "auto";
+  const r = await fetch(`/api/i18n/${wanted}`);
+  if (!r.ok) throw new Error(`the ${wanted} catalog did not load (HTTP ${r.status})`);
+  catalog = await r.json();
+  lang = catalog.lang;
+  pluralRules = new Intl.PluralRules(lang);
+  numbers = new Intl.NumberFormat(lang);
+  translatePage();
+  document.documentElement.classList.remove("loading");
+  if (asked !== null && !LANGS[asked]) {
+    setMessage(_("unknown language {lang}: the languages are {languages}", { lang: asked, languages: Object.keys(LANGS).join(", ") }), true);
+  }
+}
+
+// A language chosen in the menu is remembered, and the page comes back in it, with the same game.
+function chooseLanguage(code) {
+  localStorage.setItem("footcanasta-lang", code);
+  const q = new URLSearchParams(location.search);
+  q.set("lang", code);
+  location.search = q.toString();
+}
