@@ -16,10 +16,14 @@ what one client may ask (``guard``: who the client is behind trusted proxies, th
 request passes (``front``: rate limits, cross-site checks, security headers, time limit, an access log
 without game ids), the API's description (``openapi``: ``GET /api/openapi.json``), the language of a
 request and the server's texts in it (``lang``: ``?lang=`` or ``Accept-Language``, errors rendered from the
-``web`` and ``footcanasta`` catalogs), and the page itself (``static/``: index.html, app.js, style.css, no
-build step; its words from the ``web`` catalog as JSON, ``GET /api/i18n/<lang>``, in English, German,
-Italian, Russian or Thai). Any game of ``footcanasta_env.games`` can be played through the API; the page
-draws Foot Canasta and Canasta. The engine never imports this package.
+``web`` and ``footcanasta`` catalogs), a game's table as the page draws it (``tables``: seats, sides, names,
+areas and asset URLs from the game's geometry and ``TableText``; the catalog of games, ``GET /api/games``;
+each game's own page assets, ``/static/games/<game>/<file>``), and the page itself (``static/``: index.html,
+i18n.js, draw.js, app.js, style.css, no build step; its words from the ``web`` catalog as JSON,
+``GET /api/i18n/<lang>``, in English, German, Italian, Russian or Thai). Any game of ``footcanasta_env.games``
+is played through the API and drawn by the page at its own table: what a game draws its own way (its cards,
+meld captions, a side's details) is its own script and style sheet, in its package's ``data/page/``. The
+engine never imports this package.
 """
 
 from .server import add_parsers, create_app, run_serve

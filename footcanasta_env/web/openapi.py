@@ -42,11 +42,26 @@ NAME = {"type": ["string", "null"], "example": "Ada",
 SCHEMAS: dict[str, Any] = {
     "Error": {"type": "object", "required": ["error"], "additionalProperties": False,
               "properties": {"error": {"type": "string", "description": "one line, in the request's language"}}},
-    "State": {"type": "object", "required": ["version", "legal"],
+    "State": {"type": "object", "required": ["version", "legal", "table"],
               "description": "what the person sees of the game (its other fields are the page's)",
               "properties": {"version": {"type": "integer", "minimum": 0,
                                          "description": "how many actions were played: send it with a move"},
-                             "legal": {**STRINGS, "description": "the person's legal actions now"}}},
+                             "legal": {**STRINGS, "description": "the person's legal actions now"},
+                             "table": {"$ref": "#/components/schemas/Table"}}},
+    "Table": {"type": "object", "additionalProperties": False,
+              "required": ["seats", "sides", "seat_names", "side_names", "you", "areas", "assets"],
+              "description": "the game's table as the page draws it, its names in the request's language",
+              "properties": {
+                  "seats": {"type": "integer", "minimum": 1, "description": "seats 0 … seats-1, clockwise"},
+                  "sides": {"type": "array", "minItems": 1, "description": "the sides, each a list of seats; "
+                            "scores list one total per side in this order",
+                            "items": {"type": "array", "minItems": 1, "items": {"type": "integer", "minimum": 0}}},
+                  "seat_names": STRINGS, "side_names": STRINGS,
+                  "you": {"type": "integer", "minimum": 0, "description": "the person's seat"},
+                  "areas": {"type": "array", "description": "the areas of the page the game draws, in order",
+                            "items": {"type": "object", "additionalProperties": False, "required": ["id", "label"],
+                                      "properties": {"id": {"type": "string"}, "label": {"type": "string"}}}},
+                  "assets": {**STRINGS, "description": "URLs of the game's own scripts and style sheets"}}},
     "Events": {"type": "array", "items": {"type": "object"}, "description": "what happened, in order"},
 }
 
@@ -118,15 +133,23 @@ def _game_paths() -> dict[str, Any]:
         for op in path.values():
             op["parameters"].insert(0, gid)
     new_game = _obj(["id", "state", "events"], id={"type": "string"}, state=_ref("State"), events=_ref("Events"))
+    game = _obj(["name", "title", "table", "bots", "default"], name={"type": "string"}, title={"type": "string"},
+                table=_ref("Table"), bots=STRINGS, default={"type": "string"})
+    games = _obj(["games"], games={"type": "array", "minItems": 1, "items": game})
     return {"/api/games": {"post": _operation("deal a new game; the bots play up to the person's first decision",
-                                              new_game, (404, 409), status=201, body=create)}, **game_ops}
+                                              new_game, (404, 409), status=201, body=create),
+                           "get": _operation("every game, the default first: its title, table and bots", games, ())},
+            **game_ops}
 
 
 def _other_paths() -> dict[str, Any]:
-    entry = _obj(["rank", "name", "scores", "margin", "result", "finished", "hints"],
+    entry = _obj(["rank", "name", "score", "scores", "margin", "result", "finished", "hints"],
                  rank={"type": "integer"}, name={"type": "string"},
-                 scores={"type": "array", "items": {"type": "integer"}, "minItems": 2, "maxItems": 2},
-                 margin={"type": "integer"}, result={"type": "string", "enum": ["win", "loss", "draw"]},
+                 score={"type": "integer", "description": "the player's side's score"},
+                 scores={"type": "array", "items": {"type": "integer"}, "minItems": 1,
+                         "description": "one score per side of the game's table"},
+                 margin={"type": "number", "description": "the player's side's score less the others' mean"},
+                 result={"type": "string", "enum": ["win", "loss", "draw"]},
                  finished={"type": "string"}, hints={"type": "integer"})
     game_name = {"type": "string", "example": "footcanasta"}
     return {

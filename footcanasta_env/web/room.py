@@ -43,8 +43,9 @@ from .checks import (
 )
 from .daily import Players, check_playable, current_dates, daily_lineup, over_everywhere, server_secret, utc_now
 from .lang import error_text, message_of, render
-from .session import UNRANKED, WebError, WebGame
+from .session import UNRANKED, YOU, WebError, WebGame
 from .store import Attempt, Entry, Store
+from .tables import table_json
 from .work import Work
 
 CREATE_KEYS = {"game", "seed", "daily", "scenario", "partner", "opponents", "name", "player"}
@@ -176,8 +177,7 @@ class Room:
         replay = table.replay("web") if over and table.deal.scenario is None else None  # a scenario has no seed
         entry = None
         if over and wg.ranked:
-            us, them = table.game.scores[:2]
-            entry = Entry(table.deal.game, table.deal.daily, wg.name, int(us), int(them), None)
+            entry = Entry.of(table.deal.game, table.deal.daily, wg.name, table.game.scores, wg.geometry, YOU)
         entered = self.store.save_move(gid, played_on, table.log, over, replay and replay.to_dict(), entry)
         if entry is not None:
             wg.entered = entered
@@ -215,6 +215,7 @@ class Room:
     def state(self, wg: WebGame, lang: str) -> dict[str, Any]:
         """The page's state of ``wg`` in ``lang`` (why a daily does not rank, told in that language)."""
         s = wg.state(lang, self._day_over(wg))
+        s["table"] = table_json(wg.table.module, lang, wg.table.game.rules)
         s["unranked"] = render(UNRANKED[wg.unranked], lang) if wg.unranked in UNRANKED else None
         return s
 
@@ -231,6 +232,8 @@ class Room:
               ) -> tuple[Deal, str | None, str | None, Attempt | None, str | None]:
         """The deal, the bots and the ranked attempt a create asks for (``unranked``: why a daily does not rank)."""
         partner, opponents = (check_bot(game, data.get(k), k) for k in ("partner", "opponents"))
+        if partner is not None and not game.geometry().partners(YOU):
+            raise WebError(Message(N_("{game} has no partner to choose: each plays for themselves"), game=game.TITLE))
         token = data.get("player")
         player = self.players.player_of(token) if token is not None else None
         daily = data.get("daily")

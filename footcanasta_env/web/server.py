@@ -62,6 +62,7 @@ from .room import Room
 from .session import WebError
 from .settings import Settings, add_arguments
 from .store import DEFAULT_DB, Store
+from .tables import asset_path, catalog, table_json
 from .work import Work
 
 STATIC = Path(__file__).with_name("static")
@@ -159,6 +160,12 @@ async def _index(request: Request) -> Response:
     return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
 
 
+async def _game_asset(request: Request) -> Response:
+    """GET /static/games/<game>/<file>: a file of the game's own page folder (any other name: a 404)."""
+    path = await run_in_threadpool(asset_path, request.path_params["game"], request.path_params["file"])
+    return FileResponse(path, headers={"Cache-Control": "no-cache"})
+
+
 async def _catalog(request: Request) -> Response:
     """GET /api/i18n/<lang>: the page's own texts in ``lang`` (``auto``: the best for ``Accept-Language``)."""
     wanted = request.path_params["lang"]
@@ -171,8 +178,7 @@ async def _catalog(request: Request) -> Response:
 
 BOARD_TEXTS = {
     "heading": N_("{title}: daily leaderboard, {date}"), "page_title": N_("{title}: daily leaderboard {date}"),
-    "play": N_("Play"), "name": N_("Name"), "us": N_("South/North"), "them": N_("West/East"),
-    "result": N_("Result"), "rank": N_("#"), "hints": N_("Hints"),
+    "play": N_("Play"), "name": N_("Name"), "result": N_("Result"), "rank": N_("#"), "hints": N_("Hints"),
     "intro": N_("One ranked attempt per player and day at the daily game, the same deal and bots for everyone. "
                 "Scores: the player's partnership, then the bots'; hints taken beside them."),
 }
@@ -189,18 +195,21 @@ async def _board_page(request: Request) -> Response:
         board = await run_in_threadpool(room.board, query)
     except ValueError as e:
         return HTMLResponse(f"<!doctype html><p>{html.escape(error_text(e, lang))}</p>", status_code=400)
+    game = get_game(board["game"])
+    sides = table_json(game, lang)["side_names"]
     rows = "".join(
-        f"<tr><td>{e['rank']}</td><td>{html.escape(e['name'])}</td><td>{format_number(e['scores'][0], lang)}</td>"
-        f"<td>{format_number(e['scores'][1], lang)}</td><td>{html.escape(render(RESULTS[e['result']], lang))}</td>"
+        f"<tr><td>{e['rank']}</td><td>{html.escape(e['name'])}</td>"
+        + "".join(f"<td>{format_number(x, lang)}</td>" for x in e["scores"])
+        + f"<td>{html.escape(render(RESULTS[e['result']], lang))}</td>"
         f"<td>{format_number(e['hints'], lang)}</td></tr>" for e in board["entries"])
     empty = html.escape(render(N_("Nobody has finished this daily game yet."), lang))
-    title, day = get_game(board["game"]).TITLE, format_date(date.fromisoformat(board["date"]), "long", locale=lang)
+    title, day = game.TITLE, format_date(date.fromisoformat(board["date"]), "long", locale=lang)
     words = {k: render(Message(v, title=title, date=day), lang) for k, v in BOARD_TEXTS.items()}
     page = (STATIC / "leaderboard.html").read_text(encoding="utf-8")
-    # the sides' headings may break after their slash (South/<wbr>North): six columns fit a phone
-    fill = {**{k: html.escape(v).replace("/", "/<wbr>") if k in ("us", "them") else html.escape(v)
-               for k, v in words.items()}, "lang": lang, "rows": rows or
-            f'<tr><td colspan="6">{empty}</td></tr>',
+    # one column per side; a side's heading may break after its slash (South/<wbr>North): it fits a phone
+    heads = "".join(f"<th>{html.escape(n).replace('/', '/<wbr>')}</th>" for n in sides)
+    fill = {**{k: html.escape(v) for k, v in words.items()}, "sides": heads, "lang": lang, "rows": rows or
+            f'<tr><td colspan="{4 + len(sides)}">{empty}</td></tr>',
             # the Play link goes back to the same game in the same language
             "play_href": html.escape(f"/?game={quote(board['game'])}&lang={lang}")}
     for key, value in fill.items():
@@ -283,6 +292,7 @@ def create_app(db: str | os.PathLike[str] | None = None, today: Callable[[], str
         Route("/healthz", _healthz),
         _route("/api/players", room.new_player, "POST", status=201),
         _route("/api/games", room.create, "POST", status=201, client=True, bots=True, lang=True),
+        _route("/api/games", catalog, lang=True),
         _route("/api/games/{gid}", room.show, lang=True),
         _route("/api/games/{gid}/actions", room.play, "POST", bots=True, lang=True),
         _route("/api/games/{gid}/selection", room.selection, "POST", lang=True),
@@ -295,6 +305,7 @@ def create_app(db: str | os.PathLike[str] | None = None, today: Callable[[], str
         _route("/api/daily/{game}/{date}", room.daily),
         Route("/api/i18n/{lang}", _catalog),
         Route("/api/openapi.json", openapi),
+        Route("/static/games/{game}/{file}", _game_asset),
         Mount("/static", app=StaticFiles(directory=STATIC), name="static"),
     ]
     app = Starlette(routes=routes, exception_handlers=HANDLERS, middleware=[Middleware(Front, settings=settings)])

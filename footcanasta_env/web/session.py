@@ -16,10 +16,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..family.seats import SEAT_NAMES
 from ..messages import N_, Message
 from ..table import HUMAN, Deal, Step, Table, TableError
-from ..table.lineup import OPPONENTS, PARTNER
+
+YOU = HUMAN  # the person's seat at a table of the browser
 
 
 class WebError(TableError):
@@ -54,9 +54,16 @@ class WebGame:
 
     @property
     def bots(self) -> dict[str, str]:
-        """The bots asked for (the lineup's ``notes`` say when another one plays instead)."""
-        asked = self.table.lineup.asked
-        return {"partner": asked[PARTNER[0]], "opponents": asked[OPPONENTS[0]]}
+        """The bots asked for, the partner's and the opponents' (no partner at a table where each plays for
+        themselves); the lineup's ``notes`` say when another one plays instead."""
+        asked, geo = self.table.lineup.asked, self.geometry
+        partners, opponents = geo.partners(YOU), geo.opponents(YOU)
+        return ({"partner": asked[partners[0]]} if partners else {}) | {"opponents": asked[opponents[0]]}
+
+    @property
+    def geometry(self) -> Any:
+        """The game's table under the game's rules (``footcanasta_env.family.geometry.Geometry``)."""
+        return self.table.module.geometry(self.table.game.rules)
 
     def spec(self) -> dict[str, Any]:
         """What the store keeps, with the action log, to rebuild the game."""
@@ -112,16 +119,17 @@ class WebGame:
     def events(self, steps: Sequence[Step], lang: str = "en") -> list[dict[str, Any]]:
         """The steps as the page's events in ``lang``, told from the person's views only."""
         text, out = self.table.text_in(lang), []
+        names = self.geometry.seat_names
         for st in steps:
-            who = SEAT_NAMES[st.seat]
+            who = names[st.seat]
             if st.round_end is not None:
                 # the game's own JSON of a round's result, as the state lists it
                 result = text.view_state(st.after, [st.round_end])["round_results"][-1]
                 out.append({"seat": st.seat, "who": who, "round_end": result,
-                            "text": [text.describe_round_end(st.round_end, HUMAN)]})
+                            "text": [text.describe_round_end(st.round_end, YOU)]})
                 continue
             lines = text.describe_step(st.before, st.after, st.seat, st.action)
-            if st.seat != HUMAN and not lines:
+            if st.seat != YOU and not lines:
                 continue  # another player's private move (a set-aside meld, rule 12): not told
             public = text.is_public(st.before, st.seat, st.action)
             out.append({"seat": st.seat, "who": who, "action": self.table.module.action_name(st.action)

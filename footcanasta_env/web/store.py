@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 import os
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -41,14 +41,27 @@ class Attempt:
 
 @dataclass(frozen=True)
 class Entry:
-    """A finished ranked game's line on its date's leaderboard (scores: the person's side, then the bots')."""
+    """A finished ranked game's line on its date's leaderboard: the person's side's ``score``, its ``margin``
+    (its zero-sum share: with two sides, its lead), every side's score and the ``result`` for the person."""
 
     game: str
     date: str
     name: str
-    us: int
-    them: int
+    score: int
+    margin: float
+    scores: tuple[int, ...]
+    result: str
     player: str | None = None
+
+    @classmethod
+    def of(cls, game: str, date: str, name: str, scores: Sequence[int], geometry: Any, seat: int,
+           player: str | None = None) -> Entry:
+        """The entry of a game finished with ``scores`` (one per side of ``geometry``) for the person at ``seat``."""
+        totals = tuple(int(x) for x in scores)
+        side = geometry.side_of(seat)
+        best = geometry.winners(totals)
+        result = "loss" if side not in best else "win" if len(best) == 1 else "draw"
+        return cls(game, date, name, totals[side], geometry.zero_sum(totals, side), totals, result, player)
 
 
 def _attempt(tx: Tx, gid: str, a: Attempt) -> bool:
@@ -90,11 +103,13 @@ CREATE TABLE IF NOT EXISTS leaderboard (
     date TEXT NOT NULL,
     name TEXT NOT NULL,
     game_id TEXT NOT NULL,
-    us INTEGER NOT NULL,
-    them INTEGER NOT NULL,
+    score INTEGER NOT NULL,
     finished DOUBLE PRECISION NOT NULL,
     hints INTEGER NOT NULL DEFAULT 0,
     player TEXT,
+    margin DOUBLE PRECISION NOT NULL DEFAULT 0,
+    scores TEXT NOT NULL DEFAULT '[]',
+    result TEXT NOT NULL DEFAULT 'draw',
     PRIMARY KEY (game, date, name)
 );
 CREATE TABLE IF NOT EXISTS attempts (
@@ -116,7 +131,7 @@ CREATE TABLE IF NOT EXISTS rate_hits (
 CREATE TABLE IF NOT EXISTS server_keys (name TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL);
 """
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 
 
 def _count_actions(tx: Tx) -> None:
@@ -157,6 +172,15 @@ ALTER TABLE games ADD COLUMN review TEXT;
 ALTER TABLE games ADD COLUMN review_claimed DOUBLE PRECISION;
 ALTER TABLE leaderboard ADD COLUMN hints INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE leaderboard ADD COLUMN player TEXT;
+""", None),
+    3: ("""
+ALTER TABLE leaderboard RENAME COLUMN us TO score;
+ALTER TABLE leaderboard ADD COLUMN margin DOUBLE PRECISION NOT NULL DEFAULT 0;
+ALTER TABLE leaderboard ADD COLUMN scores TEXT NOT NULL DEFAULT '[]';
+ALTER TABLE leaderboard ADD COLUMN result TEXT NOT NULL DEFAULT 'draw';
+UPDATE leaderboard SET margin = score - them, scores = '[' || score || ', ' || them || ']',
+    result = CASE WHEN score > them THEN 'win' WHEN score < them THEN 'loss' ELSE 'draw' END;
+ALTER TABLE leaderboard DROP COLUMN them;
 """, None),
 }
 
@@ -257,10 +281,10 @@ class Store:
                 return None
             hints = int(tx.execute("SELECT hints FROM games WHERE id=?", (gid,)).rows[0][0])
             entered = tx.execute(
-                "INSERT INTO leaderboard (game, date, name, game_id, us, them, finished, hints, player) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
-                (entry.game, entry.date, entry.name, gid, entry.us, entry.them, time.time(), hints,
-                 entry.player)).rowcount == 1
+                "INSERT INTO leaderboard (game, date, name, game_id, score, margin, scores, result, finished, hints, "
+                "player) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
+                (entry.game, entry.date, entry.name, gid, entry.score, float(entry.margin), json.dumps(entry.scores),
+                 entry.result, time.time(), hints, entry.player)).rowcount == 1
             tx.execute("UPDATE games SET entered=? WHERE id=?", (int(entered), gid))
             return entered
 
@@ -328,13 +352,15 @@ class Store:
     # ------------------------------------------------------------------ leaderboard
 
     def leaderboard(self, game: str, date: str) -> list[dict[str, Any]]:
-        """The game's entries of the date, best first: highest South/North score, then widest margin, then earliest."""
+        """The game's entries of the date, best first: the highest score of the player's side, then the widest
+        margin, then the fewest hints, then the earliest; ``scores`` one per side of the game's table."""
         rows = self.db.execute(
-            "SELECT name, us, them, finished, hints FROM leaderboard WHERE game=? AND date=? "
-            "ORDER BY us DESC, us - them DESC, hints ASC, finished ASC", (game, date)).rows
+            "SELECT name, score, margin, scores, result, finished, hints FROM leaderboard WHERE game=? AND date=? "
+            "ORDER BY score DESC, margin DESC, hints ASC, finished ASC", (game, date)).rows
         out = []
-        for i, (name, us, them, finished, hints) in enumerate(rows, 1):
-            result = "win" if us > them else "loss" if us < them else "draw"
-            out.append({"rank": i, "name": name, "scores": [us, them], "margin": us - them, "result": result,
+        for i, (name, score, margin, scores, result, finished, hints) in enumerate(rows, 1):
+            m = float(margin)
+            out.append({"rank": i, "name": name, "score": int(score), "scores": [int(x) for x in json.loads(scores)],
+                        "margin": int(m) if m.is_integer() else m, "result": result,
                         "finished": time.strftime("%H:%M:%S", time.localtime(finished)), "hints": int(hints)})
         return out

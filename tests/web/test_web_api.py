@@ -19,6 +19,7 @@ with warnings.catch_warnings():  # starlette >= 1.0 asks for httpx2; httpx still
     from starlette.testclient import TestClient  # noqa: E402
 
 from footcanasta_env import load_scenario, new_game  # noqa: E402
+from footcanasta_env.family.geometry import FOUR_IN_PARTNERSHIPS  # noqa: E402
 from footcanasta_env.footcanasta.bots import make_bot  # noqa: E402
 from footcanasta_env.replays import load_replay, reproduce  # noqa: E402
 from footcanasta_env.table import Deal, Table  # noqa: E402
@@ -282,7 +283,8 @@ def test_unknown_ids_are_404(db):
     r = c.post("/api/games/" + "b" * 24 + "/actions", json={"action": "draw"})
     assert r.status_code == 404
     assert c.get("/api/nothing").status_code == 404
-    assert c.get("/api/games").status_code == 405
+    assert c.get("/api/games").status_code == 200  # the catalog of games
+    assert c.put("/api/games/" + "a" * 24, json={}).status_code == 405
 
 
 # ---------------------------------------------------------------------------------------------- persistence
@@ -597,7 +599,7 @@ def test_two_workers_racing_one_move(db, monkeypatch):
 def test_a_finished_game_is_entered_once(db):
     store = Store(db.url)
     store.create_game("g" * 24, {"game": "footcanasta"}, [(0, "draw")], TODAY, "1.2.3.4")
-    entry = Entry("footcanasta", TODAY, "Ada", 5000, 100)
+    entry = Entry.of("footcanasta", TODAY, "Ada", (5000, 100), FOUR_IN_PARTNERSHIPS, 0)
     assert store.save_move("g" * 24, 1, [(0, "draw"), (1, "draw")], True, None, entry) is True
     with pytest.raises(WebError) as e:  # a second worker finishing the same game from the same version
         store.save_move("g" * 24, 1, [(0, "draw"), (1, "draw")], True, None, entry)

@@ -154,11 +154,17 @@ def test_the_page_has_no_inline_script_or_style():
         assert "style=" not in page and "<style" not in page and "javascript:" not in page
         assert page.count("<script") == page.count("<script src=")
         assert " on" not in page.replace(" one", "").split("<body")[1].split(">")[0]  # no onload= and such
-    app_js = (STATIC / "app.js").read_text(encoding="utf-8")
-    # the one "style" allowed is Intl.NumberFormat's option (a percent as the language writes it), not CSS
-    assert app_js.count('new Intl.NumberFormat(lang, { style: "percent" })') == 1
-    app_js = app_js.replace('new Intl.NumberFormat(lang, { style: "percent" })', "")
-    assert "innerHTML" not in app_js and "style" not in app_js and "eval(" not in app_js
+    # every script of the page: its own, and each game's (footcanasta_env/<game>/data/page/)
+    scripts = {p.name: p.read_text(encoding="utf-8") for p in STATIC.glob("*.js")}
+    scripts |= {p.name: p.read_text(encoding="utf-8") for p in STATIC.parents[1].glob("*/data/page/*.js")}
+    assert {"app.js", "draw.js", "i18n.js", "footcanasta.js", "canasta.js"} <= set(scripts)
+    # the "style"s allowed: Intl.NumberFormat's option (a percent as the language writes it), and the link to
+    # a game's own style sheet (a file the server serves, as the policy allows), never CSS written by a script
+    for allowed in ('new Intl.NumberFormat(lang, { style: "percent" })', 'el("link", { rel: "stylesheet", href: u })'):
+        assert scripts["app.js"].count(allowed) == 1
+        scripts["app.js"] = scripts["app.js"].replace(allowed, "")
+    for name, js in scripts.items():
+        assert "innerHTML" not in js and "style" not in js and "eval(" not in js, name
 
 
 def test_a_server_error_says_nothing_of_the_code(tmp_path):

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from ...family.webstate import PAGE_AREAS
 from ...i18n import check_lang, words
 from ..actions import ACTION_TYPE, ACTION_TYPE_NAMES, ADD, DISCARD, DRAW, LAYDOWN, MELD, MELD_B3, PICKUP
 from ..engine import Game, View
@@ -100,6 +101,10 @@ class CanastaText:
 
     def view_state(self, view: View, round_results: Sequence[dict[str, Any]]) -> dict[str, Any]:
         return webstate.view_state(view, round_results, self.w)
+
+    def page_areas(self) -> tuple[str, ...]:
+        """The areas of the page this game draws, in order (``family.webstate.PAGE_AREAS``)."""
+        return PAGE_AREAS
 
     def selection(self, view: View, cards: Any, check: Callable[[Sequence[str]], str]) -> dict[str, Any]:
         return webstate.selection(view, cards, check, self.w)

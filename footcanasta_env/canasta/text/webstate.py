@@ -11,8 +11,17 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ...family.cards import BLACK3, HOLD_KINDS, JOKER, KINDS, NUM_NATURAL, RED3, TWO, kind_of
+from ...family import webstate as shared
+from ...family.cards import BLACK3, JOKER, KINDS, NUM_NATURAL, RED3, TWO
 from ...family.seats import SEAT_NAMES
+from ...family.webstate import (
+    SEAT_LABELS,
+    WILDS,
+    SelectionError,
+    card_kinds,
+    counts_json,
+    memory_text,
+)
 from ...i18n import Words
 from ...messages import N_
 from ..actions import action_name
@@ -21,25 +30,6 @@ from ..rules import CANASTA_SIZE, MAX_WILDS, MIN_MELD
 from .events import EN, describe_round_end, team
 from .melds import Meld, is_canasta, kind, melds_value, size
 from .screen import final_text, frozen_reason, score_band
-
-SEAT_LABELS = (N_("You (South)"), N_("West"), N_("North (partner)"), N_("East"))
-MAX_SELECTION = 60
-WILDS = (TWO, JOKER)
-
-
-class SelectionError(ValueError):
-    """A selection of cards that makes no move: the button is shown disabled with this reason."""
-
-
-def _card_kinds(tokens: Any) -> list[int]:
-    if not isinstance(tokens, list) or not all(isinstance(t, str) for t in tokens):
-        raise ValueError("cards must be a list of card names such as [\"K\", \"K\", \"2\"]")
-    if len(tokens) > MAX_SELECTION:
-        raise ValueError("too many cards in one selection")
-    try:
-        return [kind_of(t) for t in tokens]
-    except ValueError as e:
-        raise ValueError(str(e).splitlines()[0]) from None
 
 
 def meld_sequence(kinds: Sequence[int], w: Words = EN) -> list[str]:
@@ -97,10 +87,6 @@ def meld_json(m: Meld, values: Sequence[int], w: Words = EN) -> dict[str, Any]:
             "state": w._(STATE_IDS[k][0]) if done else w._(STATE_IDS[k][1]).format(n=w.num(to_go))}
 
 
-def _counts(counts: Sequence[int]) -> list[dict[str, Any]]:
-    return [{"card": KINDS[k], "count": int(counts[k])} for k in HOLD_KINDS if counts[k]]
-
-
 def result_json(result: dict[str, Any], w: Words = EN) -> dict[str, Any]:
     """A finished round for the page: scores, who went out (concealed?), how it ended, the breakdown."""
     return {"round": int(result["round"]), "scores": [int(x) for x in result["scores"]],
@@ -112,8 +98,7 @@ def result_json(result: dict[str, Any], w: Words = EN) -> dict[str, Any]:
 def _players_json(view: View, w: Words = EN) -> list[dict[str, Any]]:
     players = []
     for s in range(4):
-        memory = "" if s == view.seat else "  ".join(
-            f"{c['card']}×{c['count']}" if c["count"] > 1 else c["card"] for c in _counts(view.memory[s]))
+        memory = "" if s == view.seat else memory_text(view.memory[s])
         players.append({"seat": s, "name": SEAT_NAMES[s], "label": w._(SEAT_LABELS[s]), "held": int(view.held[s]),
                         "melded": bool(view.has_melded[s]), "from_pile": memory,
                         "to_play": view.current_player == s and not view.is_over})
@@ -144,7 +129,7 @@ def view_state(view: View, round_results: Sequence[dict[str, Any]], w: Words = E
         "minimum": [int(m) for m in view.minimums], "scores": [int(x) for x in view.scores],
         "over": bool(view.is_over), "winner": winner, "final": final_text(view.scores, w=w) if view.is_over else "",
         "current": int(view.current_player), "phase": view.phase, "my_turn": bool(view.my_turn),
-        "legal": [action_name(a) for a in view.legal_actions], "hand": _counts(view.hand),
+        "legal": [action_name(a) for a in view.legal_actions], "hand": counts_json(view.hand),
         "hand_size": int(sum(view.hand)), "set_aside": [meld_json(m, rules.card_values, w) for m in view.set_aside],
         "set_aside_value": melds_value(view.set_aside, rules.card_values), "players": _players_json(view, w),
         "teams": [_team_json(view, t, w) for t in (0, 1)],
@@ -158,15 +143,10 @@ def view_state(view: View, round_results: Sequence[dict[str, Any]], w: Words = E
 def selection(view: View, cards: Any, check: Callable[[Sequence[str]], str], w: Words = EN) -> dict[str, Any]:
     """For a selection of South's cards: each button's action sequence and whether it is legal (and why);
     ``check(names)`` is the table's all-or-none legality check."""
-    kinds = _card_kinds(cards)
+    kinds = card_kinds(cards)
 
     def button(make: Callable[[], list[str]]) -> dict[str, Any]:
-        try:
-            seq = make()
-        except SelectionError as e:
-            return {"actions": [], "ok": False, "reason": str(e)}
-        reason = check(seq)
-        return {"actions": seq, "ok": not reason, "reason": reason}
+        return shared.button(make, check)
 
     def discard() -> list[str]:
         if len(kinds) != 1:

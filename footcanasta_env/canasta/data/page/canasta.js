@@ -1,0 +1,64 @@
+// Canasta's own looks on the page (draw.js asks for them): its cards, a seat that has melded or not, a side's
+// minimum, canastas and threes, the frozen pile, its meld captions, the status line, a round's score rows.
+"use strict";
+
+(() => {
+  const CANASTAS = { natural: N_("natural canasta"), mixed: N_("mixed canasta") };
+  const KINDS = { natural: N_("natural"), mixed: N_("mixed") };
+  const rankName = (m) => (m.rank === "wild" ? _("Wild") : m.rank);
+
+  function threes(kind, n) {
+    const box = el("span", { class: "threes" });
+    for (let i = 0; i < n; i++) box.append(cardFace(kind, "mini"));
+    return box;
+  }
+
+  registerGame("canasta", {
+    card(c) {
+      const label = c === "JK" ? _("Joker") : c === "B3" ? _("Black 3") : c === "R3" ? _("Red 3") : c;
+      const cls = c === "2" || c === "JK" ? "wild" : c === "B3" ? "black3" : c === "R3" ? "red3" : "";
+      const mark = c === "2" || c === "JK" ? "★" : c === "B3" ? "♣" : "";
+      return { cls, label, small: c === "JK" ? "JK" : c === "B3" ? "3" : c, mark };
+    },
+    seatInfo: (p) => (p.melded ? _("has melded") : _("not melded")),
+    pileInfo(pile, box) {
+      if (!pile.frozen) return null;
+      box.classList.add("frozen");
+      return el("div", { class: "frozen-mark", id: "pile-frozen" },
+        ..._nodes(N_("❄ Pile frozen for your side: {why}"), { why: pile.frozen_why }, ["why"]));
+    },
+    meldName: rankName,
+    meldClass: (m) => (m.canasta ? "canasta " + m.kind : ""),
+    moveExamples: () => "d, p, m K K K, a K 2, l, x 9",
+    meldCaption(m) {
+      const kind = m.canasta ? _(CANASTAS[m.kind])
+        : ngettext("{kind}, {n} to go", "{kind}, {n} to go", m.to_go, { kind: _(KINDS[m.kind]) });
+      return ngettext("{rank}: {n} card, {state}", "{rank}: {n} cards, {state}", m.size, { rank: rankName(m), state: kind });
+    },
+    sideInfo(team) {
+      const down = team.down ? _("melded") : _("not melded yet");
+      const info = el("div", { class: "side-info" },
+        el("span", { class: "minimum", "data-minimum": String(team.minimum) },
+          ..._nodes(N_("{down} · initial meld minimum {minimum} ({band})"), { down, minimum: team.minimum, band: team.minimum_band }, ["band"])),
+        el("span", { class: "canastas", text: " · " + _("canastas: {natural} natural, {mixed} mixed", team.canastas) }),
+        el("span", { text: " · " + _("red 3s {n}", { n: team.red_threes }) + " " }), threes("R3", Math.max(0, team.red_threes)));
+      if (team.black_threes) info.append(el("span", { text: " · " + _("black 3s {n}", { n: team.black_threes }) + " " }), threes("B3", team.black_threes));
+      if (team.frozen) info.append(el("span", { class: "frozen-note" }, " · ", ..._nodes(N_("pile frozen: {why}"), { why: team.frozen_why }, ["why"])));
+      return info;
+    },
+    canAdd: (m, team) => team.down,
+    canAddAside: () => true,
+    minimum: (state) => state.teams[mySide()].minimum,
+    buttonLabels: (state) => ({ draw: _("Draw"), meld: state.teams[mySide()].down ? _("Meld") : _("Set aside") }),
+    status: (state, score, deal) => _("Canasta · round {round} · game to {target} · {score} · {deal}",
+      { round: state.round, target: state.target, score, deal }),
+    roundRows(r, side) {
+      // the two games name going out differently in some languages (German: ausmachen, herausgehen)
+      const rows = [["", _("Melds"), _("Canastas"), _("natural/mixed"), _("Red 3s"), pgettext("canasta", "Going out"),
+        _("Cards held"), _("Round"), _("Total")]];
+      r.breakdown.forEach((b, t) => rows.push([side.label(t), b.melds, b.canastas, `${show(b.natural)}/${show(b.mixed)}`,
+        b.red_threes, b.going_out, b.cards_held, b.total, side.total(t)]));
+      return rows;
+    },
+  });
+})();

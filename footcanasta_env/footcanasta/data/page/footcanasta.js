@@ -1,0 +1,50 @@
+// Foot Canasta's own looks on the page (draw.js asks for them): its cards, a seat's foot, a side's canastas
+// against the three the game needs, its meld captions, the status line, a round's score rows.
+"use strict";
+
+(() => {
+  const CANASTAS = { clean: N_("clean canasta"), dirty: N_("dirty canasta"), wild: N_("wild canasta") };
+  const KINDS = { clean: N_("clean"), dirty: N_("dirty"), wild: N_("wild") };
+  const rankName = (m) => (m.rank === "wild" ? _("Wild") : m.rank);
+
+  registerGame("footcanasta", {
+    card(c) {
+      const label = c === "JK" ? _("Joker") : c === "B3" ? _("Black 3") : c === "R3" ? _("Red 3") : c;
+      const cls = c === "2" || c === "JK" ? "wild" : c === "B3" ? "black3" : c === "R3" ? "red3" : "";
+      const mark = c === "2" || c === "JK" ? "★" : c === "B3" ? "♣" : "";
+      return { cls, label, small: c === "JK" ? "JK" : c === "B3" ? "3" : c, mark };
+    },
+    seatInfo: (p) => (p.in_foot ? _("playing from foot") : _("foot waiting")),
+    handTitle: (title, me) => (me.in_foot ? _("{hand}, from your foot", { hand: title })
+      : _("{hand}, your foot is waiting", { hand: title })),
+    meldName: rankName,
+    meldClass: (m) => (m.canasta ? "canasta " + m.kind : ""),
+    moveExamples: () => "d, p, m K K K, a K 2, l, x 9",
+    meldCaption(m) {
+      const kind = m.canasta ? _(CANASTAS[m.kind])
+        : ngettext("{kind}, {n} to go", "{kind}, {n} to go", m.to_go, { kind: _(KINDS[m.kind]) });
+      return _("{rank}: {state}", { rank: rankName(m), state: kind });
+    },
+    sideInfo(team, state) {
+      const [c, d, w] = team.canastas;
+      const [nc, nd, nw] = state.need;
+      const down = team.down ? _("melded") : _("not melded yet (minimum {minimum})", { minimum: state.minimum });
+      return el("div", { class: "side-info", text: [down, _("red 3s {n}", { n: team.red_threes }),
+        _("canastas clean {c}/{nc}, dirty {d}/{nd}, wild {w}/{nw}", { c, nc, d, nd, w, nw })].join(" · ") });
+    },
+    canAdd: (m) => !m.canasta,
+    canAddAside: (m) => !m.canasta,
+    minimum: (state) => state.minimum,
+    buttonLabels: (state) => ({ draw: _("Draw 2"), meld: state.teams[mySide()].down ? _("Meld") : _("Set aside") }),
+    status: (state, score, deal) => _("Round {round} of {rounds} · minimum {minimum} · {score} · {deal}",
+      { round: state.round, rounds: state.rounds, minimum: state.minimum, score, deal }),
+    roundRows(r, side) {
+      const rows = [["", _("Melds"), _("Canastas"), _("clean/dirty/wild"), _("Red 3s"), _("Going out"), _("Cards held"),
+        _("Round"), _("Total")]];
+      r.breakdown.forEach((b, t) => rows.push([side.label(t), b.melds, b.canastas,
+        `${show(b.clean)}/${show(b.dirty)}/${show(b.wild)}`, b.red_threes + b.red_threes_in_foot, b.going_out,
+        b.cards_held, b.total, side.total(t)]));
+      return rows;
+    },
+  });
+})();
