@@ -17,7 +17,6 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..family.geometry import FOUR_IN_PARTNERSHIPS
 from ..i18n import DEFAULT_LANG, Words, words
 from ..messages import N_
 
@@ -25,10 +24,6 @@ Note = Callable[[Words], str]  # a note told in a language
 
 HUMAN = 0
 """The person's seat at every table: the first seat of the game's geometry."""
-
-# The four-seat table's partner and opponents of the person, read from its geometry: only for callers that
-# still ask for them by these names (the web server's stored specs); new code asks the game's geometry.
-PARTNER, OPPONENTS = FOUR_IN_PARTNERSHIPS.partners(HUMAN), FOUR_IN_PARTNERSHIPS.opponents(HUMAN)
 
 
 def wanted_bots(table: Any, partner: str | None = None, opponents: str | None = None,
