@@ -12,11 +12,12 @@ actions), ``melding`` and ``turn`` (what an action does), ``rounds`` (deals and 
 ``view``, ``scenario`` (the reader), ``explain`` (refusals naming the rule), ``worlds`` and ``game``.
 """
 
+from ...family.game import IllegalActionError
 from .explain import why_illegal
 from .game import Game, new_game
 from .scenario import ScenarioError, load_scenario, parse_meld
 from .scoring import score_round
-from .state import IllegalActionError, State, card_total, to_scenario
+from .state import State, card_total, to_scenario
 from .view import View, make_view, team_melds
 from .worlds import sample_world
 

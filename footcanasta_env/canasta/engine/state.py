@@ -50,27 +50,16 @@ its table melds once ``down``; before its initial meld it holds the set-aside me
 
 from __future__ import annotations
 
-import copy
 import json
 from typing import Any
 
 import numpy as np
 
 from ...family.cards import BLACK3, JOKER, KINDS, NUM_KINDS, NUM_NATURAL, TWO, format_cards, format_counts
-from ...messages import N_, Message
-from ..actions import NUM_ACTIONS, PHASE_NAMES, action_id, action_name
+from ...family.game import action_index as family_action_index
+from ...family.game import copy_state
+from ..actions import NUM_ACTIONS, PHASE_NAMES, action_id
 from ..rules import DEFAULT_RULES, Rules
-
-
-class IllegalActionError(ValueError):
-    """An action that the rules forbid in the current state; the state is left unchanged.
-
-    ``message`` is the reason as a ``Message`` (readers render it in their language); ``str()`` is English.
-    """
-
-    def __init__(self, message: Message | str) -> None:
-        super().__init__(str(message))
-        self.message = message if isinstance(message, Message) else Message(message)
 
 
 class State:
@@ -127,14 +116,7 @@ def reset_table(g: State) -> None:
 
 def clone(src: State) -> State:
     """An independent copy of the same class, random generator included."""
-    cls = src.__class__
-    g = cls.__new__(cls)
-    for k in STATE_SLOTS:
-        v = getattr(src, k)
-        setattr(g, k, [x[:] if isinstance(x, list) else x for x in v] if isinstance(v, list) else v)
-    g.rng = copy.deepcopy(src.rng)
-    g.round_results = copy.deepcopy(src.round_results)
-    return g
+    return copy_state(src, STATE_SLOTS)
 
 
 def card_total(g: State) -> int:
@@ -143,28 +125,10 @@ def card_total(g: State) -> int:
             + g.red_threes[0] + g.red_threes[1])
 
 
-def refusal(a: int, reason: Message) -> Message:
-    """The message of a refused action: its name and why (``reason``, which cites the rule)."""
-    return Message(N_("'{action}' is not legal now: {reason}"), action=action_name(a), reason=reason)
-
-
 def action_index(action: Any) -> int:
     """The id of an action given by id, name or index; ``IllegalActionError`` for an id out of range or a
     value that is no action, ``ValueError`` (from ``action_id``) for an unknown name."""
-    if action.__class__ is int:
-        a = action
-    elif isinstance(action, str):
-        a = action_id(action)
-    else:
-        try:
-            a = action.__index__()
-        except AttributeError:
-            raise IllegalActionError(Message(N_("an action is an id or a name, got {value}"),
-                                             value=repr(action))) from None
-    if not 0 <= a < NUM_ACTIONS:
-        raise IllegalActionError(Message(N_("action id {id} is out of range (0 to {last})"), id=a,
-                                         last=NUM_ACTIONS - 1))
-    return a
+    return family_action_index(action, action_id, NUM_ACTIONS)
 
 
 def meld_strings(g: State, t: int) -> list[str]:

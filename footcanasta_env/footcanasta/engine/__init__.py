@@ -12,6 +12,7 @@ over the state), ``game`` (``Game``, ``new_game``); beside them ``scoring``, ``v
 view). Replay files are game-generic: ``footcanasta_env.replays``.
 """
 
+from ...family.game import IllegalActionError
 from ...seeds import daily_seed
 from ..actions import DRAW_PHASE, PHASE_NAMES, PLAY_PHASE
 from .explain import why_illegal
@@ -19,7 +20,7 @@ from .game import Game, new_game
 from .legality import aside_counts
 from .scenario import ScenarioError, load_scenario, parse_meld
 from .scoring import score_round
-from .state import IllegalActionError, State, card_total, to_scenario
+from .state import State, card_total, to_scenario
 from .view import View, make_view, team_melds
 from .worlds import sample_world as sample_world
 

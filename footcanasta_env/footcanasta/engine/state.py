@@ -63,7 +63,6 @@ are the player's alone in the legality bits: the partner's ``rbits`` ignore them
 
 from __future__ import annotations
 
-import copy
 import json
 from collections.abc import Sequence
 from typing import Any
@@ -71,23 +70,12 @@ from typing import Any
 import numpy as np
 
 from ...family.cards import JOKER, NUM_KINDS, NUM_MELD_RANKS, TWO, format_cards, format_counts
-from ...messages import N_, Message
-from ..actions import DRAW_PHASE, MELD_ARGS, NUM_ACTIONS, PHASE_NAMES, action_id, action_name
+from ...family.game import action_index as family_action_index
+from ...family.game import copy_state
+from ..actions import DRAW_PHASE, MELD_ARGS, NUM_ACTIONS, PHASE_NAMES, action_id
 from ..melds import Meld, meld_string
 from ..rules import DEFAULT_RULES, Rules
 from .masks import NAT_KEY, fit_count_keys
-
-
-class IllegalActionError(ValueError):
-    """An action that the rules forbid in the current state; the state is left unchanged.
-
-    ``message`` is the reason as a ``Message`` (readers render it in their language); ``str()`` is English.
-    """
-
-    def __init__(self, message: Message | str) -> None:
-        super().__init__(str(message))
-        self.message = message if isinstance(message, Message) else Message(message)
-
 
 _MELD_VALUES: dict[tuple[int, ...], tuple[int, ...]] = {}
 
@@ -170,14 +158,7 @@ def reset_table(g: State) -> None:
 
 def clone(src: State) -> State:
     """An independent copy of the same class, random generator included."""
-    cls = src.__class__
-    g = cls.__new__(cls)
-    for k in STATE_SLOTS:
-        v = getattr(src, k)
-        setattr(g, k, [x[:] if isinstance(x, list) else x for x in v] if isinstance(v, list) else v)
-    g.rng = copy.deepcopy(src.rng)
-    g.round_results = copy.deepcopy(src.round_results)
-    return g
+    return copy_state(src, STATE_SLOTS)
 
 
 def card_total(game: State) -> int:
@@ -187,28 +168,10 @@ def card_total(game: State) -> int:
     return n
 
 
-def refusal(a: int, reason: Message) -> Message:
-    """The message of a refused action: its name and why (``reason``, which cites the rule)."""
-    return Message(N_("'{action}' is not legal now: {reason}"), action=action_name(a), reason=reason)
-
-
 def action_index(action: Any) -> int:
     """The id of an action given by id, name or index; ``IllegalActionError`` for an id out of range or a
     value that is no action, ``ValueError`` (from ``action_id``) for an unknown name."""
-    if action.__class__ is int:
-        a = action
-    elif isinstance(action, str):
-        a = action_id(action)
-    else:
-        try:
-            a = action.__index__()
-        except AttributeError:
-            raise IllegalActionError(Message(N_("an action is an id or a name, got {value}"),
-                                             value=repr(action))) from None
-    if not 0 <= a < NUM_ACTIONS:
-        raise IllegalActionError(Message(N_("action id {id} is out of range (0 to {last})"), id=a,
-                                         last=NUM_ACTIONS - 1))
-    return a
+    return family_action_index(action, action_id, NUM_ACTIONS)
 
 
 def team_melds(game: State, t: int) -> tuple[Meld, ...]:
