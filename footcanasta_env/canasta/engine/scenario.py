@@ -27,13 +27,25 @@ Unknown keys are refused by name, and so is a position the rules cannot reach.
 
 from __future__ import annotations
 
-import copy
-import json
 from typing import Any
 
-import numpy as np
-
-from ...family.cards import BLACK3, JOKER, KINDS, NUM_KINDS, NUM_NATURAL, RED3, TWO, counts_of, deck_counts, parse_cards
+from ...family.cards import BLACK3, JOKER, KINDS, NUM_KINDS, NUM_NATURAL, RED3, TWO, deck_counts
+from ...family.scenario import (
+    ScenarioError,
+    new_game_of,
+    read_cards,
+    read_hand,
+    read_int,
+    read_pile_memory,
+    read_player_set_aside,
+    read_players,
+    read_results,
+    read_set_asides,
+    read_spec,
+    read_stock,
+    read_teams,
+    read_turn,
+)
 from ..actions import PHASE_NAMES, PLAY_PHASE
 from ..rules import DECKS, MAX_WILDS, MIN_MELD, MIN_NATURALS, Rules
 from .game import Game
@@ -49,40 +61,10 @@ _PLAYER_KEYS = {"hand", "set_aside"}
 _TEAM_KEYS = {"melds", "red_threes", "down"}
 
 
-class ScenarioError(ValueError):
-    """A scenario that is malformed or describes an impossible state."""
-
-
-def _check_keys(obj: Any, allowed: set[str], where: str) -> dict:
-    if not isinstance(obj, dict):
-        raise ScenarioError(f"{where} must be an object, got {type(obj).__name__}")
-    unknown = sorted(set(obj) - allowed)
-    if unknown:
-        raise ScenarioError(f"{where}: unknown key(s) {', '.join(map(repr, unknown))} "
-                            f"(allowed: {', '.join(sorted(allowed))})")
-    return obj
-
-
-def _int(obj: dict, key: str, default: int, lo: int, hi: int, where: str) -> int:
-    v = obj.get(key, default)
-    if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
-        raise ScenarioError(f"{where}{key} must be a whole number from {lo} to {hi}, got {v!r}")
-    return v
-
-
-def _cards(text: Any, where: str) -> list[int]:
-    if not isinstance(text, str):
-        raise ScenarioError(f"{where} must be a string of card tokens, got {text!r}")
-    try:
-        return parse_cards(text)
-    except ValueError as e:
-        raise ScenarioError(f"{where}: {e}") from None
-
-
 def parse_meld(text: Any, where: str) -> tuple[int, int, int, int]:
     """A meld string as (rank, naturals, twos, jokers), checked against rules 5.1-5.3; black threes are
     (``BLACK3``, n, 0, 0)."""
-    kinds = _cards(text, where)
+    kinds = read_cards(text, where)
     n = len(kinds)
     if RED3 in kinds:
         raise ScenarioError(f"{where}: red threes are never melded, {text!r} (rule 5.2)")
@@ -119,135 +101,52 @@ def _place_melds(game: Game, t: int, melds: list[tuple[int, int, int, int]], whe
 
 def load_scenario(spec: dict | str, seed: int = 0) -> Game:
     """Build a ``Game`` from a scenario dict or JSON string; a bad scenario raises ``ScenarioError``."""
-    if isinstance(spec, (str, bytes)):
-        try:
-            spec = json.loads(spec)
-        except json.JSONDecodeError as e:
-            raise ScenarioError(f"scenario is not valid JSON: {e}") from None
-    spec = _check_keys(spec, _TOP_KEYS, "scenario")
-    try:
-        rules = Rules.from_dict(spec.get("rules", {}))
-    except (ValueError, TypeError) as e:
-        raise ScenarioError(f"scenario rules: {e}") from None
-    game = Game(rules, seed)
-    if "rng" in spec:
-        try:
-            game.rng.bit_generator.state = spec["rng"]
-        except (TypeError, ValueError, KeyError, OverflowError) as e:  # numpy: OverflowError for huge ints
-            raise ScenarioError(f"scenario rng: not a valid generator state ({e})") from None
-    _load_turn(game, spec)
+    spec = read_spec(spec, _TOP_KEYS)
+    game = new_game_of(spec, Game, Rules, seed)
+    read_turn(game, spec, game.rules.max_rounds or 10**6, PHASE_NAMES)
     set_asides = _load_players(game, spec)
     _load_teams(game, spec)
-    _load_set_asides(game, spec, set_asides)
+    for p, melds in read_set_asides(game, spec, set_asides, parse_meld):
+        if any(m[0] == BLACK3 for m in melds):
+            raise ScenarioError(f"players[{p}].set_aside: black threes are never set aside; they go down only "
+                                "on the way out, after the initial meld (rule 5.3)")
+        _place_melds(game, p & 1, melds, f"players[{p}].set_aside")
     _load_flags(game, spec)
-    pile = _cards(spec.get("pile", ""), "scenario pile")
-    if RED3 in pile:
-        raise ScenarioError("scenario pile holds a red three; red threes are never discarded (rule 3.4)")
-    game.pile = pile
-    game.pile_wilds = pile.count(TWO) + pile.count(JOKER)
-    memory = spec.get("memory")
-    if memory is not None:
-        if not isinstance(memory, list) or len(memory) != 4:
-            raise ScenarioError("scenario memory must be a list of 4 card strings, one per player")
-        game.memory = [counts_of(_cards(m, f"memory[{i}]")) for i, m in enumerate(memory)]
+    read_pile_memory(game, spec, "rule 3.4")
+    game.pile_wilds = game.pile.count(TWO) + game.pile.count(JOKER)
     _load_stock(game, spec)
-    _load_results(game, spec)
+    game.is_over = read_results(game, spec)
+    game._mask = None
     if not game.is_over:
         _check_position(game)
     return game
 
 
-def _load_turn(game: Game, spec: dict) -> None:
-    """Round, dealer, player to act, phase and scores."""
-    rnd = _int(spec, "round", 1, 1, game.rules.max_rounds or 10**6, "scenario ")
-    dealer_default = (spec["current"] - 1) & 3 if isinstance(spec.get("current"), int) else 3
-    dealer = _int(spec, "dealer", dealer_default, 0, 3, "scenario ")
-    current = _int(spec, "current", (dealer + 1) & 3, 0, 3, "scenario ")
-    phase = spec.get("phase", "draw")
-    if phase not in PHASE_NAMES:
-        raise ScenarioError(f"scenario phase must be 'draw' or 'play', got {phase!r}")
-    scores = spec.get("scores", [0, 0])
-    if (not isinstance(scores, (list, tuple)) or len(scores) != 2
-            or not all(isinstance(x, int) and not isinstance(x, bool) for x in scores)):
-        raise ScenarioError(f"scenario scores must be a pair of whole numbers, got {scores!r}")
-    game.round, game.dealer, game.current_player = rnd, dealer, current
-    game.phase_id = PHASE_NAMES.index(phase)
-    game.scores = (int(scores[0]), int(scores[1]))
-
-
 def _load_players(game: Game, spec: dict) -> list[tuple[int, list]]:
     """Each player's hand; returns the set-aside melds given on a player, parsed, to place later."""
-    players = spec.get("players")
-    if not isinstance(players, list) or len(players) != 4:
-        raise ScenarioError("scenario players must be a list of 4 players (South, West, North, East)")
     set_asides: list[tuple[int, list]] = []
-    for p, pl in enumerate(players):
-        where = f"players[{p}]"
-        _check_keys(pl, _PLAYER_KEYS, where)
-        hand = counts_of(_cards(pl.get("hand", ""), where + ".hand"))
-        if hand[RED3]:
-            raise ScenarioError(f"{where}.hand holds a red three; red threes are laid down at once (rules 2.4, 3.4)")
+    for p, pl, where in read_players(spec, _PLAYER_KEYS):
+        hand = read_hand(pl, where, "rules 2.4, 3.4")
         game.hand[p] = hand
         game.htot[p] = sum(hand)
-        sa = pl.get("set_aside", [])
-        if not isinstance(sa, list):
-            raise ScenarioError(f"{where}.set_aside must be a list of melds")
-        if sa:
-            if p != game.current_player:
-                raise ScenarioError(f"{where}.set_aside: only the player to act can have set-aside melds "
-                                    "(a discard returns them, rule 7.2)")
-            set_asides.append((p, [parse_meld(m, f"{where}.set_aside[{i}]") for i, m in enumerate(sa)]))
+        aside = read_player_set_aside(game, p, pl, where, parse_meld)
+        if aside:
+            set_asides.append((p, aside))
     return set_asides
 
 
 def _load_teams(game: Game, spec: dict) -> None:
     """Each partnership's table melds, initial meld made, and red threes."""
-    teams = spec.get("teams", [{}, {}])
-    if not isinstance(teams, list) or len(teams) != 2:
-        raise ScenarioError("scenario teams must be a list of 2 partnerships (South/North, West/East)")
-    for t, tm in enumerate(teams):
-        where = f"teams[{t}]"
-        _check_keys(tm, _TEAM_KEYS, where)
-        melds = tm.get("melds", [])
-        if not isinstance(melds, list):
-            raise ScenarioError(f"{where}.melds must be a list of meld strings")
-        parsed = [parse_meld(m, f"{where}.melds[{i}]") for i, m in enumerate(melds)]
-        down = tm.get("down", bool(parsed))
-        if not isinstance(down, bool):
-            raise ScenarioError(f"{where}.down must be true or false, got {down!r}")
-        if parsed and not down:
-            raise ScenarioError(f"{where}: melds on the table but down is false; a partnership with melds has "
-                                "made its initial meld (rule 7)")
+    for t, tm, where, parsed, down in read_teams(spec, _TEAM_KEYS, parse_meld):
         if down and not any(m[0] != BLACK3 for m in parsed):
             raise ScenarioError(f"{where}: down is true but no meld is on the table; the initial meld lays "
                                 "down at least one meld, which stays all round (rules 5.6, 7.2)")
         _place_melds(game, t, parsed, where)
         game.down[t] = down
-        game.red_threes[t] = _int(tm, "red_threes", 0, 0, deck_counts(DECKS)[RED3], where + ".")
+        game.red_threes[t] = read_int(tm, "red_threes", 0, 0, deck_counts(DECKS)[RED3], where + ".")
         if game.b3[t] and (t != game.current_player & 1 or game.phase_id != PLAY_PHASE):
             raise ScenarioError(f"{where}: black threes are on the table only in the turn their player goes "
                                 "out, so only for the partnership to act, in the play step (rule 5.3)")
-
-
-def _load_set_asides(game: Game, spec: dict, set_asides: list[tuple[int, list]]) -> None:
-    """The player to act's set-aside melds (given on the player or at the top level), before the initial meld."""
-    if "set_aside" in spec:  # the top-level form names the player to act's set-aside melds
-        sa = spec["set_aside"]
-        if not isinstance(sa, list):
-            raise ScenarioError("scenario set_aside must be a list of melds")
-        if sa:
-            if set_asides:
-                raise ScenarioError("scenario gives set_aside both at the top level and on a player; use one")
-            set_asides.append((game.current_player, [parse_meld(m, f"set_aside[{i}]") for i, m in enumerate(sa)]))
-    for p, melds in set_asides:
-        t = p & 1
-        if game.down[t]:
-            raise ScenarioError(f"players[{p}].set_aside: the partnership has already melded; set-aside melds "
-                                "exist only before the initial meld (rule 7.2)")
-        if any(m[0] == BLACK3 for m in melds):
-            raise ScenarioError(f"players[{p}].set_aside: black threes are never set aside; they go down only "
-                                "on the way out, after the initial meld (rule 5.3)")
-        _place_melds(game, t, melds, f"players[{p}].set_aside")
 
 
 def _load_flags(game: Game, spec: dict) -> None:
@@ -266,7 +165,7 @@ def _load_flags(game: Game, spec: dict) -> None:
     game.turn_new = 0
     if "turn_melds" in spec:
         cur_t = game.current_player & 1
-        ranks = _cards(spec["turn_melds"], "scenario turn_melds")
+        ranks = read_cards(spec["turn_melds"], "scenario turn_melds")
         if not flags[game.current_player] or game.phase_id != PLAY_PHASE:
             raise ScenarioError("scenario turn_melds: only a player to act who has melded this turn, in the play "
                                 "step, has melds started this turn")
@@ -289,33 +188,7 @@ def _load_stock(game: Game, spec: dict) -> None:
         placed[RED3] += game.red_threes[t]
     for k in game.pile:
         placed[k] += 1
-    full = deck_counts(DECKS)
-    if "stock" in spec:
-        stock_top_first = _cards(spec["stock"], "scenario stock")
-        for k in stock_top_first:
-            placed[k] += 1
-        game.stock = stock_top_first[::-1]
-    over = [f"{n} of {KINDS[k]} (the decks hold {full[k]})" for k, n in enumerate(placed) if n > full[k]]
-    if over:
-        raise ScenarioError("scenario places more cards than the decks hold: " + ", ".join(over))
-    if "stock" not in spec:
-        rest = np.repeat(np.arange(NUM_KINDS), [full[k] - placed[k] for k in range(NUM_KINDS)])
-        game.stock = game.rng.permutation(rest).tolist()
-
-
-def _load_results(game: Game, spec: dict) -> None:
-    """Finished rounds' results and whether the game is over."""
-    results = spec.get("round_results", [])
-    if not isinstance(results, list) or not all(isinstance(r, dict) and "scores" in r for r in results):
-        raise ScenarioError("scenario round_results must be a list of round result objects with 'scores'")
-    game.round_results = copy.deepcopy(results)
-    for r in game.round_results:
-        r["scores"] = tuple(r["scores"])
-    over = spec.get("over", False)
-    if not isinstance(over, bool):
-        raise ScenarioError(f"scenario over must be true or false, got {over!r}")
-    game.is_over = over
-    game._mask = None
+    read_stock(game, spec, placed, deck_counts(DECKS), "{n} of {kind} (the decks hold {full})")
 
 
 def _check_position(game: Game) -> None:
