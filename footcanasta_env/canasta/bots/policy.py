@@ -13,8 +13,7 @@ from __future__ import annotations
 
 from importlib import resources
 
-from ...policyfile import PolicyBot as PolicyFileBot
-from ...policyfile import load_shipped as load_shipped_file
+from ...family.bots import policy_bot
 from ..actions import NUM_ACTIONS
 from ..observation import encode
 
@@ -27,14 +26,4 @@ _SHIPPED = DATA / "learned.npz"
 SHIPPED_POLICY = str(_SHIPPED)
 
 
-class PolicyBot(PolicyFileBot):
-    """A bot that plays an exported Canasta policy deterministically (masked argmax), with numpy only."""
-
-    GAME = GAME
-    NUM_ACTIONS = NUM_ACTIONS
-    encode = staticmethod(encode)
-
-
-def load_shipped(seed: int | None = None) -> PolicyBot:
-    """The shipped Canasta policy as a bot named ``learned``."""
-    return load_shipped_file(PolicyBot, _SHIPPED, seed)
+PolicyBot, load_shipped = policy_bot(GAME, NUM_ACTIONS, encode, "Canasta", __name__, _SHIPPED)

@@ -1,28 +1,14 @@
-"""The simple Canasta bots: ``random`` (uniform legal play) and ``greedy`` (melds everything it can)."""
+"""The simple Canasta bots: ``random`` (uniform legal play) and ``greedy`` (melds everything it can); the
+play is the family's (``family.bots``), the actions and card costs Canasta's."""
 
 from __future__ import annotations
 
-import numpy as np
+from typing import Any
 
+from ...family import bots
 from ...family.cards import BLACK3, JOKER, NUM_NATURAL, TWO
 from ..actions import ADD_IDS, DISCARD_ID, DRAW_ID, LAYDOWN_ID, MELD_B3_IDS, MELD_IDS, PICKUP_ID
-from ..engine import View
 from .base import check_legal
-
-
-class RandomBot:
-    """Uniformly random legal play, from its own seeded generator."""
-
-    name = "random"
-
-    def __init__(self, seed: int | None = None) -> None:
-        self.rng = np.random.default_rng(seed)
-
-    def act(self, view: View) -> int:
-        """A uniformly random legal action."""
-        legal = check_legal(view, "RandomBot")
-        return int(legal[int(self.rng.integers(len(legal)))])
-
 
 # Greedy preference over meld actions: natural adds, natural melds, then wild cards anywhere, black threes.
 GREEDY_MELD_ORDER: tuple[int, ...] = (
@@ -34,41 +20,24 @@ GREEDY_MELD_ORDER: tuple[int, ...] = (
 )
 
 
-def cheapest_discard(view: View, legal: set[int]) -> int:
-    """The least useful card to discard: a black three, then low singletons; pairs and wild cards last."""
-    hand = view.hand
-    values = view.rules.card_values
-    best, best_cost = -1, 1 << 30
-    for k, a in DISCARD_ID.items():
-        if a not in legal:
-            continue
-        cost = 1000 + values[k] if k in (TWO, JOKER) else (0 if k == BLACK3 else values[k] + 50 * (hand[k] >= 2))
-        if cost < best_cost:
-            best, best_cost = a, cost
-    return best
+class RandomBot(bots.RandomBot):
+    """Uniformly random legal play, from its own seeded generator."""
+
+    check = staticmethod(check_legal)
 
 
-class GreedyBot:
+class GreedyBot(bots.GreedyBot):
     """Takes the pile whenever it may, melds and adds everything it legally can (setting melds aside before
     the initial meld), lays down as soon as it may, and discards its least useful card."""
 
-    name = "greedy"
+    check = staticmethod(check_legal)
+    MELD_ORDER, LAYDOWN_FIRST = GREEDY_MELD_ORDER, True
+    DRAW_ID, PICKUP_ID, LAYDOWN_ID, DISCARD_ID = DRAW_ID, PICKUP_ID, LAYDOWN_ID, DISCARD_ID
 
-    def __init__(self, seed: int | None = None) -> None:
-        self.rng = np.random.default_rng(seed)  # unused: greedy play is deterministic
+    def cost(self, view: Any, hand: Any, kind: int) -> int:
+        """A black three first, then low singletons; pairs and wild cards last."""
+        values = view.rules.card_values
+        if kind in (TWO, JOKER):
+            return 1000 + values[kind]
+        return 0 if kind == BLACK3 else values[kind] + 50 * (hand[kind] >= 2)
 
-    def act(self, view: View) -> int:
-        """The greedy choice for ``view``."""
-        legal = check_legal(view, "GreedyBot")
-        if len(legal) == 1:
-            return int(legal[0])
-        ls = set(legal)
-        if view.phase == "draw":
-            return PICKUP_ID if PICKUP_ID in ls else DRAW_ID
-        if LAYDOWN_ID in ls:
-            return LAYDOWN_ID
-        for a in GREEDY_MELD_ORDER:
-            if a in ls:
-                return a
-        best = cheapest_discard(view, ls)
-        return best if best >= 0 else int(legal[0])

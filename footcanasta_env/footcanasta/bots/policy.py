@@ -15,9 +15,8 @@ from __future__ import annotations
 
 from importlib import resources
 
+from ...family.bots import policy_bot
 from ...policyfile import ACTIVATIONS, FORMAT, META_KEY, Policy, load_policy, save_policy
-from ...policyfile import PolicyBot as PolicyFileBot
-from ...policyfile import load_shipped as load_shipped_file
 from ..actions import NUM_ACTIONS
 from ..observation import encode
 
@@ -31,14 +30,4 @@ _SHIPPED = resources.files("footcanasta_env.footcanasta") / "data" / "learned.np
 SHIPPED_POLICY = str(_SHIPPED)  # a file path in every ordinary install (a wheel or an editable one)
 
 
-class PolicyBot(PolicyFileBot):
-    """A bot that plays an exported Foot Canasta policy deterministically (masked argmax), with numpy only."""
-
-    GAME = GAME
-    NUM_ACTIONS = NUM_ACTIONS
-    encode = staticmethod(encode)
-
-
-def load_shipped(seed: int | None = None) -> PolicyBot:
-    """The shipped policy as a bot named ``learned``."""
-    return load_shipped_file(PolicyBot, _SHIPPED, seed)
+PolicyBot, load_shipped = policy_bot(GAME, NUM_ACTIONS, encode, "Foot Canasta", __name__, _SHIPPED)

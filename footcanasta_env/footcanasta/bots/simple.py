@@ -1,28 +1,14 @@
-"""The simple bots: ``random`` (uniform legal play) and ``greedy`` (melds everything it can)."""
+"""The simple bots: ``random`` (uniform legal play) and ``greedy`` (melds everything it can); the play is the
+family's (``family.bots``), the actions and card costs Foot Canasta's."""
 
 from __future__ import annotations
 
-import numpy as np
+from typing import Any
 
+from ...family import bots
 from ...family.cards import BLACK3, JOKER, NUM_NATURAL, TWO
 from ..actions import ADD_BASE, ADD_WILD_BASE, DISCARD_ID, DRAW_ID, LAYDOWN_ID, MELD_BASE, PICKUP_ID, WILD_MELD_BASE
-from ..engine import View
-from .base import check_legal as _check_legal
-
-
-class RandomBot:
-    """Uniformly random legal play."""
-
-    name = "random"
-
-    def __init__(self, seed: int | None = None) -> None:
-        self.rng = np.random.default_rng(seed)
-
-    def act(self, view: View) -> int:
-        """A uniformly random legal action."""
-        legal = _check_legal(view, "RandomBot")
-        return int(legal[int(self.rng.integers(len(legal)))])
-
+from .base import check_legal
 
 # Greedy preference over meld actions: naturals first, then natural melds, then wild cards anywhere.
 _GREEDY_MELD_ORDER: tuple[int, ...] = (
@@ -35,36 +21,26 @@ _GREEDY_MELD_ORDER: tuple[int, ...] = (
 )
 
 
-class GreedyBot:
+class RandomBot(bots.RandomBot):
+    """Uniformly random legal play."""
+
+    check = staticmethod(check_legal)
+
+
+class GreedyBot(bots.GreedyBot):
     """Takes the pile whenever it may, melds and adds everything it legally can, lays down at once,
     and discards its least useful card (black three, then low singletons; wild cards last)."""
 
-    name = "greedy"
+    check = staticmethod(check_legal)
+    MELD_ORDER = _GREEDY_MELD_ORDER
+    DRAW_ID, PICKUP_ID, LAYDOWN_ID, DISCARD_ID = DRAW_ID, PICKUP_ID, LAYDOWN_ID, DISCARD_ID
 
-    def __init__(self, seed: int | None = None) -> None:
-        self.rng = np.random.default_rng(seed)  # unused: greedy play is deterministic
+    def hand_of(self, view: Any) -> list[int]:
+        """The hand as a list (cheaper to index than the view's array)."""
+        return view.hand.tolist()
 
-    def act(self, view: View) -> int:
-        """The greedy choice for ``view``."""
-        legal = _check_legal(view, "GreedyBot")
-        if len(legal) == 1:
-            return int(legal[0])
-        ls = set(legal)
-        if view.phase == "draw":
-            return PICKUP_ID if PICKUP_ID in ls else DRAW_ID
-        for a in _GREEDY_MELD_ORDER:
-            if a in ls:
-                return a
-        if LAYDOWN_ID in ls:
-            return LAYDOWN_ID
-        hand = view.hand.tolist()
-        values = view.rules.card_values
-        best, best_cost = -1, 1 << 30
-        for k, a in DISCARD_ID.items():
-            if a not in ls:
-                continue
-            # Keep wild cards and pairs; among the rest shed the cheapest card.
-            cost = 1000 if k in (TWO, JOKER) else (0 if k == BLACK3 else values[k] + (50 if hand[k] >= 2 else 0))
-            if cost < best_cost:
-                best, best_cost = a, cost
-        return best if best >= 0 else int(legal[0])
+    def cost(self, view: Any, hand: Any, kind: int) -> int:
+        """Keep wild cards and pairs; among the rest shed the cheapest card."""
+        if kind in (TWO, JOKER):
+            return 1000
+        return 0 if kind == BLACK3 else view.rules.card_values[kind] + (50 if hand[kind] >= 2 else 0)
