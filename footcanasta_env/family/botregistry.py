@@ -8,6 +8,8 @@ another game's bots. A bot is anything with ``name`` and ``act(view) -> action i
 
 from __future__ import annotations
 
+import importlib
+import json
 import os
 import re
 import threading
@@ -115,6 +117,12 @@ class BotRegistry:
             return self.loaders["learned"]("", seed)
         return self.bots[kind](seed)
 
+    def face(self) -> tuple:
+        """What a game's registry module offers by name, in this order: ``bots``, ``strength``, ``register_bot``,
+        ``bot_names``, ``known_names``, ``check_bot_name``, ``make_bot``, ``strongest_bot``, ``hint_bot_name``."""
+        return (self.bots, self.strength, self.register_bot, self.bot_names, self.known_names, self.check_bot_name,
+                self.make_bot, self.strongest_bot, self.hint_bot_name)
+
     # -- strongest and hint -----------------------------------------------------------------------------
     def strongest_bot(self) -> str:
         """The strongest name that is available and loads (the last of ``strength`` at worst); ``learned``
@@ -186,4 +194,40 @@ class BotRegistry:
         return candidate
 
 
-# ---------------------------------------------------------------------------------------------- Foot Canasta
+class ShippedPolicy:
+    """``learned``: a game's shipped policy (its ``PACKAGE.policy.load_shipped``), built only when asked for;
+    its record read from the JSON metadata next to it (``data/learned.json``) without building it."""
+
+    def __init__(self, package: str, data: Any) -> None:
+        self.package, self.data = package, data
+
+    def __call__(self, _: str, seed: int | None) -> Bot:
+        return importlib.import_module(f"{self.package}.policy").load_shipped(seed)
+
+    def record(self) -> dict[str, Any]:
+        """``learned.json``: the policy file's metadata and record (a test keeps the two equal)."""
+        return json.loads((self.data / "learned.json").read_text(encoding="utf-8"))
+
+
+def policy_path_loader(package: str) -> Loader:
+    """``policy:PATH``: the game's ``PACKAGE.policy.PolicyBot`` of a policy file, imported when asked for."""
+    def load_path(path: str, seed: int | None) -> Bot:
+        return importlib.import_module(f"{package}.policy").PolicyBot(path, seed)
+
+    return load_path
+
+
+def files_stamp(data: Any, names: tuple[str, ...]) -> Callable[[], tuple]:
+    """A ``stamp``: the sizes and modification times of the shipped files ``names`` in ``data`` (absent: None)."""
+    def stamp() -> tuple:
+        out = []
+        for name in names:
+            try:
+                st = os.stat(str(data / name))
+                out.append((st.st_size, st.st_mtime_ns))
+            except OSError:
+                out.append(None)
+        return tuple(out)
+
+    return stamp
+

@@ -174,7 +174,7 @@ def test_the_learned_policy_is_ranked_by_its_record_without_building_it(monkeypa
     assert len(built) == 1
     registry.clear_cache()
     weaker = {"evaluation": {"expert": {"win_ci": [0.4, 0.6]}}}
-    monkeypatch.setattr(registry._ShippedPolicy, "record", lambda self: weaker)
+    monkeypatch.setattr(type(registry.REGISTRY.loaders["learned"]), "record", lambda self: weaker)
     assert registry.strongest_bot() == "expert" and len(built) == 1  # read from the record alone: not built
     registry.clear_cache()
 

@@ -22,14 +22,11 @@ the shipped files change (or ``clear_cache()``), so asking is cheap.
 
 from __future__ import annotations
 
-import json
-import os
 import sys
 import warnings
 from importlib import resources
-from typing import Any
 
-from ...family.botregistry import BotRegistry, OptionsBot
+from ...family.botregistry import BotRegistry, OptionsBot, ShippedPolicy, files_stamp, policy_path_loader
 from .base import Bot
 from .expert import ExpertBot
 from .simple import GreedyBot, RandomBot
@@ -39,25 +36,6 @@ HINT_BUDGET_S = 1.0
 
 _DATA = resources.files("footcanasta_env.footcanasta") / "data"
 _SHIPPED_FILES = ("learned.npz", "learned.json", "value.npz", "search.json")
-
-
-class _ShippedPolicy:
-    """``learned``: the shipped policy, built when asked for; its record read from its JSON metadata."""
-
-    def __call__(self, _: str, seed: int | None) -> Bot:
-        from .policy import load_shipped
-
-        return load_shipped(seed)
-
-    def record(self) -> dict[str, Any]:
-        """``learned.json``: the policy file's metadata and record (a test keeps the two equal)."""
-        return json.loads((_DATA / "learned.json").read_text(encoding="utf-8"))
-
-
-def _load_path(path: str, seed: int | None) -> Bot:
-    from .policy import PolicyBot
-
-    return PolicyBot(path, seed)
 
 
 def _search(seed: int | None, options: str = "") -> Bot:
@@ -86,40 +64,20 @@ def _search_hint(best: str) -> str | None:
     return "search" if stronger and SearchOptions().time <= HINT_BUDGET_S else None
 
 
-def _stamp() -> tuple:
-    """The shipped files' sizes and modification times (absent: None)."""
-    out = []
-    for name in _SHIPPED_FILES:
-        try:
-            st = os.stat(str(_DATA / name))
-            out.append((st.st_size, st.st_mtime_ns))
-        except OSError:
-            out.append(None)
-    return tuple(out)
-
-
 REGISTRY = BotRegistry(
     bots={"random": RandomBot, "greedy": GreedyBot, "expert": ExpertBot, "search": _search},
     strength=("expert", "greedy", "random"),  # scripted bots, strongest first (learned: see strongest_bot)
-    loaders={"learned": _ShippedPolicy(), "policy": _load_path},
+    loaders={"learned": ShippedPolicy(__package__, _DATA), "policy": policy_path_loader(__package__)},
     options={"search": OptionsBot(lambda options, seed: _search(seed, options), _check_search_options)},
-    hint=_search_hint, stamp=_stamp,
+    hint=_search_hint, stamp=files_stamp(_DATA, _SHIPPED_FILES),
     notes={"learned": "the shipped policy", "policy:PATH": "an exported policy file",
            "search:OPTIONS": "the search bot with options, as worlds=8,time=0.5"},
 )
 """Foot Canasta's bots."""
 
-BOTS = REGISTRY.bots
-BOT_STRENGTH = REGISTRY.strength
+(BOTS, BOT_STRENGTH, register_bot, bot_names, known_names, check_bot_name, make_bot, strongest_bot,
+ hint_bot_name) = REGISTRY.face()
 _POLICY_LOADERS = REGISTRY.loaders
-register_bot = REGISTRY.register_bot
-bot_names = REGISTRY.bot_names
-known_names = REGISTRY.known_names
-check_bot_name = REGISTRY.check_bot_name
-make_bot = REGISTRY.make_bot
-strongest_bot = REGISTRY.strongest_bot
-hint_bot_name = REGISTRY.hint_bot_name
-
 
 def clear_cache() -> None:
     """Forget the registry's answers and the search bot's shipped nets (tests that change what they depend on)."""
