@@ -8,11 +8,10 @@ and public facts only; ``replay_note`` and ``private_text`` serve the replay, wh
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
-from ...family.webstate import PAGE_AREAS
-from ...i18n import check_lang, words
+from ...family.tabletext import FamilyText, text_cache
 from ..actions import ACTION_TYPE, ACTION_TYPE_NAMES, ADD, DISCARD, DRAW, LAYDOWN, MELD, MELD_B3, PICKUP
 from ..engine import Game, View
 from ..rules import Rules
@@ -22,45 +21,15 @@ from .melds import melds_inline
 PUBLIC_TYPES = (DRAW, PICKUP, LAYDOWN, DISCARD, MELD_B3)
 
 
-class CanastaText:
+class CanastaText(FamilyText):
     """The words and pictures of Canasta at a person's table, in one language (``lang``)."""
 
-    def __init__(self, lang: str = "en") -> None:
-        self.w = words(lang)
-        self.lang = self.w.lang
-
-    def turn_log(self, viewer: int) -> events.TurnLog:
-        return events.TurnLog(viewer, self.w)
-
-    def describe_step(self, before: View, after: View, seat: int, action: int) -> list[str]:
-        return events.describe_step(before, after, seat, action, self.w)
-
-    def describe_round_end(self, result: dict[str, Any], viewer: int = 0) -> str:
-        return events.describe_round_end(result, viewer, self.w)
-
-    def event_kind(self, action: int) -> str:
-        return ACTION_TYPE_NAMES[ACTION_TYPE[action]]
-
-    def is_public(self, before: View, seat: int, action: int) -> bool:
-        """Whether the viewer may see which action it was: a meld set aside by another player is private
-        until laid down (rules 7.2, 12)."""
-        return seat == before.seat or ACTION_TYPE[action] in PUBLIC_TYPES or bool(before.down[seat & 1])
-
-    def parse_command(self, text: str, legal: Sequence[int], why: Callable[[int], str]) -> commands.Command:
-        return commands.parse_command(text, legal, why, self.w)
-
-    def render_screen(self, view: View, events: Sequence[str] = (), width: int = 80, times: str = "×",
-                      since: str = "") -> Any:
-        return screen.render_screen(view, events, width, times, since, self.w)
+    events, commands, screen, texts, webstate = events, commands, screen, texts, webstate
+    action_type, action_type_names, public_types = ACTION_TYPE, ACTION_TYPE_NAMES, PUBLIC_TYPES
+    melds_inline = staticmethod(melds_inline)
 
     def round_table(self, result: dict[str, Any], scores: Sequence[int], rules: Rules) -> Any:
         return screen.round_table(result, scores, w=self.w)
-
-    def final_text(self, scores: Sequence[int]) -> str:
-        return screen.final_text(scores, w=self.w)
-
-    def help_text(self, rules: Rules, round: int, times: str = "×") -> str:
-        return texts.help_text(rules, round, times, self.w)
 
     def info_text(self, kind: str, view: View, rules: Rules) -> str | None:
         """The answer to the prompt's game words: ``rules`` (in brief, and scoring) and ``pile``."""
@@ -88,34 +57,6 @@ class CanastaText:
             return w._(" (the set-aside melds go back to the hand)")
         return ""
 
-    def replay_legend(self) -> str:
-        """What the replay's marks mean."""
-        return self.w._("'(set aside)' marks melds that only their player saw, until laid down with the initial meld.")
 
-    def private_text(self, game: Game, seat: int) -> str:
-        """The seat's set-aside melds, private until laid down ('' when none)."""
-        aside = game.view(seat).set_aside
-        if not aside:
-            return ""
-        return self.w._("set-aside melds (private until laid down): {melds}").format(melds=melds_inline(aside))
-
-    def view_state(self, view: View, round_results: Sequence[dict[str, Any]]) -> dict[str, Any]:
-        return webstate.view_state(view, round_results, self.w)
-
-    def page_areas(self) -> tuple[str, ...]:
-        """The areas of the page this game draws, in order (``family.webstate.PAGE_AREAS``)."""
-        return PAGE_AREAS
-
-    def selection(self, view: View, cards: Any, check: Callable[[Sequence[str]], str]) -> dict[str, Any]:
-        return webstate.selection(view, cards, check, self.w)
-
-
-_TEXTS: dict[str, CanastaText] = {}
-
-
-def table_text(lang: str = "en") -> CanastaText:
-    """Canasta's ``TableText`` in ``lang`` (one of ``i18n.LANGUAGES``; ``ValueError`` names them)."""
-    code = check_lang(lang)
-    if code not in _TEXTS:
-        _TEXTS[code] = CanastaText(code)
-    return _TEXTS[code]
+table_text = text_cache(CanastaText)
+"""Canasta's ``TableText`` in ``lang`` (one of ``i18n.LANGUAGES``; ``ValueError`` names them)."""
