@@ -9,18 +9,22 @@ the same functions, so the two can never disagree.
 from __future__ import annotations
 
 import dataclasses
-import json
-import warnings
 from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
 
 from ...envkit.reward import team_reward  # noqa: F401 - the envs face offers it; every game pays alike
+from ...family.episode import (
+    REWARD_MODES,  # noqa: F401 - the envs face offers it
+    check_options,
+    scenario_spec,
+    with_rules,
+)
+from ...family.episode import reset_options as family_reset_options
 from ..engine import Game, ScenarioError, load_scenario, new_game
 from ..rules import Rules
 
-REWARD_MODES = ("round", "win")
 RESET_OPTIONS = ("scenario", "rules", "max_rounds", "rounds")
 DEFAULT_MAX_ROUNDS = 20
 """The round cap of the envs' default rules: a fixed policy may never reach the target of 5,000."""
@@ -59,14 +63,7 @@ def set_episode_settings(env: Any, rules: Rules | dict | None, max_rounds: int |
     """Check the constructor options both envs share and set them on ``env``: ``rules`` (the episodes'),
     ``max_rounds``, ``reward_mode``, ``reward_scale``, ``max_actions``, ``render_mode``, ``render_seat``;
     a bad option raises ``ValueError`` naming it."""
-    if reward_mode not in REWARD_MODES:
-        raise ValueError(f"reward_mode must be one of {REWARD_MODES}, got {reward_mode!r}")
-    if render_mode is not None and render_mode not in env.metadata["render_modes"]:
-        raise ValueError(f"render_mode must be one of {env.metadata['render_modes']} or None, got {render_mode!r}")
-    if render_seat is not None and render_seat not in (0, 1, 2, 3):
-        raise ValueError(f"render_seat must be a seat 0 to 3 or None (all seats), got {render_seat!r}")
-    if isinstance(max_actions, bool) or not isinstance(max_actions, int) or max_actions < 1:
-        raise ValueError(f"max_actions must be a positive whole number, got {max_actions!r}")
+    check_options(reward_mode, render_mode, env.metadata["render_modes"], render_seat, max_actions)
     env.rules = resolve_rules(rules, max_rounds)
     env.max_rounds = max_rounds
     env.reward_mode = reward_mode
@@ -77,14 +74,8 @@ def set_episode_settings(env: Any, rules: Rules | dict | None, max_rounds: int |
 
 
 def reset_options(options: Mapping[str, Any] | None) -> dict[str, Any]:
-    """A copy of ``reset``'s options; unknown keys are named in a warning (PettingZoo and gymnasium
-    pass options through, so a typo must not pass unnoticed)."""
-    opts = dict(options) if options else {}
-    unknown = sorted(k for k in opts if k not in RESET_OPTIONS)
-    if unknown:
-        warnings.warn(f"canasta reset: ignoring unknown option(s) {', '.join(map(repr, unknown))} "
-                      f"(known: {', '.join(RESET_OPTIONS)})", stacklevel=3)
-    return opts
+    """A copy of ``reset``'s options; unknown keys are named in a warning."""
+    return family_reset_options(options, RESET_OPTIONS, "canasta")
 
 
 def start_episode_game(options: Mapping[str, Any], rules: Rules, max_rounds: int | None, seed: int) -> Game:
@@ -105,20 +96,10 @@ def start_episode_game(options: Mapping[str, Any], rules: Rules, max_rounds: int
 def _scenario_game(scenario: dict | str, rules: Rules, max_rounds: int | None, seed: int) -> Game:
     """The game of a scenario: under its own rules when it has some (with ``max_rounds`` when given),
     else under ``rules``."""
-    if isinstance(scenario, (str, bytes)):
-        try:
-            scenario = json.loads(scenario)
-        except json.JSONDecodeError as e:
-            raise ScenarioError(f"scenario is not valid JSON: {e}") from None
-    if not isinstance(scenario, dict):
-        raise ScenarioError(f"scenario must be a dict or a JSON string, got {type(scenario).__name__}")
-    spec = dict(scenario)
+    spec = scenario_spec(scenario, ScenarioError)
     if "rules" in spec:
         try:
             rules = resolve_rules(spec.pop("rules"), max_rounds)
         except (ValueError, TypeError) as e:
             raise ScenarioError(f"scenario rules: {e}") from None
-    changes = rules.changes()
-    if changes:
-        spec["rules"] = changes
-    return load_scenario(spec, seed=seed)
+    return load_scenario(with_rules(spec, rules), seed=seed)

@@ -7,18 +7,22 @@ the same functions, so the two can never disagree.
 
 from __future__ import annotations
 
-import json
-import warnings
 from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
 
 from ...envkit.reward import team_reward  # noqa: F401 - the envs face offers it; every game pays alike
+from ...family.episode import (
+    REWARD_MODES,  # noqa: F401 - the envs face offers it
+    check_options,
+    scenario_spec,
+    with_rules,
+)
+from ...family.episode import reset_options as family_reset_options
 from ..engine import Game, load_scenario, new_game
 from ..rules import DEFAULT_RULES, Rules
 
-REWARD_MODES = ("round", "win")
 RESET_OPTIONS = ("scenario", "rules", "rounds")
 
 
@@ -39,19 +43,6 @@ def resolve_rules(rules: Rules | dict | None, rounds: int | None) -> Rules:
     return r
 
 
-def check_options(reward_mode: str, render_mode: str | None, render_modes: list[str], render_seat: int | None,
-                  max_actions: int) -> None:
-    """Refuse bad constructor options of either env with a message naming the option."""
-    if reward_mode not in REWARD_MODES:
-        raise ValueError(f"reward_mode must be one of {REWARD_MODES}, got {reward_mode!r}")
-    if render_mode is not None and render_mode not in render_modes:
-        raise ValueError(f"render_mode must be one of {render_modes} or None, got {render_mode!r}")
-    if render_seat is not None and render_seat not in (0, 1, 2, 3):
-        raise ValueError(f"render_seat must be a seat 0 to 3 or None (all seats), got {render_seat!r}")
-    if isinstance(max_actions, bool) or not isinstance(max_actions, int) or max_actions < 1:
-        raise ValueError(f"max_actions must be a positive whole number, got {max_actions!r}")
-
-
 def set_episode_settings(env: Any, rules: Rules | dict | None, rounds: int | None, reward_mode: str,
                          reward_scale: float, max_actions: int, render_mode: str | None,
                          render_seat: int | None) -> None:
@@ -70,14 +61,8 @@ def set_episode_settings(env: Any, rules: Rules | dict | None, rounds: int | Non
 
 
 def reset_options(options: Mapping[str, Any] | None) -> dict[str, Any]:
-    """A copy of ``reset``'s options; unknown keys are named in a warning (PettingZoo and gymnasium
-    pass options through, so a typo must not pass unnoticed)."""
-    opts = dict(options) if options else {}
-    unknown = sorted(k for k in opts if k not in RESET_OPTIONS)
-    if unknown:
-        warnings.warn(f"footcanasta reset: ignoring unknown option(s) {', '.join(map(repr, unknown))} "
-                      f"(known: {', '.join(RESET_OPTIONS)})", stacklevel=3)
-    return opts
+    """A copy of ``reset``'s options; unknown keys are named in a warning."""
+    return family_reset_options(options, RESET_OPTIONS, "footcanasta")
 
 
 def start_episode_game(options: Mapping[str, Any], base_rules: Rules | dict | None, rounds: int | None,
@@ -92,16 +77,8 @@ def start_game(rules: Rules, seed: int, scenario: dict | str | None, rounds: int
     """A new game from ``seed`` under ``rules``, or the game of a scenario (its own rules, else ``rules``)."""
     if scenario is None:
         return new_game(seed, rules)
-    if isinstance(scenario, (str, bytes)):
-        scenario = json.loads(scenario)
-    if not isinstance(scenario, dict):
-        raise ValueError(f"scenario must be a dict or a JSON string, got {type(scenario).__name__}")
-    spec = dict(scenario)
+    spec = scenario_spec(scenario)
     spec_rules = Rules.from_dict(spec["rules"]) if "rules" in spec else rules
     if rounds is not None:
         spec_rules = spec_rules.with_rounds(rounds)
-    changes = spec_rules.changes()
-    spec.pop("rules", None)
-    if changes:
-        spec["rules"] = changes
-    return load_scenario(spec, seed=seed)
+    return load_scenario(with_rules(spec, spec_rules), seed=seed)
