@@ -28,7 +28,8 @@ from typing import Any
 
 import numpy as np
 
-from ...family.cards import BLACK3, JOKER, KINDS, NUM_KINDS, RED3, TWO, deck_counts, format_cards, format_counts
+from ...family.cards import BLACK3, JOKER, KINDS, TWO, deck_counts, format_cards, format_counts
+from ...family.worlds import deal_places, free_places, known_counts, unseen_pool
 from ..rules import DECKS
 from .game import Game
 from .scenario import load_scenario
@@ -37,77 +38,16 @@ from .view import View
 __all__ = ["deal_hidden", "sample_world", "world_scenario"]
 
 
-def _meld_counts(meld: tuple[int, int, int, int]) -> np.ndarray:
-    r, nat, two, jk = meld
-    c = np.zeros(NUM_KINDS, dtype=np.int64)
-    c[r] += nat
-    c[TWO] += two
-    c[JOKER] += jk
-    return c
-
-
-def _known_counts(view: View) -> np.ndarray:
-    """Cards of every kind the seat can place: own hand and set-aside, tables, threes, pile, pins."""
-    known = np.array(view.hand, dtype=np.int64)
-    for m in view.set_aside:
-        known += _meld_counts(m)
-    for team in view.melds:
-        for m in team:
-            known += _meld_counts(m)
-    known[BLACK3] += sum(view.black_threes)
-    known[RED3] += sum(view.red_threes)
-    for k in view.pile:
-        known[k] += 1
-    for p in range(4):
-        if p != view.seat:
-            known += np.asarray(view.memory[p], dtype=np.int64)
-    return known
-
-
-def _free_places(view: View) -> list[int]:
-    """Per seat, the hidden cards of its hand beyond its pinned ones (0 for the view's own seat)."""
-    free = []
-    for p in range(4):
-        if p == view.seat:
-            free.append(0)
-            continue
-        n = view.held[p] - int(np.sum(view.memory[p]))
-        if n < 0:
-            raise ValueError(f"sample_world: seat {p}'s public memory pins more cards than it holds")
-        free.append(n)
-    return free
-
-
 def deal_hidden(view: View, rng: np.random.Generator) -> dict[str, Any]:
     """The hidden cards' places: ``hands`` (4 count lists, the view's seat's own as seen) and ``stock``
     (kinds, top first), dealt at random among the consistent deals."""
     if not isinstance(view, View):
         raise TypeError(f"sample_world needs a Canasta View (game.view(seat)), got {type(view).__name__}")
-    pool = np.asarray(deck_counts(DECKS), dtype=np.int64) - _known_counts(view)
-    if (pool < 0).any():
-        raise ValueError("sample_world: the view places more cards of some kind than the decks hold")
-    free = _free_places(view)
-    n_hand, n_stock = sum(free), view.stock_size
-    if int(pool.sum()) != n_hand + n_stock:
-        raise ValueError(f"sample_world: {int(pool.sum())} unseen cards for {n_hand + n_stock} hidden places; the "
-                         "view is inconsistent")
-    n_r3 = int(pool[RED3])
-    if n_r3 > n_stock:
-        raise ValueError("sample_world: more unseen red threes than places in the stock")
-    places = np.full(n_hand + n_stock, -1, dtype=np.int64)
-    # Red threes first, uniformly over the stock's places; then every other card uniformly over the rest.
-    places[rng.choice(n_stock, size=n_r3, replace=False) + n_hand] = RED3
-    rest = np.repeat(np.arange(NUM_KINDS), np.where(np.arange(NUM_KINDS) == RED3, 0, pool))
-    places[places < 0] = rng.permutation(rest)
-    hands, at = [], 0
-    for p in range(4):
-        if p == view.seat:
-            hands.append([int(x) for x in view.hand])
-            continue
-        h = np.bincount(places[at:at + free[p]], minlength=NUM_KINDS) + np.asarray(view.memory[p], dtype=np.int64)
-        at += free[p]
-        hands.append([int(x) for x in h])
-    return {"hands": hands, "stock": [int(x) for x in places[at:]]}
+    known = known_counts(view)
+    known[BLACK3] += sum(view.black_threes)
+    pool = unseen_pool(deck_counts(DECKS), known)
+    hands, stock = deal_places(view, pool, free_places(view), view.stock_size, "the stock", rng)
+    return {"hands": hands, "stock": [int(x) for x in stock]}
 
 
 def _meld_string(meld: tuple[int, int, int, int]) -> str:

@@ -26,36 +26,12 @@ from typing import Any
 
 import numpy as np
 
-from ...family.cards import JOKER, NUM_KINDS, RED3, TWO, deck_counts
+from ...family.cards import NUM_KINDS, deck_counts
+from ...family.worlds import deal_places, free_places, known_counts, unseen_pool
 from .game import Game
 from .scenario import load_scenario
 from .state import scenario_dict
 from .view import View
-
-
-def _known_counts(view: View) -> np.ndarray:
-    """Cards of every kind the seat can place: own hand and set-aside, tables, red threes, pile, pins."""
-    known = np.array(view.hand, dtype=np.int64)
-    for m in view.set_aside:
-        _add_meld(known, m)
-    for team in view.melds:
-        for m in team:
-            _add_meld(known, m)
-    known[RED3] += sum(view.red_threes)
-    for k in view.pile:
-        known[k] += 1
-    for p in range(4):
-        if p != view.seat:
-            known += np.asarray(view.memory[p], dtype=np.int64)
-    return known
-
-
-def _add_meld(counts: np.ndarray, meld: tuple[int, int, int, int]) -> None:
-    r, nat, two, jk = meld
-    if nat:
-        counts[r] += nat
-    counts[TWO] += two
-    counts[JOKER] += jk
 
 
 def deal_hidden(view: View, rng: np.random.Generator) -> dict[str, Any]:
@@ -64,49 +40,16 @@ def deal_hidden(view: View, rng: np.random.Generator) -> dict[str, Any]:
     if not isinstance(view, View):
         raise TypeError(f"sample_world needs a View (game.view(seat)), got {type(view).__name__}")
     rules = view.rules
-    seat = view.seat
-    pool = np.asarray(deck_counts(rules.decks), dtype=np.int64) - _known_counts(view)
-    if (pool < 0).any():
-        raise ValueError("sample_world: the view places more cards of some kind than the decks hold")
+    pool = unseen_pool(deck_counts(rules.decks), known_counts(view))
     # Hidden places, in order: the other hands' free slots, the unpicked feet, the stock.
-    free = []
-    for p in range(4):
-        if p == seat:
-            free.append(0)
-            continue
-        n = view.held[p] - int(np.sum(view.memory[p]))
-        if n < 0:
-            raise ValueError(f"sample_world: seat {p}'s public memory pins more cards than it holds")
-        free.append(n)
+    free = free_places(view)
     feet = [0 if view.in_foot[p] else rules.foot_size for p in range(4)]
-    n_hand, n_feet, n_stock = sum(free), sum(feet), view.stock_size
-    total = n_hand + n_feet + n_stock
-    if int(pool.sum()) != total:
-        raise ValueError(f"sample_world: {int(pool.sum())} unseen cards for {total} hidden places; the view is "
-                         "inconsistent")
-    n_r3 = int(pool[RED3])
-    if n_r3 > n_feet + n_stock:
-        raise ValueError("sample_world: more unseen red threes than places in feet and stock")
-    places = np.full(total, -1, dtype=np.int64)
-    # Red threes first, uniformly over the foot and stock places; then every other card uniformly over
-    # the places left: each consistent arrangement is equally likely.
-    r3_at = rng.choice(n_feet + n_stock, size=n_r3, replace=False) + n_hand
-    places[r3_at] = RED3
-    rest = np.repeat(np.arange(NUM_KINDS), np.where(np.arange(NUM_KINDS) == RED3, 0, pool))
-    places[places < 0] = rng.permutation(rest)
-    hands, at = [], 0
+    hands, rest = deal_places(view, pool, free, sum(feet) + view.stock_size, "feet and stock", rng)
+    foot_counts, at = [], 0
     for p in range(4):
-        if p == seat:
-            hands.append([int(x) for x in view.hand])
-            continue
-        h = np.bincount(places[at:at + free[p]], minlength=NUM_KINDS) + np.asarray(view.memory[p], dtype=np.int64)
-        at += free[p]
-        hands.append([int(x) for x in h])
-    foot_counts = []
-    for p in range(4):
-        foot_counts.append([int(x) for x in np.bincount(places[at:at + feet[p]], minlength=NUM_KINDS)])
+        foot_counts.append([int(x) for x in np.bincount(rest[at:at + feet[p]], minlength=NUM_KINDS)])
         at += feet[p]
-    return {"hands": hands, "feet": foot_counts, "stock": [int(x) for x in places[at:]]}
+    return {"hands": hands, "feet": foot_counts, "stock": [int(x) for x in rest[at:]]}
 
 
 def world_scenario(view: View, rng: np.random.Generator) -> dict[str, Any]:
