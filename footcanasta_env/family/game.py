@@ -19,7 +19,6 @@ from __future__ import annotations
 import copy
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from types import ModuleType
 from typing import Any
 
 import numpy as np
@@ -64,6 +63,45 @@ def refusal(name: str, reason: Message) -> Message:
     return Message(N_("'{action}' is not legal now: {reason}"), action=name, reason=reason)
 
 
+def why_illegal(game: Any, action: int | str) -> str:
+    """Why ``action`` (an id or a name) is refused now, citing the rule, in English; '' if it is legal.
+
+    Something that is no action raises, naming it: ``IllegalActionError`` for an id out of range or a
+    value that is neither an id nor a name, ``ValueError`` for an unknown name (as ``Game.step``).
+    """
+    reason = game.why_illegal_message(action)
+    return "" if reason is None else str(reason)
+
+
+def check_seat(seat: Any) -> int:
+    """A seat 0 to 3 as an int (from an int or an index); ``ValueError`` naming anything else."""
+    if seat.__class__ is not int:
+        if isinstance(seat, bool) or not hasattr(seat, "__index__"):
+            raise ValueError(f"seat must be 0 to 3, got {seat!r}")
+        seat = seat.__index__()
+    if not 0 <= seat < 4:
+        raise ValueError(f"seat must be 0 to 3, got {seat!r}")
+    return seat
+
+
+@property
+def view_team(view: Any) -> int:
+    """This seat's partnership."""
+    return view.seat & 1
+
+
+@property
+def view_my_turn(view: Any) -> bool:
+    """Whether this seat is to act."""
+    return not view.is_over and view.current_player == view.seat
+
+
+@property
+def view_pile_top(view: Any) -> int | None:
+    """Kind of the pile's top card, or None when the pile is empty."""
+    return view.pile[-1] if view.pile else None
+
+
 def copy_state(src: Any, slots: Sequence[str]) -> Any:
     """An independent copy of ``src`` of the same class: its ``slots`` (lists of ints, or of lists of ints,
     copied a level down), its random generator and round results deep-copied."""
@@ -82,7 +120,7 @@ class Parts:
     """A game's own engine parts, which ``FamilyGame`` builds its public face from.
 
     ``update_legal(g)``: compute and cache ``g._mask``, return it. ``handlers[a](g, a)``: apply legal action
-    ``a``. ``explain``: a module with ``why_illegal(g, action)`` and ``why_illegal_message(g, action)``.
+    ``a``. ``why_illegal_message(g, action)``: why it is refused, a ``Message`` (None if it is legal).
     ``action_index(action)``: the id of an action (see ``action_index`` above); ``action_name(a)`` its name.
     ``clone``, ``to_scenario``, ``make_view(g, seat)``: the game's copy, scenario writer and view.
     ``clears_mask``: whether ``step`` drops the cached mask before the handler (a handler that leaves the
@@ -91,7 +129,7 @@ class Parts:
 
     update_legal: Callable[[Any], int]
     handlers: Sequence[Handler]
-    explain: ModuleType
+    why_illegal_message: Callable[[Any, Any], Message | None]
     action_index: Callable[[Any], int]
     action_name: Callable[[int], str]
     num_actions: int
@@ -125,7 +163,7 @@ def _hot_paths(parts: Parts) -> dict[str, Callable]:
         """The id of an action given by id, name or index, if it is legal; else ``IllegalActionError``."""
         a = parts.action_index(action)
         if not m >> a & 1:
-            raise IllegalActionError(refusal(parts.action_name(a), parts.explain.why_illegal_message(self, a)))
+            raise IllegalActionError(refusal(parts.action_name(a), parts.why_illegal_message(self, a)))
         return a
 
     if parts.clears_mask:
@@ -204,12 +242,12 @@ class FamilyGame:
         for an id out of range (``999``, ``-1``) or a value that is neither an id nor a name, ``ValueError``
         for an unknown name (``"bogus"``).
         """
-        return self._parts.explain.why_illegal(self, action)
+        return why_illegal(self, action)
 
     def why_illegal_message(self, action: int | str) -> Message | None:
         """``why_illegal`` as a ``Message`` (id and parameters, the rule among them) to render in a language;
         None if the action is legal."""
-        return self._parts.explain.why_illegal_message(self, action)
+        return self._parts.why_illegal_message(self, action)
 
     def clone(self) -> Any:
         """An independent copy, random generator included."""

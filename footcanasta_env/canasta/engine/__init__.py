@@ -12,8 +12,7 @@ actions), ``melding`` and ``turn`` (what an action does), ``rounds`` (deals and 
 ``view``, ``scenario`` (the reader), ``explain`` (refusals naming the rule), ``worlds`` and ``game``.
 """
 
-from ...family.game import IllegalActionError
-from .explain import why_illegal
+from ...family.game import IllegalActionError, why_illegal
 from .game import Game, new_game
 from .scenario import ScenarioError, load_scenario, parse_meld
 from .scoring import score_round

@@ -27,16 +27,6 @@ KEEP_A_CARD = Message(N_("you must keep a card to discard unless you go out, and
                          "your partnership (rules {rules})"), rules="6.1, 8.1")
 
 
-def why_illegal(game: Any, action: int | str) -> str:
-    """Why ``action`` (an id or a name) is refused now, citing the rule, in English; '' if it is legal.
-
-    Something that is no action raises, naming it: ``IllegalActionError`` for an id out of range or a
-    value that is neither an id nor a name, ``ValueError`` for an unknown name (as ``Game.step``).
-    """
-    reason = why_illegal_message(game, action)
-    return "" if reason is None else str(reason)
-
-
 def why_illegal_message(game: Any, action: int | str) -> Message | None:
     """Why ``action`` is refused now as a ``Message`` (id and parameters, the rule among them); None if legal."""
     a = action_index(action)

@@ -21,7 +21,7 @@ from ...family.seats import SEAT_NAMES
 from ...seeds import game_seed
 from ..actions import NUM_ACTIONS, PHASE_NAMES, action_name
 from ..rules import Rules
-from . import explain
+from .explain import why_illegal_message
 from .legality import T0, T1, T2, T3, T4, T5, T6, T7, held, minimum, update_legal
 from .rounds import deal
 from .state import State, action_index, to_scenario
@@ -33,9 +33,9 @@ __all__ = ["Game", "IllegalActionError", "new_game"]
 
 
 class Game(FamilyGame, State, parts=Parts(
-        update_legal=update_legal, handlers=HANDLERS, explain=explain, action_index=action_index,
-        action_name=action_name, num_actions=NUM_ACTIONS, phase_names=PHASE_NAMES, clone=clone_state,
-        to_scenario=to_scenario, make_view=make_view, clears_mask=False)):
+        update_legal=update_legal, handlers=HANDLERS, why_illegal_message=why_illegal_message,
+        action_index=action_index, action_name=action_name, num_actions=NUM_ACTIONS, phase_names=PHASE_NAMES,
+        clone=clone_state, to_scenario=to_scenario, make_view=make_view, clears_mask=False)):
     """One game of classic Canasta, played to the target. Build it with ``new_game`` or ``load_scenario``.
 
     ``FamilyGame`` gives ``step``, ``legal_mask``, ``legal_bits``, ``why_illegal``, ``clone``, equality,

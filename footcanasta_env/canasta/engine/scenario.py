@@ -29,23 +29,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...family import scenario as grammar
 from ...family.cards import BLACK3, JOKER, KINDS, NUM_KINDS, NUM_NATURAL, RED3, TWO, deck_counts
-from ...family.scenario import (
-    ScenarioError,
-    new_game_of,
-    read_cards,
-    read_hand,
-    read_int,
-    read_pile_memory,
-    read_player_set_aside,
-    read_players,
-    read_results,
-    read_set_asides,
-    read_spec,
-    read_stock,
-    read_teams,
-    read_turn,
-)
+from ...family.scenario import ScenarioError
 from ..actions import PHASE_NAMES, PLAY_PHASE
 from ..rules import DECKS, MAX_WILDS, MIN_MELD, MIN_NATURALS, Rules
 from .game import Game
@@ -64,7 +50,7 @@ _TEAM_KEYS = {"melds", "red_threes", "down"}
 def parse_meld(text: Any, where: str) -> tuple[int, int, int, int]:
     """A meld string as (rank, naturals, twos, jokers), checked against rules 5.1-5.3; black threes are
     (``BLACK3``, n, 0, 0)."""
-    kinds = read_cards(text, where)
+    kinds = grammar.read_cards(text, where)
     n = len(kinds)
     if RED3 in kinds:
         raise ScenarioError(f"{where}: red threes are never melded, {text!r} (rule 5.2)")
@@ -101,21 +87,21 @@ def _place_melds(game: Game, t: int, melds: list[tuple[int, int, int, int]], whe
 
 def load_scenario(spec: dict | str, seed: int = 0) -> Game:
     """Build a ``Game`` from a scenario dict or JSON string; a bad scenario raises ``ScenarioError``."""
-    spec = read_spec(spec, _TOP_KEYS)
-    game = new_game_of(spec, Game, Rules, seed)
-    read_turn(game, spec, game.rules.max_rounds or 10**6, PHASE_NAMES)
+    spec = grammar.read_spec(spec, _TOP_KEYS)
+    game = grammar.new_game_of(spec, Game, Rules, seed)
+    grammar.read_turn(game, spec, game.rules.max_rounds or 10**6, PHASE_NAMES)
     set_asides = _load_players(game, spec)
     _load_teams(game, spec)
-    for p, melds in read_set_asides(game, spec, set_asides, parse_meld):
+    for p, melds in grammar.read_set_asides(game, spec, set_asides, parse_meld):
         if any(m[0] == BLACK3 for m in melds):
             raise ScenarioError(f"players[{p}].set_aside: black threes are never set aside; they go down only "
                                 "on the way out, after the initial meld (rule 5.3)")
         _place_melds(game, p & 1, melds, f"players[{p}].set_aside")
     _load_flags(game, spec)
-    read_pile_memory(game, spec, "rule 3.4")
+    grammar.read_pile_memory(game, spec, "rule 3.4")
     game.pile_wilds = game.pile.count(TWO) + game.pile.count(JOKER)
     _load_stock(game, spec)
-    game.is_over = read_results(game, spec)
+    game.is_over = grammar.read_results(game, spec)
     game._mask = None
     if not game.is_over:
         _check_position(game)
@@ -125,11 +111,11 @@ def load_scenario(spec: dict | str, seed: int = 0) -> Game:
 def _load_players(game: Game, spec: dict) -> list[tuple[int, list]]:
     """Each player's hand; returns the set-aside melds given on a player, parsed, to place later."""
     set_asides: list[tuple[int, list]] = []
-    for p, pl, where in read_players(spec, _PLAYER_KEYS):
-        hand = read_hand(pl, where, "rules 2.4, 3.4")
+    for p, pl, where in grammar.read_players(spec, _PLAYER_KEYS):
+        hand = grammar.read_hand(pl, where, "rules 2.4, 3.4")
         game.hand[p] = hand
         game.htot[p] = sum(hand)
-        aside = read_player_set_aside(game, p, pl, where, parse_meld)
+        aside = grammar.read_player_set_aside(game, p, pl, where, parse_meld)
         if aside:
             set_asides.append((p, aside))
     return set_asides
@@ -137,13 +123,13 @@ def _load_players(game: Game, spec: dict) -> list[tuple[int, list]]:
 
 def _load_teams(game: Game, spec: dict) -> None:
     """Each partnership's table melds, initial meld made, and red threes."""
-    for t, tm, where, parsed, down in read_teams(spec, _TEAM_KEYS, parse_meld):
+    for t, tm, where, parsed, down in grammar.read_teams(spec, _TEAM_KEYS, parse_meld):
         if down and not any(m[0] != BLACK3 for m in parsed):
             raise ScenarioError(f"{where}: down is true but no meld is on the table; the initial meld lays "
                                 "down at least one meld, which stays all round (rules 5.6, 7.2)")
         _place_melds(game, t, parsed, where)
         game.down[t] = down
-        game.red_threes[t] = read_int(tm, "red_threes", 0, 0, deck_counts(DECKS)[RED3], where + ".")
+        game.red_threes[t] = grammar.read_int(tm, "red_threes", 0, 0, deck_counts(DECKS)[RED3], where + ".")
         if game.b3[t] and (t != game.current_player & 1 or game.phase_id != PLAY_PHASE):
             raise ScenarioError(f"{where}: black threes are on the table only in the turn their player goes "
                                 "out, so only for the partnership to act, in the play step (rule 5.3)")
@@ -165,7 +151,7 @@ def _load_flags(game: Game, spec: dict) -> None:
     game.turn_new = 0
     if "turn_melds" in spec:
         cur_t = game.current_player & 1
-        ranks = read_cards(spec["turn_melds"], "scenario turn_melds")
+        ranks = grammar.read_cards(spec["turn_melds"], "scenario turn_melds")
         if not flags[game.current_player] or game.phase_id != PLAY_PHASE:
             raise ScenarioError("scenario turn_melds: only a player to act who has melded this turn, in the play "
                                 "step, has melds started this turn")
@@ -188,7 +174,7 @@ def _load_stock(game: Game, spec: dict) -> None:
         placed[RED3] += game.red_threes[t]
     for k in game.pile:
         placed[k] += 1
-    read_stock(game, spec, placed, deck_counts(DECKS), "{n} of {kind} (the decks hold {full})")
+    grammar.read_stock(game, spec, placed, deck_counts(DECKS), "{n} of {kind} (the decks hold {full})")
 
 
 def _check_position(game: Game) -> None:

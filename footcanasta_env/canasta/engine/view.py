@@ -13,6 +13,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from ...family.cards import NUM_NATURAL
+from ...family.game import check_seat, view_my_turn, view_pile_top, view_team
 from ..rules import CANASTA_SIZE, Rules
 from .legality import held, minimum
 
@@ -52,20 +53,7 @@ class View(NamedTuple):
     memory: np.ndarray                    # (4, 15) public memory of pickups per seat
     legal_actions: tuple[int, ...]
 
-    @property
-    def team(self) -> int:
-        """This seat's partnership."""
-        return self.seat & 1
-
-    @property
-    def my_turn(self) -> bool:
-        """Whether this seat is to act."""
-        return not self.is_over and self.current_player == self.seat
-
-    @property
-    def pile_top(self) -> int | None:
-        """Kind of the pile's top card, or None when the pile is empty."""
-        return self.pile[-1] if self.pile else None
+    team, my_turn, pile_top = view_team, view_my_turn, view_pile_top  # the family's, one meaning
 
     def canastas(self, team: int) -> tuple[int, int]:
         """The team's canastas on the table: (natural, mixed)."""
@@ -81,12 +69,8 @@ def team_melds(game: Any, t: int) -> tuple[Meld, ...]:
 
 def make_view(game: Any, seat: int) -> View:
     """Build ``seat``'s view of ``game``."""
-    if seat.__class__ is not int:
-        if isinstance(seat, bool) or not hasattr(seat, "__index__"):
-            raise ValueError(f"seat must be 0 to 3, got {seat!r}")
-        seat = seat.__index__()
-    if not 0 <= seat < 4:
-        raise ValueError(f"seat must be 0 to 3, got {seat!r}")
+    if seat.__class__ is not int or not 0 <= seat < 4:
+        seat = check_seat(seat)
     t = seat & 1
     cur = game.current_player
     down = game.down

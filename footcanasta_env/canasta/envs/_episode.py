@@ -1,9 +1,8 @@
-"""What both Canasta envs share about an episode: constructor checks, reset options, the game they start,
-rewards.
-
-One home for each: the AEC env (``aec.py``) and the one-seat env (``one_seat.py``) resolve rules, refuse
-bad options, start a game from a seed or a scenario, and turn round results into team rewards through
-the same functions, so the two can never disagree.
+"""Canasta's side of an episode, for its AEC env (``aec.py``) and one-seat env (``one_seat.py``) alike: its
+rules with a round cap (``max_rounds``, or ``rounds``; ``DEFAULT_MAX_ROUNDS`` by default, since a fixed policy
+may never reach the target), the reset options it knows, and the game an episode starts with. The checks,
+the options' warning and the scenario's reading are the family's (``family.episode``); rewards are
+``envkit.reward``'s.
 """
 
 from __future__ import annotations

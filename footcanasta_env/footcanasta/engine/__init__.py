@@ -12,10 +12,9 @@ over the state), ``game`` (``Game``, ``new_game``); beside them ``scoring``, ``v
 view). Replay files are game-generic: ``footcanasta_env.replays``.
 """
 
-from ...family.game import IllegalActionError
+from ...family.game import IllegalActionError, why_illegal
 from ...seeds import daily_seed
 from ..actions import DRAW_PHASE, PHASE_NAMES, PLAY_PHASE
-from .explain import why_illegal
 from .game import Game, new_game
 from .legality import aside_counts
 from .scenario import ScenarioError, load_scenario, parse_meld

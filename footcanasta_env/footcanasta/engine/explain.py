@@ -25,16 +25,6 @@ from .legality import aside_counts
 from .state import action_index
 
 
-def why_illegal(game: Any, action: int | str) -> str:
-    """Why ``action`` (an id or a name) is refused now, citing the rule, in English; '' if it is legal.
-
-    Something that is no action raises, naming it: ``IllegalActionError`` for an id out of range or a
-    value that is neither an id nor a name, ``ValueError`` for an unknown name (as ``Game.step``).
-    """
-    reason = why_illegal_message(game, action)
-    return "" if reason is None else str(reason)
-
-
 def why_illegal_message(game: Any, action: int | str) -> Message | None:
     """Why ``action`` is refused now as a ``Message`` (id and parameters, the rule among them); None if legal."""
     a = action_index(action)

@@ -26,7 +26,7 @@ from ...family.seats import SEAT_NAMES
 from ...seeds import game_seed
 from ..actions import NUM_ACTIONS, PHASE_NAMES, action_name
 from ..rules import Rules
-from . import explain
+from .explain import why_illegal_message
 from .legality import update_legal
 from .masks import T0, T1, T2, T3, T4, T5, T6, T7
 from .rounds import deal
@@ -39,9 +39,9 @@ __all__ = ["Game", "IllegalActionError", "card_total", "new_game"]
 
 
 class Game(FamilyGame, State, parts=Parts(
-        update_legal=update_legal, handlers=HANDLERS, explain=explain, action_index=action_index,
-        action_name=action_name, num_actions=NUM_ACTIONS, phase_names=PHASE_NAMES, clone=clone_state,
-        to_scenario=to_scenario, make_view=make_view, clears_mask=True)):
+        update_legal=update_legal, handlers=HANDLERS, why_illegal_message=why_illegal_message,
+        action_index=action_index, action_name=action_name, num_actions=NUM_ACTIONS, phase_names=PHASE_NAMES,
+        clone=clone_state, to_scenario=to_scenario, make_view=make_view, clears_mask=True)):
     """One game of Foot Canasta (four rounds by default). Build it with ``new_game`` or ``load_scenario``.
 
     Its public fields are slots of the state (see the SLOT TABLE of ``state.py``): ``current_player`` (the

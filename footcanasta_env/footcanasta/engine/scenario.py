@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...family import scenario as grammar
 from ...family.cards import (
     BLACK3,
     JOKER,
@@ -36,22 +37,7 @@ from ...family.cards import (
     counts_of,
     deck_counts,
 )
-from ...family.scenario import (
-    ScenarioError,
-    new_game_of,
-    read_cards,
-    read_hand,
-    read_int,
-    read_pile_memory,
-    read_player_set_aside,
-    read_players,
-    read_results,
-    read_set_asides,
-    read_spec,
-    read_stock,
-    read_teams,
-    read_turn,
-)
+from ...family.scenario import ScenarioError
 from ..actions import DRAW_PHASE, PHASE_NAMES, PLAY_PHASE
 from ..rules import CANASTA_SIZE, MIN_MELD, Rules
 from .game import Game
@@ -70,7 +56,7 @@ _TEAM_KEYS = {"melds", "red_threes", "down"}
 
 def parse_meld(text: Any, where: str) -> tuple[int, int, int, int]:
     """A meld string as (rank, naturals, twos, jokers), checked against rules 5.1-5.3."""
-    kinds = read_cards(text, where)
+    kinds = grammar.read_cards(text, where)
     n = len(kinds)
     if not MIN_MELD <= n <= CANASTA_SIZE:
         raise ScenarioError(f"{where}: a meld has 3 to 7 cards, {text!r} has {n} (rules 5.1, 5.2)")
@@ -103,16 +89,16 @@ def _place_melds(game: Game, t: int, melds: list[tuple[int, int, int, int]], whe
 
 def load_scenario(spec: dict | str, seed: int = 0) -> Game:
     """Build a ``Game`` from a scenario dict or JSON string; a bad scenario raises ``ScenarioError``."""
-    spec = read_spec(spec, _TOP_KEYS)
-    game = new_game_of(spec, Game, Rules, seed)
-    read_turn(game, spec, game.rules.rounds, PHASE_NAMES)
+    spec = grammar.read_spec(spec, _TOP_KEYS)
+    game = grammar.new_game_of(spec, Game, Rules, seed)
+    grammar.read_turn(game, spec, game.rules.rounds, PHASE_NAMES)
     set_asides = _load_players(game, spec)
     _load_teams(game, spec)
-    for p, melds in read_set_asides(game, spec, set_asides, parse_meld):
+    for p, melds in grammar.read_set_asides(game, spec, set_asides, parse_meld):
         _place_melds(game, p & 1, melds, f"players[{p}].set_aside")
-    read_pile_memory(game, spec, "rule 3.5")
+    grammar.read_pile_memory(game, spec, "rule 3.5")
     _load_stock(game, spec)
-    over_flag = read_results(game, spec)
+    over_flag = grammar.read_results(game, spec)
     reset_legality(game)
     game.is_over = over_flag
     if over_flag:
@@ -125,14 +111,14 @@ def load_scenario(spec: dict | str, seed: int = 0) -> Game:
 def _load_players(game: Game, spec: dict) -> list[tuple[int, list]]:
     """Each player's hand and foot; returns the set-aside melds given on a player, parsed, to place later."""
     set_asides: list[tuple[int, list]] = []
-    for p, pl, where in read_players(spec, _PLAYER_KEYS):
-        hand = read_hand(pl, where, "rule 3.5")
-        foot = counts_of(read_cards(pl.get("foot", ""), where + ".foot"))
+    for p, pl, where in grammar.read_players(spec, _PLAYER_KEYS):
+        hand = grammar.read_hand(pl, where, "rule 3.5")
+        foot = counts_of(grammar.read_cards(pl.get("foot", ""), where + ".foot"))
         game.hand[p] = hand
         game.htot[p] = sum(hand)
         game.foot[p] = foot
         game.in_foot[p] = sum(foot) == 0
-        aside = read_player_set_aside(game, p, pl, where, parse_meld)
+        aside = grammar.read_player_set_aside(game, p, pl, where, parse_meld)
         if aside:
             set_asides.append((p, aside))
     return set_asides
@@ -140,10 +126,10 @@ def _load_players(game: Game, spec: dict) -> list[tuple[int, list]]:
 
 def _load_teams(game: Game, spec: dict) -> None:
     """Each partnership's table melds, initial meld made, and red threes."""
-    for t, tm, where, parsed, down in read_teams(spec, _TEAM_KEYS, parse_meld):
+    for t, tm, where, parsed, down in grammar.read_teams(spec, _TEAM_KEYS, parse_meld):
         _place_melds(game, t, parsed, where)
         game.down[t] = down
-        game.red_threes[t] = read_int(tm, "red_threes", 0, 0, deck_counts(game.rules.decks)[RED3], where + ".")
+        game.red_threes[t] = grammar.read_int(tm, "red_threes", 0, 0, deck_counts(game.rules.decks)[RED3], where + ".")
 
 
 def _load_stock(game: Game, spec: dict) -> None:
@@ -158,7 +144,7 @@ def _load_stock(game: Game, spec: dict) -> None:
         placed[RED3] += game.red_threes[t]
     for k in game.pile:
         placed[k] += 1
-    read_stock(game, spec, placed, deck_counts(game.rules.decks), "{n} {kind} (the decks hold {full})")
+    grammar.read_stock(game, spec, placed, deck_counts(game.rules.decks), "{n} {kind} (the decks hold {full})")
 
 
 def _check_turn(game: Game) -> None:

@@ -1,8 +1,7 @@
-"""What both envs share about an episode: constructor checks, reset options, the game they start, rewards.
-
-One home for each: the AEC env (``aec.py``) and the one-seat env (``one_seat.py``) resolve rules, refuse
-bad options, start a game from a seed or a scenario, and turn round results into team rewards through
-the same functions, so the two can never disagree.
+"""Foot Canasta's side of an episode, for its AEC env (``aec.py``) and one-seat env (``one_seat.py``) alike:
+its rules cut to a number of rounds (``rounds``), the reset options it knows, and the game an episode starts
+with. The checks, the options' warning and the scenario's reading are the family's (``family.episode``);
+rewards are ``envkit.reward``'s.
 """
 
 from __future__ import annotations
