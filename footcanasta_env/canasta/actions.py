@@ -15,6 +15,7 @@ Layout (ACTION_VERSION 1), 85 actions, built from named blocks:
 from __future__ import annotations
 
 from ..family.cards import BLACK3, JOKER, KINDS, NUM_NATURAL, TWO, kind_of
+from ..family.game import name_of_action
 
 ACTION_VERSION = 1
 
@@ -71,12 +72,7 @@ assert NUM_ACTIONS == 85 and ADD_BASE == 37 and LAYDOWN_ID == 70
 
 def action_name(action_id: int) -> str:
     """Canonical name of an action id."""
-    if isinstance(action_id, bool) or not isinstance(action_id, int) and not hasattr(action_id, "__index__"):
-        raise ValueError(f"an action id must be an integer, got {action_id!r}")
-    i = int(action_id)
-    if not 0 <= i < NUM_ACTIONS:
-        raise ValueError(f"action id {i} is out of range (0 to {NUM_ACTIONS - 1})")
-    return ACTION_NAMES[i]
+    return name_of_action(action_id, ACTION_NAMES)
 
 
 def _canonical(verb: str, rest: list[str]) -> str | None:

@@ -58,6 +58,16 @@ def action_index(action: Any, action_id: Callable[[str], int], num_actions: int)
     return a
 
 
+def name_of_action(action_id: Any, names: Sequence[str]) -> str:
+    """The canonical name of an action id among ``names``; ``ValueError`` for anything else."""
+    if isinstance(action_id, bool) or not isinstance(action_id, int) and not hasattr(action_id, "__index__"):
+        raise ValueError(f"an action id must be an integer, got {action_id!r}")
+    i = int(action_id)
+    if not 0 <= i < len(names):
+        raise ValueError(f"action id {i} is out of range (0 to {len(names) - 1})")
+    return names[i]
+
+
 def refusal(name: str, reason: Message) -> Message:
     """The message of a refused action: its name and why (``reason``, which cites the rule)."""
     return Message(N_("'{action}' is not legal now: {reason}"), action=name, reason=reason)

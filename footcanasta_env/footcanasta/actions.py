@@ -16,6 +16,7 @@ Layout (ACTION_VERSION 1), 89 actions:
 from __future__ import annotations
 
 from ..family.cards import HOLD_KINDS, JOKER, KINDS, NUM_NATURAL, TWO, WILD_RANK, kind_of
+from ..family.game import name_of_action
 
 ACTION_VERSION = 1
 
@@ -87,12 +88,7 @@ _BY_NAME = {n: i for i, n in enumerate(ACTION_NAMES)}
 
 def action_name(action_id: int) -> str:
     """Canonical name of an action id."""
-    if isinstance(action_id, bool) or not isinstance(action_id, int) and not hasattr(action_id, "__index__"):
-        raise ValueError(f"an action id must be an integer, got {action_id!r}")
-    i = int(action_id)
-    if not 0 <= i < NUM_ACTIONS:
-        raise ValueError(f"action id {i} is out of range (0 to {NUM_ACTIONS - 1})")
-    return ACTION_NAMES[i]
+    return name_of_action(action_id, ACTION_NAMES)
 
 
 def action_id(name: str) -> int:

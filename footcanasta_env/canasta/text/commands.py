@@ -14,6 +14,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ...family.cards import BLACK3, JOKER, KINDS, NUM_NATURAL, RED3, TWO, kind_of
+from ...family.text import contains as _contains
+from ...family.text import is_card as _is_card
+from ...family.text import number_choice
 from ...i18n import Words, words
 from ...messages import N_
 from ..actions import (
@@ -94,7 +97,7 @@ def parse_command(text: str, legal: Sequence[int], why: Why, w: Words = EN) -> C
         return Command("error", message=w._("'{text}': type 'log' for this round or 'log all' for the whole "
                                             "game").format(text=shown))
     if word.lstrip("+-").isdigit():
-        return _number(tokens, shown, legal, w)
+        return number_choice(tokens[0], tokens, shown, legal, w, Command)
     try:
         return _exact(action_id(shown), legal, why, w)  # a canonical name, any case and card order
     except ValueError:
@@ -123,36 +126,6 @@ def parse_command(text: str, legal: Sequence[int], why: Why, w: Words = EN) -> C
     if verb == "meld":
         return _meld(kinds, shown, legal, why, w)
     return _add(kinds, shown, legal, why, w)
-
-
-def _number(tokens: list[str], shown: str, legal: Sequence[int], w: Words = EN) -> Command:
-    """``3``: the third action in the list of legal actions."""
-    if len(tokens) > 1:
-        return Command("error", message=w._("'{text}': type one action number at a time").format(text=shown))
-    n = int(tokens[0])
-    if not legal:
-        return Command("error", message=w._("there is nothing to choose now"))
-    if not 1 <= n <= len(legal):
-        return Command("error", message=w._("there is no action number {n}: choose 1 to {last}").format(
-            n=n, last=len(legal)))
-    return Command("action", legal[n - 1])
-
-
-def _is_card(token: str) -> bool:
-    try:
-        kind_of(token)
-    except ValueError:
-        return False
-    return True
-
-
-def _contains(have: Sequence[int], want: Sequence[int]) -> bool:
-    rest = list(have)
-    for k in want:
-        if k not in rest:
-            return False
-        rest.remove(k)
-    return True
 
 
 def _meld(kinds: list[int], shown: str, legal: Sequence[int], why: Why, w: Words = EN) -> Command:

@@ -12,7 +12,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...family.cards import JOKER, KINDS, TWO, format_counts
-from ...family.seats import SEAT_NAMES, TEAM_NAMES
+from ...family.text import says as _says
+from ...family.text import team_name as team
+from ...family.text import who
 from ...i18n import Words, words
 from ...messages import N_
 from ..actions import ACTION_CARD, ACTION_TYPE, ADD, DISCARD, DRAW, LAYDOWN, MELD, MELD_B3, PICKUP
@@ -20,23 +22,6 @@ from ..engine import View
 from .melds import added_cards, canasta_events, changed, melds_inline, melds_value
 
 EN = words()
-
-
-def who(seat: int, viewer: int, w: Words = EN) -> str:
-    """``You`` for the viewer, else the seat's name."""
-    return w._("You") if seat == viewer else w._(SEAT_NAMES[seat])
-
-
-def team(t: int, w: Words = EN) -> str:
-    """A partnership's name in the reader's language."""
-    return w._(TEAM_NAMES[t])
-
-
-def _says(seat: int, viewer: int, w: Words, you: str, other: str, **params: object) -> str:
-    """The sentence ``you`` when the viewer acted, else ``other`` with ``{who}`` (both ids, in the language)."""
-    if seat == viewer:
-        return w._(you).format(**params)
-    return w._(other).format(who=who(seat, viewer, w), **params)
 
 
 def _gained(before: View, after: View, w: Words = EN) -> str:

@@ -9,29 +9,24 @@ target, the minimums, the pile, both partnerships' melds, the players, the hand)
 
 from __future__ import annotations
 
-import io
 from collections.abc import Sequence
 from typing import Any
 
-from rich.console import Console, Group, RenderableType
+from rich.console import Group, RenderableType
 from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
-from ...family.cards import BLACK3, HOLD_KINDS, JOKER, KINDS, TWO
-from ...family.seats import partner_of
+from ...family.cards import BLACK3, JOKER, KINDS, TWO
+from ...family.text import counts_text, final_text  # noqa: F401 - final_text: this screen module offers it
+from ...family.text import legal_grid as family_legal_grid
+from ...family.text import screen_text as family_screen_text
 from ...i18n import Words
 from ..actions import DRAW_ID, PICKUP_ID, action_name
 from ..engine import View
 from ..rules import Rules
 from .events import EN, team, who
 from .melds import canastas_text, is_canasta, meld_short, melds_inline, melds_value
-
-
-def counts_text(counts: Sequence[int], times: str = "×", w: Words = EN) -> str:
-    """Cards grouped by kind with counts, e.g. ``4×2  7×3  K  JK``."""
-    parts = [KINDS[k] if counts[k] == 1 else f"{KINDS[k]}{times}{int(counts[k])}" for k in HOLD_KINDS if counts[k]]
-    return "  ".join(parts) if parts else w._("(none)")
 
 
 def _grouped(n: int, w: Words) -> str:
@@ -131,20 +126,6 @@ def _indented(line: str) -> RenderableType:
     return Padding(Text(line), (0, 0, 0, 2), expand=False)
 
 
-def legal_grid(legal: Sequence[int], width: int) -> Text:
-    """The legal actions, numbered, in as many columns as fit."""
-    items = [f"{i:>2} {action_name(a)}" for i, a in enumerate(legal, 1)]
-    widths: list[int] = []
-    cols = 1
-    for cols in range(min(len(items), 8), 0, -1):
-        widths = [max(len(x) for x in items[c::cols]) for c in range(cols)]
-        if sum(widths) + 3 * (cols - 1) <= width or cols == 1:
-            break
-    rows = ["   ".join(x.ljust(widths[c]) for c, x in enumerate(items[i:i + cols])).rstrip()
-            for i in range(0, len(items), cols)]
-    return Text("\n".join(rows))
-
-
 def _turn_line(view: View, w: Words) -> Text:
     if view.phase == "draw":
         aside = not view.down[view.team] and any(a not in (DRAW_ID, PICKUP_ID) for a in view.legal_actions)
@@ -193,14 +174,6 @@ def render_screen(view: View, events: Sequence[str] = (), width: int = 80, times
     return Group(*parts)
 
 
-def screen_text(view: View, events: Sequence[str] = (), width: int = 100, times: str = "×", w: Words = EN) -> str:
-    """The screen as plain text (for tests and logs)."""
-    out = io.StringIO()
-    Console(file=out, width=width, no_color=True, color_system=None, highlight=False).print(
-        render_screen(view, events, width, times, w=w))
-    return out.getvalue()
-
-
 def round_table(result: dict[str, Any], totals: Sequence[int], viewer_team: int | None = 0,
                 w: Words = EN) -> RenderableType:
     """The score table of a finished round (rule 9) with the running totals."""
@@ -224,14 +197,11 @@ def round_table(result: dict[str, Any], totals: Sequence[int], viewer_team: int 
     return Group(table, *(Text(x) for x in notes))
 
 
-def final_text(scores: Sequence[int], viewer_team: int = 0, w: Words = EN) -> str:
-    """The game's result in words."""
-    a, b = scores
-    line = w._("Final scores: {team0} {score0}, {team1} {score1}.").format(
-        team0=team(0, w), score0=w.num(a), team1=team(1, w), score1=w.num(b)) + " "
-    if a == b:
-        return line + w._("A draw.")
-    win = 0 if a > b else 1
-    if win == viewer_team:
-        return line + w._("You and {partner} win!").format(partner=who(partner_of(0), -1, w))
-    return line + w._("{team} win.").format(team=team(win, w))
+def legal_grid(legal: Sequence[int], width: int) -> Text:
+    """The legal actions, numbered, in as many columns as fit."""
+    return family_legal_grid(legal, width, action_name)
+
+
+def screen_text(view: View, events: Sequence[str] = (), width: int = 100, times: str = "×", w: Words = EN) -> str:
+    """The screen as plain text (for tests and logs)."""
+    return family_screen_text(render_screen, view, events, width, times, w)

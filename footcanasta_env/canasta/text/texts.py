@@ -6,7 +6,8 @@ game explains its own numbers.
 
 from __future__ import annotations
 
-from ...family.cards import KINDS, RED3
+from ...family.cards import KINDS
+from ...family.text import card_values_text
 from ...i18n import Words
 from ...messages import N_
 from ..engine import View
@@ -28,17 +29,6 @@ Commands (any case; cards are 4 5 6 7 8 9 10 J Q K A 2 JK B3):
   hint   what the strongest bot would play   pile   the whole discard pile
   log    this round's moves ('log all')      look   the table again
   rules  the rules in brief, and scoring     quit   stop (saved, to resume)""")
-
-
-def card_values_text(rules: Rules, w: Words = EN) -> str:
-    """The card values, highest first: ``50 for JK; 20 for A and 2; ...``."""
-    by_value: dict[int, list[str]] = {}
-    for k, v in enumerate(rules.card_values):
-        if k != RED3:
-            by_value.setdefault(v, []).append(KINDS[k])
-    parts = [w._("{value} for {cards}").format(value=w.num(v), cards=w.join(n))
-             for v, n in sorted(by_value.items(), reverse=True)]
-    return w._("Card values: {values}.").format(values="; ".join(parts))
 
 
 def minimums_text(rules: Rules, w: Words = EN) -> str:

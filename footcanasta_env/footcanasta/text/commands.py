@@ -11,6 +11,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ...family.cards import JOKER, KINDS, NUM_NATURAL, RED3, TWO, WILD_RANK, kind_of
+from ...family.text import contains as _contains
+from ...family.text import is_card as _is_card
+from ...family.text import number_choice
 from ...i18n import Words
 from ..actions import (
     ACTION_CARDS_USED,
@@ -96,7 +99,7 @@ def parse_command(text: str, legal: Sequence[int], why: Callable[[int], str], w:
         return Command("error", message=w._("'{text}': type 'log' for this round or 'log all' for the whole "
                                             "game").format(text=shown))
     if word.lstrip("+-").isdigit():
-        return _number(word, tokens, shown, legal, w)
+        return number_choice(word, tokens, shown, legal, w, Command)
     verb = VERBS.get(word)
     if verb is None:
         return Command("error", message=w._("unknown command '{text}': type an action such as 'd', 'm K K K' or "
@@ -124,19 +127,6 @@ def parse_command(text: str, legal: Sequence[int], why: Callable[[int], str], w:
     if verb == "meld":
         return _meld(kinds, shown, legal, why, w)
     return _add(kinds, target_wild, shown, legal, why, w)
-
-
-def _number(word: str, tokens: list[str], shown: str, legal: Sequence[int], w: Words = EN) -> Command:
-    """``3``: the third action in the list of legal actions."""
-    if len(tokens) > 1:
-        return Command("error", message=w._("'{text}': type one action number at a time").format(text=shown))
-    n = int(word)
-    if not legal:
-        return Command("error", message=w._("there is nothing to choose now"))
-    if not 1 <= n <= len(legal):
-        return Command("error", message=w._("there is no action number {n}: choose 1 to {last}").format(
-            n=n, last=len(legal)))
-    return Command("action", legal[n - 1])
 
 
 def _discard(kinds: list[int], shown: str, legal: Sequence[int], why: Callable[[int], str],
@@ -188,20 +178,3 @@ def _add(kinds: list[int], target_wild: bool, shown: str, legal: Sequence[int],
              and (rank is None or ACTION_RANK[a] == rank) and (card is None or card in _cards_of(a))]
     return _choose(shown, cands, legal, why, w)
 
-
-def _is_card(token: str) -> bool:
-    try:
-        kind_of(token)
-    except ValueError:
-        return False
-    return True
-
-
-def _contains(have: Sequence[int], want: Sequence[int]) -> bool:
-    """Whether multiset ``want`` is inside multiset ``have``."""
-    rest = list(have)
-    for k in want:
-        if k not in rest:
-            return False
-        rest.remove(k)
-    return True

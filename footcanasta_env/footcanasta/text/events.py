@@ -15,7 +15,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...family.cards import KINDS, NUM_KINDS, WILD_RANK, format_counts
-from ...family.seats import SEAT_NAMES, TEAM_NAMES
+from ...family.text import says as _says
+from ...family.text import seat_name, team_name
+from ...family.text import who as _who
 from ...i18n import Words, words
 from ...messages import N_
 from ..actions import ACTION_CARD, ACTION_TYPE, ADD, DISCARD, DRAW, LAYDOWN, MELD, PICKUP
@@ -26,28 +28,7 @@ _NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "e
 EN = words()
 
 
-def _who(seat: int, viewer: int, w: Words = EN) -> str:
-    return w._("You") if seat == viewer else seat_name(seat, w)
-
-
-def seat_name(seat: int, w: Words = EN) -> str:
-    """A seat's name in the reader's language."""
-    return w._(SEAT_NAMES[seat])
-
-
-def team_name(team: int, w: Words = EN) -> str:
-    """A partnership's name in the reader's language."""
-    return w._(TEAM_NAMES[team])
-
-
 SEAT_IDS = (N_("South"), N_("West"), N_("North"), N_("East"), N_("South/North"), N_("West/East"))
-
-
-def _says(seat: int, viewer: int, w: Words, you: str, other: str, **params: object) -> str:
-    """The sentence ``you`` when the viewer acted, else ``other`` with ``{who}`` (both ids, in the language)."""
-    if seat == viewer:
-        return w._(you).format(**params)
-    return w._(other).format(who=seat_name(seat, w), **params)
 
 
 def _words(n: int, w: Words = EN) -> str:

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ...family.cards import KINDS, RED3
+from ...family.cards import KINDS
+from ...family.text import card_values_text
 from ...i18n import Words
 from ...messages import N_
 from ..rules import CANASTA_SIZE, Rules
@@ -28,17 +29,6 @@ Commands (any case; cards are 4 5 6 7 8 9 10 J Q K A 2 JK B3):
   hint   what the strongest bot would play   pile   the whole discard pile
   log    this round's moves ('log all')      look   the table again
   rules  the rules in brief, and scoring     quit   stop (saved, to resume)""")
-
-
-def card_values_text(rules: Rules, w: Words = EN) -> str:
-    """The card values, highest first: ``50 for JK; 20 for A and 2; ...``."""
-    by_value: dict[int, list[str]] = {}
-    for k, v in enumerate(rules.card_values):
-        if k != RED3:
-            by_value.setdefault(v, []).append(KINDS[k])
-    parts = [w._("{value} for {cards}").format(value=w.num(v), cards=w.join(names))
-             for v, names in sorted(by_value.items(), reverse=True)]
-    return w._("Card values: {values}.").format(values="; ".join(parts))
 
 
 def minimums_text(rules: Rules, this_round: int | None = None, w: Words = EN) -> str:

@@ -1,0 +1,128 @@
+"""The words and pictures both games' terminal and table texts share, written once: seat and partnership
+names, "you" or the seat, a sentence said by a seat, cards counted by kind, the legal actions as a numbered
+grid, the final result, a screen as plain text, the card values, and the prompt's card tokens and number
+choice. Each game's ``text/`` package keeps its own moves, melds and screens and uses these.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from rich.console import Console
+from rich.text import Text
+
+from ..i18n import Words, words
+from .cards import HOLD_KINDS, KINDS, RED3, kind_of
+from .seats import SEAT_NAMES, TEAM_NAMES, partner_of
+
+EN = words()
+
+
+def seat_name(seat: int, w: Words = EN) -> str:
+    """A seat's name in the reader's language."""
+    return w._(SEAT_NAMES[seat])
+
+
+def team_name(team: int, w: Words = EN) -> str:
+    """A partnership's name in the reader's language."""
+    return w._(TEAM_NAMES[team])
+
+
+def who(seat: int, viewer: int, w: Words = EN) -> str:
+    """``You`` for the viewer, else the seat's name."""
+    return w._("You") if seat == viewer else seat_name(seat, w)
+
+
+def says(seat: int, viewer: int, w: Words, you: str, other: str, **params: object) -> str:
+    """The sentence ``you`` when the viewer acted, else ``other`` with ``{who}`` (both ids, in the language)."""
+    if seat == viewer:
+        return w._(you).format(**params)
+    return w._(other).format(who=seat_name(seat, w), **params)
+
+
+def counts_text(counts: Sequence[int], times: str = "×", w: Words = EN) -> str:
+    """Cards grouped by kind with counts, e.g. ``4×2  7×3  K  JK``."""
+    parts = [KINDS[k] if counts[k] == 1 else f"{KINDS[k]}{times}{int(counts[k])}" for k in HOLD_KINDS if counts[k]]
+    return "  ".join(parts) if parts else w._("(none)")
+
+
+def legal_grid(legal: Sequence[int], width: int, action_name: Callable[[int], str]) -> Text:
+    """The legal actions, numbered, in as many columns as fit (each column as wide as its widest item)."""
+    items = [f"{i:>2} {action_name(a)}" for i, a in enumerate(legal, 1)]
+    widths: list[int] = []
+    for cols in range(min(len(items), 8), 0, -1):
+        widths = [max(len(x) for x in items[c::cols]) for c in range(cols)]
+        if sum(widths) + 3 * (cols - 1) <= width or cols == 1:
+            break
+    rows = ["   ".join(x.ljust(widths[c]) for c, x in enumerate(items[i:i + cols])).rstrip()
+            for i in range(0, len(items), cols)]
+    return Text("\n".join(rows))
+
+
+def final_text(scores: Sequence[int], viewer_team: int = 0, w: Words = EN) -> str:
+    """The game's result in words."""
+    a, b = scores
+    line = w._("Final scores: {team0} {score0}, {team1} {score1}.").format(
+        team0=team_name(0, w), score0=w.num(a), team1=team_name(1, w), score1=w.num(b)) + " "
+    if a == b:
+        return line + w._("A draw.")
+    win = 0 if a > b else 1
+    if win == viewer_team:
+        return line + w._("You and {partner} win!").format(partner=seat_name(partner_of(0), w))
+    return line + w._("{team} win.").format(team=team_name(win, w))
+
+
+def screen_text(render: Callable[..., Any], view: Any, events: Sequence[str] = (), width: int = 100,
+                times: str = "×", w: Words = EN) -> str:
+    """A screen (``render(view, events, width, times, w=w)``) as plain text (for tests and logs)."""
+    out = io.StringIO()
+    console = Console(file=out, width=width, no_color=True, color_system=None, highlight=False)
+    console.print(render(view, events, width, times, w=w))
+    return out.getvalue()
+
+
+def card_values_text(rules: Any, w: Words = EN) -> str:
+    """The card values, highest first: ``50 for JK; 20 for A and 2; ...``."""
+    by_value: dict[int, list[str]] = {}
+    for k, v in enumerate(rules.card_values):
+        if k != RED3:
+            by_value.setdefault(v, []).append(KINDS[k])
+    parts = [w._("{value} for {cards}").format(value=w.num(v), cards=w.join(names))
+             for v, names in sorted(by_value.items(), reverse=True)]
+    return w._("Card values: {values}.").format(values="; ".join(parts))
+
+
+def is_card(token: str) -> bool:
+    """Whether ``token`` names a card."""
+    try:
+        kind_of(token)
+    except ValueError:
+        return False
+    return True
+
+
+def contains(have: Sequence[int], want: Sequence[int]) -> bool:
+    """Whether multiset ``want`` is inside multiset ``have``."""
+    rest = list(have)
+    for k in want:
+        if k not in rest:
+            return False
+        rest.remove(k)
+    return True
+
+
+def number_choice(word: str, tokens: list[str], shown: str, legal: Sequence[int], w: Words,
+                  command: Callable[..., Any]) -> Any:
+    """``3``: the third action in the list of legal actions, as the game's ``command(kind, action,
+    message=...)``."""
+    if len(tokens) > 1:
+        return command("error", message=w._("'{text}': type one action number at a time").format(text=shown))
+    n = int(word)
+    if not legal:
+        return command("error", message=w._("there is nothing to choose now"))
+    if not 1 <= n <= len(legal):
+        return command("error", message=w._("there is no action number {n}: choose 1 to {last}").format(
+            n=n, last=len(legal)))
+    return command("action", legal[n - 1])
