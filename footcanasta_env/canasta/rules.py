@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields
+from dataclasses import dataclass, fields
 from typing import Any
 
 from ..family.cards import DEFAULT_VALUES, NUM_KINDS, RED3
+from ..family.rulebook import RuleFields
 
 DECKS = 2
 HAND_SIZE = 11
@@ -16,7 +17,7 @@ MIN_NATURALS = 2  # rule 5.1: at least two natural cards in a meld
 
 
 @dataclass(frozen=True)
-class Rules:
+class Rules(RuleFields):
     """Frozen Canasta settings; defaults are CANASTA_RULES.md. Impossible settings raise ``ValueError``.
 
     ``minimums[i]`` is the initial-meld minimum of a partnership whose total at the start of the round
@@ -85,29 +86,6 @@ class Rules:
                 break
             i += 1
         return self.minimums[i]
-
-    def to_dict(self) -> dict[str, Any]:
-        """Plain JSON-able dict of every field."""
-        d = asdict(self)
-        for name in ("minimum_thresholds", "minimums", "card_values"):
-            d[name] = list(getattr(self, name))
-        return d
-
-    def changes(self) -> dict[str, Any]:
-        """The fields that differ from the defaults."""
-        default = Rules().to_dict()
-        return {k: v for k, v in self.to_dict().items() if default[k] != v}
-
-    @classmethod
-    def from_dict(cls, d: dict[str, Any]) -> Rules:
-        """Build from a dict of fields; unknown keys are refused by name."""
-        if not isinstance(d, dict):
-            raise ValueError(f"rules must be an object of fields, got {type(d).__name__}")
-        known = {f.name for f in fields(cls)}
-        unknown = sorted(set(d) - known)
-        if unknown:
-            raise ValueError(f"rules: unknown field(s) {', '.join(unknown)} (known: {', '.join(sorted(known))})")
-        return cls(**d)
 
 
 def _whole(x: Any) -> bool:

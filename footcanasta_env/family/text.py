@@ -126,3 +126,53 @@ def number_choice(word: str, tokens: list[str], shown: str, legal: Sequence[int]
         return command("error", message=w._("there is no action number {n}: choose 1 to {last}").format(
             n=n, last=len(legal)))
     return command("action", legal[n - 1])
+
+
+class TurnLogBase:
+    """Every event of the game for ``log``, and the short account the screen shows since South's last move.
+
+    The viewer's own actions get a line each (the screen is drawn again after each of them); everyone
+    else's turn gets one line when it ends. A game's ``TurnLog`` adds ``step`` (how it records an action)
+    and names ``round_end`` (a finished round in words: ``round_end(result, viewer, w)``).
+    """
+
+    def round_end(self, result: dict[str, Any], viewer: int, w: Words) -> str:
+        """A finished round in words (the game's ``describe_round_end``)."""
+        raise NotImplementedError
+
+    def __init__(self, viewer: int = 0, w: Words = EN) -> None:
+        self.viewer = viewer
+        self.w = w
+        self.rounds: list[list[str]] = [[]]  # the full log, one list per round
+        self._recent: list[str] = []
+        self._turn: Any = None  # the game's summary of the turn another seat is playing
+        self.viewer_moved = False  # this round: what the screen's events run from
+
+    def _close(self) -> None:
+        if self._turn is not None:
+            self._recent.append(self._turn.line())
+            self._turn = None
+
+    def _new_round(self) -> None:
+        """Forget what the game's log keeps only within a round (nothing by default)."""
+
+    def end_round(self, result: dict[str, Any]) -> None:
+        """Close the round: its last turn and how it ended."""
+        self._close()
+        self._new_round()
+        self.viewer_moved = False
+        end = self.round_end(result, self.viewer, self.w)
+        self._recent.append(end)
+        self.rounds[-1].append(end)
+        self.rounds.append([])
+
+    @property
+    def since(self) -> str:
+        """What the lines of ``take`` run from, for the screen's heading."""
+        return self.w._("your last move") if self.viewer_moved else self.w._("the round began")
+
+    def take(self) -> list[str]:
+        """The lines since the last ``take``: one per action of the viewer, one per finished turn of others."""
+        self._close()
+        lines, self._recent = self._recent, []
+        return lines

@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields, replace
-from typing import Any
+from dataclasses import dataclass, fields, replace
 
 from ..family.cards import DEFAULT_VALUES, NUM_KINDS, NUM_NATURAL, PER_DECK, RED3
+from ..family.rulebook import RuleFields
 
 CANASTA_SIZE = 7
 MIN_MELD = 3
 
 
 @dataclass(frozen=True)
-class Rules:
+class Rules(RuleFields):
     """Frozen game rules; defaults are RULES.md. Invalid combinations raise ``ValueError`` on construction."""
 
     decks: int = 5
@@ -92,29 +92,6 @@ class Rules:
         if not 1 <= n <= len(self.initial_minimums):
             raise ValueError(f"rounds must be 1 to {len(self.initial_minimums)}, got {n}")
         return replace(self, initial_minimums=self.initial_minimums[:n])
-
-    def to_dict(self) -> dict[str, Any]:
-        """Plain JSON-able dict of every field."""
-        d = asdict(self)
-        d["initial_minimums"] = list(self.initial_minimums)
-        d["card_values"] = list(self.card_values)
-        return d
-
-    def changes(self) -> dict[str, Any]:
-        """The fields that differ from the defaults."""
-        default = Rules().to_dict()
-        return {k: v for k, v in self.to_dict().items() if default[k] != v}
-
-    @classmethod
-    def from_dict(cls, d: dict[str, Any]) -> Rules:
-        """Build from a dict of fields; unknown keys are refused by name."""
-        if not isinstance(d, dict):
-            raise ValueError(f"rules must be an object of fields, got {type(d).__name__}")
-        known = {f.name for f in fields(cls)}
-        unknown = sorted(set(d) - known)
-        if unknown:
-            raise ValueError(f"rules: unknown field(s) {', '.join(unknown)} (known: {', '.join(sorted(known))})")
-        return cls(**d)
 
 
 DEFAULT_RULES = Rules()

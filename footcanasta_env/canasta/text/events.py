@@ -12,9 +12,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...family.cards import JOKER, KINDS, TWO, format_counts
+from ...family.text import TurnLogBase, who
 from ...family.text import says as _says
 from ...family.text import team_name as team
-from ...family.text import who
 from ...i18n import Words, words
 from ...messages import N_
 from ..actions import ACTION_CARD, ACTION_TYPE, ADD, DISCARD, DRAW, LAYDOWN, MELD, MELD_B3, PICKUP
@@ -205,20 +205,11 @@ class TurnSummary:
                                              actions=w.join(self.parts or [w._("passed")]))
 
 
-class TurnLog:
-    """Every event of the game for ``log``, and the short account the screen shows since South's last move.
+class TurnLog(TurnLogBase):
+    """Canasta's log (``TurnLogBase``): each action in words, another seat's turn summed up."""
 
-    The viewer's own actions get a line each (the screen is drawn again after each of them); everyone
-    else's turn gets one line when it ends.
-    """
-
-    def __init__(self, viewer: int = 0, w: Words = EN) -> None:
-        self.viewer = viewer
-        self.w = w
-        self.rounds: list[list[str]] = [[]]
-        self._recent: list[str] = []
-        self._turn: TurnSummary | None = None
-        self.viewer_moved = False
+    def round_end(self, result: dict[str, Any], viewer: int, w: Words) -> str:
+        return describe_round_end(result, viewer, w)
 
     def step(self, before: View, after: View, seat: int, action: int) -> None:
         """Record one action (not one that ended the round: see ``end_round``)."""
@@ -233,31 +224,6 @@ class TurnLog:
             if self._turn is None:
                 self._turn = TurnSummary(seat, self.viewer, w=self.w)
             self._turn.step(before, after, action)
-
-    def _close(self) -> None:
-        if self._turn is not None:
-            self._recent.append(self._turn.line())
-            self._turn = None
-
-    def end_round(self, result: dict[str, Any]) -> None:
-        """Close the round: its last turn and how it ended."""
-        self._close()
-        self.viewer_moved = False
-        end = describe_round_end(result, self.viewer, self.w)
-        self._recent.append(end)
-        self.rounds[-1].append(end)
-        self.rounds.append([])
-
-    @property
-    def since(self) -> str:
-        """What the lines of ``take`` run from, for the screen's heading."""
-        return self.w._("your last move") if self.viewer_moved else self.w._("the round began")
-
-    def take(self) -> list[str]:
-        """The lines since the last ``take``: one per action of the viewer, one per finished turn of others."""
-        self._close()
-        lines, self._recent = self._recent, []
-        return lines
 
 
 def signed(value: int, w: Words = EN) -> str:

@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...family.cards import KINDS, NUM_KINDS, WILD_RANK, format_counts
+from ...family.text import TurnLogBase, seat_name, team_name
 from ...family.text import says as _says
-from ...family.text import seat_name, team_name
 from ...family.text import who as _who
 from ...i18n import Words, words
 from ...messages import N_
@@ -284,21 +284,19 @@ def _canastas_phrase(melds: Sequence[Meld], w: Words = EN) -> str:
     return w.join(phrases)
 
 
-class TurnLog:
-    """Every event of the game for ``log``, and the short account the screen shows since South's last move.
+class TurnLog(TurnLogBase):
+    """Foot Canasta's log (``TurnLogBase``): each action in words, another seat's turn summed up, a foot
+    picked up told with its player's turn."""
 
-    The viewer's own actions get a line each (the screen is drawn again after each of them); everyone
-    else's turn gets one line when it ends.
-    """
+    def round_end(self, result: dict[str, Any], viewer: int, w: Words) -> str:
+        return describe_round_end(result, viewer, w)
 
     def __init__(self, viewer: int = 0, w: Words = EN) -> None:
-        self.viewer = viewer
-        self.w = w
-        self.rounds: list[list[str]] = [[]]  # the full log, one list per round
-        self._recent: list[str] = []
-        self._turn: TurnSummary | None = None
-        self._opening: dict[int, list[str]] = {}
-        self.viewer_moved = False  # this round: what the screen's events run from
+        super().__init__(viewer, w)
+        self._opening: dict[int, list[str]] = {}  # per seat: a foot picked up, told with their next turn
+
+    def _new_round(self) -> None:
+        self._opening.clear()
 
     def step(self, before: View, after: View, seat: int, action: int) -> None:
         """Record one action (not one that ended the round: see ``end_round``)."""
@@ -326,32 +324,6 @@ class TurnLog:
                     note = (w._("picked up their foot (with {red_threes})").format(red_threes=_red_threes(red, w))
                             if red > 0 else w._("picked up their foot"))
                     self._opening.setdefault(s, []).append(note)
-
-    def _close(self) -> None:
-        if self._turn is not None:
-            self._recent.append(self._turn.line())
-            self._turn = None
-
-    def end_round(self, result: dict[str, Any]) -> None:
-        """Close the round: its last turn and how it ended."""
-        self._close()
-        self._opening.clear()
-        self.viewer_moved = False
-        end = describe_round_end(result, self.viewer, self.w)
-        self._recent.append(end)
-        self.rounds[-1].append(end)
-        self.rounds.append([])
-
-    @property
-    def since(self) -> str:
-        """What the lines of ``take`` run from, for the screen's heading."""
-        return self.w._("your last move") if self.viewer_moved else self.w._("the round began")
-
-    def take(self) -> list[str]:
-        """The lines since the last ``take``: one per action of the viewer, one per finished turn of others."""
-        self._close()
-        lines, self._recent = self._recent, []
-        return lines
 
 
 def describe_round_end(result: dict[str, Any], viewer: int = 0, w: Words = EN) -> str:
