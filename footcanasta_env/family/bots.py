@@ -125,5 +125,4 @@ def policy_bot(game: str, num_actions: int, encode: Callable, label: str, module
         """The shipped policy as a bot named ``learned``."""
         return load_shipped_file(cls, shipped, seed)
 
-    load_shipped.__module__ = module
     return cls, load_shipped

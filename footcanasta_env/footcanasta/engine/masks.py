@@ -119,7 +119,6 @@ assert all(DISCARD_ID[k] == DISCARD_SHIFT + k for k in range(13))
 LOW13 = (1 << 13) - 1
 # Discard bits by the bits of the kinds held (15 bits, red three included: it never has a discard).
 DISCARD_BITS = [(hb & LOW13) << DISCARD_SHIFT | (B3_DISCARD_BIT if hb >> BLACK3 & 1 else 0) for hb in range(1 << 15)]
-MASK_BYTES = (NUM_ACTIONS + 7) // 8
 
 # Legal-action ids by mask, read 12 bits at a time from precomputed tables (8 x 4096 small tuples).
 BLOCK = 12
