@@ -15,7 +15,7 @@ Layout (ACTION_VERSION 1), 85 actions, built from named blocks:
 from __future__ import annotations
 
 from ..family.cards import BLACK3, JOKER, KINDS, NUM_NATURAL, TWO, kind_of
-from ..family.game import name_of_action
+from ..family.game import action_tokens, name_of_action
 
 ACTION_VERSION = 1
 
@@ -92,11 +92,7 @@ def _canonical(verb: str, rest: list[str]) -> str | None:
 
 def action_id(name: str) -> int:
     """Id of an action name; case and spacing are free, and a meld's cards may come in any order."""
-    if not isinstance(name, str):
-        raise ValueError(f"an action name must be a string, got {name!r}")
-    tokens = name.split()
-    if not tokens:
-        raise ValueError("empty action name")
+    tokens = action_tokens(name)
     try:
         canon = _canonical(tokens[0].lower(), tokens[1:])
     except ValueError:  # a token that is no card

@@ -26,6 +26,16 @@ def check_options(reward_mode: str, render_mode: str | None, render_modes: Seque
         raise ValueError(f"max_actions must be a positive whole number, got {max_actions!r}")
 
 
+def set_options(env: Any, reward_mode: str, reward_scale: float, max_actions: int, render_mode: str | None,
+                render_seat: int | None) -> None:
+    """Set the checked constructor options both games' envs keep on ``env``."""
+    env.reward_mode = reward_mode
+    env.reward_scale = float(reward_scale)
+    env.max_actions = max_actions
+    env.render_mode = render_mode
+    env.render_seat = render_seat
+
+
 def reset_options(options: Mapping[str, Any] | None, known: Sequence[str], game: str) -> dict[str, Any]:
     """A copy of ``reset``'s options; unknown keys are named in a warning (PettingZoo and gymnasium
     pass options through, so a typo must not pass unnoticed)."""

@@ -68,6 +68,16 @@ def name_of_action(action_id: Any, names: Sequence[str]) -> str:
     return names[i]
 
 
+def action_tokens(name: Any) -> list[str]:
+    """An action name's words (case and spacing free); ``ValueError`` for no string or an empty one."""
+    if not isinstance(name, str):
+        raise ValueError(f"an action name must be a string, got {name!r}")
+    tokens = name.split()
+    if not tokens:
+        raise ValueError("empty action name")
+    return tokens
+
+
 def refusal(name: str, reason: Message) -> Message:
     """The message of a refused action: its name and why (``reason``, which cites the rule)."""
     return Message(N_("'{action}' is not legal now: {reason}"), action=name, reason=reason)

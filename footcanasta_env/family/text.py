@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from rich.console import Console
@@ -18,6 +19,26 @@ from .cards import HOLD_KINDS, KINDS, RED3, kind_of
 from .seats import SEAT_NAMES, TEAM_NAMES, partner_of
 
 EN = words()
+
+
+@dataclass(frozen=True)
+class Command:
+    """One parsed input line: ``kind`` is action, help, rules, hint, pile, log, look, quit, empty or error.
+
+    For ``log``, ``message`` is ``"all"`` when the whole game's log was asked for.
+    """
+
+    kind: str
+    action: int | None = None
+    message: str = ""
+
+
+# The prompt's verbs and words, and their short forms, in both games.
+VERBS = {"d": "draw", "draw": "draw", "p": "pickup", "pickup": "pickup", "take": "pickup",
+         "l": "laydown", "laydown": "laydown", "lay": "laydown", "m": "meld", "meld": "meld",
+         "a": "add", "add": "add", "x": "discard", "discard": "discard"}
+WORDS = {"help": "help", "h": "help", "?": "help", "hint": "hint", "pile": "pile", "look": "look",
+         "show": "look", "log": "log", "rules": "rules", "quit": "quit", "q": "quit", "exit": "quit"}
 
 
 def seat_name(seat: int, w: Words = EN) -> str:

@@ -16,7 +16,7 @@ Layout (ACTION_VERSION 1), 89 actions:
 from __future__ import annotations
 
 from ..family.cards import HOLD_KINDS, JOKER, KINDS, NUM_NATURAL, TWO, WILD_RANK, kind_of
-from ..family.game import name_of_action
+from ..family.game import action_tokens, name_of_action
 
 ACTION_VERSION = 1
 
@@ -93,11 +93,7 @@ def action_name(action_id: int) -> str:
 
 def action_id(name: str) -> int:
     """Id of an action name; case and spacing are free, and a meld's cards may come in any order."""
-    if not isinstance(name, str):
-        raise ValueError(f"an action name must be a string, got {name!r}")
-    tokens = name.split()
-    if not tokens:
-        raise ValueError("empty action name")
+    tokens = action_tokens(name)
     verb = tokens[0].lower()
     rest = tokens[1:]
     canon: str | None = None

@@ -11,12 +11,11 @@ engine's reason (``game.why_illegal``), which names the rule.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 
 from ...family.cards import BLACK3, JOKER, KINDS, NUM_NATURAL, RED3, TWO, kind_of
+from ...family.text import VERBS, WORDS, Command, number_choice
 from ...family.text import contains as _contains
 from ...family.text import is_card as _is_card
-from ...family.text import number_choice
 from ...i18n import Words, words
 from ...messages import N_
 from ..actions import (
@@ -36,20 +35,6 @@ Why = Callable[[int], str]
 EN = words()
 
 
-@dataclass(frozen=True)
-class Command:
-    """One parsed input line: ``kind`` is action, help, rules, hint, pile, log, look, quit, empty or error."""
-
-    kind: str
-    action: int | None = None
-    message: str = ""
-
-
-VERBS = {"d": "draw", "draw": "draw", "p": "pickup", "pickup": "pickup", "take": "pickup",
-         "l": "laydown", "laydown": "laydown", "lay": "laydown", "m": "meld", "meld": "meld",
-         "a": "add", "add": "add", "x": "discard", "discard": "discard"}
-WORDS = {"help": "help", "h": "help", "?": "help", "hint": "hint", "pile": "pile", "look": "look",
-         "show": "look", "log": "log", "rules": "rules", "quit": "quit", "q": "quit", "exit": "quit"}
 USAGE = N_("type an action such as 'd', 'p', 'm K K K', 'a K 2' or 'x 9', its number, or 'help'")
 
 

@@ -16,6 +16,7 @@ from ...family.episode import (
     REWARD_MODES,  # noqa: F401 - the envs face offers it
     check_options,
     scenario_spec,
+    set_options,
     with_rules,
 )
 from ...family.episode import reset_options as family_reset_options
@@ -52,11 +53,7 @@ def set_episode_settings(env: Any, rules: Rules | dict | None, rounds: int | Non
     env.base_rules = resolve_rules(rules, None)
     env.rounds = rounds
     env.rules = resolve_rules(env.base_rules, rounds)
-    env.reward_mode = reward_mode
-    env.reward_scale = float(reward_scale)
-    env.max_actions = max_actions
-    env.render_mode = render_mode
-    env.render_seat = render_seat
+    set_options(env, reward_mode, reward_scale, max_actions, render_mode, render_seat)
 
 
 def reset_options(options: Mapping[str, Any] | None) -> dict[str, Any]:

@@ -8,12 +8,11 @@ a listed legal action, and the words ``help``, ``rules``, ``hint``, ``pile``, ``
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 
 from ...family.cards import JOKER, KINDS, NUM_NATURAL, RED3, TWO, WILD_RANK, kind_of
+from ...family.text import VERBS, WORDS, Command, number_choice
 from ...family.text import contains as _contains
 from ...family.text import is_card as _is_card
-from ...family.text import number_choice
 from ...i18n import Words
 from ..actions import (
     ACTION_CARDS_USED,
@@ -29,24 +28,6 @@ from ..actions import (
 )
 from .events import EN
 
-
-@dataclass(frozen=True)
-class Command:
-    """One parsed input line: ``kind`` is action, help, rules, hint, pile, log, look, quit, empty or error.
-
-    For ``log``, ``message`` is ``"all"`` when the whole game's log was asked for.
-    """
-
-    kind: str
-    action: int | None = None
-    message: str = ""
-
-
-VERBS = {"d": "draw", "draw": "draw", "p": "pickup", "pickup": "pickup", "take": "pickup",
-         "l": "laydown", "laydown": "laydown", "lay": "laydown", "m": "meld", "meld": "meld",
-         "a": "add", "add": "add", "x": "discard", "discard": "discard"}
-WORDS = {"help": "help", "h": "help", "?": "help", "hint": "hint", "pile": "pile", "look": "look",
-         "show": "look", "log": "log", "rules": "rules", "quit": "quit", "q": "quit", "exit": "quit"}
 _ACTIONS_OF = {"meld": MELD, "add": ADD, "discard": DISCARD}
 
 
