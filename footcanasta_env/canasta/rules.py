@@ -6,7 +6,7 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from ..family.cards import DEFAULT_VALUES, NUM_KINDS, RED3
-from ..family.rulebook import RuleFields
+from ..family.rulebook import RuleFields, need
 
 DECKS = 2
 HAND_SIZE = 11
@@ -55,10 +55,6 @@ class Rules(RuleFields):
         self._validate()
 
     def _validate(self) -> None:
-        def need(ok: bool, why: str) -> None:
-            if not ok:
-                raise ValueError(f"rules: {why}")
-
         need(self.target >= 1, f"target must be at least 1 (a game is played to a positive total), got {self.target}")
         need(self.max_rounds is None or self.max_rounds >= 1,
              f"max_rounds must be at least 1 or None (no cap), got {self.max_rounds}")

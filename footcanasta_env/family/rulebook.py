@@ -12,6 +12,12 @@ from typing import Any, TypeVar
 R = TypeVar("R", bound="RuleFields")
 
 
+def need(ok: bool, why: str) -> None:
+    """A rules check: ``ValueError`` saying ``why`` unless ``ok``."""
+    if not ok:
+        raise ValueError(f"rules: {why}")
+
+
 class RuleFields:
     """The dict side of a game's frozen ``Rules`` dataclass."""
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 
 from ..family.cards import DEFAULT_VALUES, NUM_KINDS, NUM_NATURAL, PER_DECK, RED3
-from ..family.rulebook import RuleFields
+from ..family.rulebook import RuleFields, need
 
 CANASTA_SIZE = 7
 MIN_MELD = 3
@@ -48,10 +48,6 @@ class Rules(RuleFields):
         self._validate()
 
     def _validate(self) -> None:
-        def need(ok: bool, why: str) -> None:
-            if not ok:
-                raise ValueError(f"rules: {why}")
-
         need(self.decks >= 1, f"decks must be at least 1, got {self.decks}")
         need(self.hand_size >= 1, f"hand_size must be at least 1, got {self.hand_size}")
         need(self.foot_size >= 1, f"foot_size must be at least 1, got {self.foot_size}")
