@@ -60,7 +60,8 @@ def test_the_terminal_plays_a_few_moves_and_quits_with_a_replay(name, tmp_path, 
     with registered(name) as g:
         moves = _planned_moves(name, 8)
         monkeypatch.setattr(sys, "stdin", io.StringIO("help\n" + "".join(m + "\n" for m in moves) + "quit\ny\n"))
-        rc = main(["play", "--game", name, "--seed", "8", "--partner", "random", "--opponents", "random",
+        partner = ["--partner", "random"] if g.geometry().partners(HUMAN) else []  # refused at a table without
+        rc = main(["play", "--game", name, "--seed", "8", *partner, "--opponents", "random",
                    "--replay-dir", str(tmp_path)])
         out, err = capsys.readouterr()
         assert rc == 0 and err == "" and "Traceback" not in out, out[-2000:]
@@ -77,7 +78,8 @@ def test_the_browser_api_creates_a_game_takes_a_move_and_gives_it_back(name, tmp
         c = TestClient(create_app(tmp_path / "web.sqlite3", today=lambda: "2026-12-03", replay_dir=tmp_path / "r"))
         bots = c.get(f"/api/bots?game={name}").json()
         assert bots["game"] == name and "random" in bots["bots"]
-        r = c.post("/api/games", json={"game": name, "seed": 4, "partner": "random", "opponents": "random"})
+        partner = {"partner": "random"} if get_game(name).geometry().partners(HUMAN) else {}
+        r = c.post("/api/games", json={"game": name, "seed": 4, **partner, "opponents": "random"})
         assert r.status_code == 201, r.text
         gid, state = r.json()["id"], r.json()["state"]
         assert state["game"] == name and state["my_turn"] and state["legal"] and not state["over"]
