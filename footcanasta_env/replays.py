@@ -32,7 +32,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .family.seats import SEAT_NAMES
 from .games import DEFAULT_GAME, check_game_name, get_game
 from .seeds import daily_seed
 

@@ -28,7 +28,6 @@ from typing import Any
 
 import numpy as np
 
-from ..family.seats import SEAT_NAMES
 from ..games import DEFAULT_GAME, GameModule, get_game
 from ..i18n import DEFAULT_LANG, Words, add_lang_argument, chosen, words
 from ..replays import ReplayError, load_replay, reproduce
