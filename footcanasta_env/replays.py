@@ -157,7 +157,7 @@ def replay_from_dict(d: Any) -> Replay:
     _need(isinstance(actions, list), "replay actions must be a list of [seat, action name] pairs")
     parsed: list[tuple[int, str]] = []
     for i, item in enumerate(actions):
-        ok = (isinstance(item, list) and len(item) == 2 and _is_int(item[0]) and item[0] in table.seat_range()
+        ok = (isinstance(item, list) and len(item) == 2 and _is_int(item[0]) and item[0] in range(table.seats)
               and isinstance(item[1], str))
         _need(ok, f"replay action {i + 1} must be [seat 0-{table.seats - 1}, action name], got {item!r}")
         parsed.append((item[0], item[1]))

@@ -40,7 +40,7 @@ class BatchedGames:
                  reward_scale: float, skip_forced: bool = False, win_bonus: float = 0.0) -> None:
         self.game = game
         self.table = game.geometry(rules)
-        self.side_of = [self.table.side_of(s) for s in self.table.seat_range()]  # looked up at every move
+        self.side_of = [self.table.side_of(s) for s in range(self.table.seats)]  # looked up at every move
         self.win_bonus = win_bonus
         self.n, self.rules, self.league, self.rng, self.reward_scale = n, rules, league, rng, reward_scale
         self.skip_forced = skip_forced

@@ -39,7 +39,7 @@ def _record_games(task: tuple[str, int, int, int]) -> dict[str, np.ndarray]:
     for _ in range(n):
         g = game.new_game(int(rng.integers(0, 2**62)), rules)
         enc = game.GameEncoder(g)
-        bots = [game.make_bot("expert", int(rng.integers(0, 2**62))) for _ in game.geometry(rules).seat_range()]
+        bots = [game.make_bot("expert", int(rng.integers(0, 2**62))) for _ in range(game.geometry(rules).seats)]
         while not g.is_over:
             s = g.current_player
             mask = g.legal_mask()

@@ -45,7 +45,7 @@ class SideMapping:
     picklable, as Ray's workers need."""
 
     def __init__(self, geometry: Any) -> None:
-        self.sides = tuple(geometry.side_of(s) for s in geometry.seat_range())
+        self.sides = tuple(geometry.side_of(s) for s in range(geometry.seats))
         self.modules = tuple(f"team_{side}" for side in range(geometry.num_sides))
 
     def __call__(self, agent_id: str, episode: Any = None, **kwargs: Any) -> str:

@@ -31,7 +31,7 @@ from .reward import side_rewards
 
 def agent_names(geometry: Geometry) -> tuple[str, ...]:
     """The agents of a table: ``player_<seat>`` for every seat, in seat order."""
-    return tuple(f"player_{s}" for s in geometry.seat_range())
+    return tuple(f"player_{s}" for s in range(geometry.seats))
 
 
 AGENTS: tuple[str, ...] = agent_names(FOUR_IN_PARTNERSHIPS)

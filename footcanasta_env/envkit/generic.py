@@ -101,7 +101,7 @@ class _Episode:
     def render_game(self, game: Any, seat: int | None) -> str:
         """The table text's screen of ``seat`` (``None``: every seat's, one after the other)."""
         text = self.module.table_text()
-        shown = self.geometry.seat_range() if seat is None else (seat,)
+        shown = range(self.geometry.seats) if seat is None else (seat,)
         return "\n\n".join(text.render_screen(game.view(s)) for s in shown)
 
 

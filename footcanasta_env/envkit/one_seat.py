@@ -54,7 +54,7 @@ def learner_seats_of(seats: int | Sequence[int], geometry: Geometry | None = Non
     if geometry is None:
         if out and len(set(out)) == len(out):
             return out
-    elif len(out) == 1 and out[0] in geometry.seat_range() or out in geometry.sides:
+    elif len(out) == 1 and out[0] in range(geometry.seats) or out in geometry.sides:
         return out
     last = geometry.seats - 1 if geometry is not None else "n-1"
     sides = " or ".join(map(str, geometry.sides)) if geometry is not None else "a whole side"
@@ -95,7 +95,7 @@ class GameGymEnv(gym.Env):
         self._obs_seat = learner_seats[0]
 
     def _build_opponents(self, opponents: OpponentSpec, seed: int | None) -> dict[int, Callable[[Any], int] | None]:
-        seats = [s for s in self.geometry.seat_range() if s not in self.learner_seats]
+        seats = [s for s in range(self.geometry.seats) if s not in self.learner_seats]
         if opponents is None:
             return {s: None for s in seats}
         if isinstance(opponents, Mapping):

@@ -47,7 +47,7 @@ Z95 = 1.959963984540054
 def seats_of(geometry: Geometry, side_a: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """A's seats (side ``side_a``) and B's (every other seat), each in seat order."""
     mine = geometry.sides[side_a]
-    return mine, tuple(s for s in geometry.seat_range() if s not in mine)
+    return mine, tuple(s for s in range(geometry.seats) if s not in mine)
 
 
 def _copies(geometry: Geometry) -> int:
