@@ -119,11 +119,14 @@ def test_win_mode_and_an_illegal_action_at_three_seats(toy3):
         assert paid == pytest.approx([won[s] - (sum(won) - won[s]) / 2 for s in range(3)])
     env = game_env("toy3")
     env.reset(seed=1)
+    obs, *_ = env.last()
+    env.step(int(np.flatnonzero(obs["action_mask"])[0]))  # seat 0 plays a card: seat 1 is to act
     agent = env.agent_selection
+    assert agent == "player_1"
     obs, *_ = env.last()
     illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
     env.step(illegal)
-    assert env.rewards[agent] == -1.0 and sorted(env.rewards.values()) == [-1.0, 0.5, 0.5]
+    assert env.rewards == {"player_0": 0.5, "player_1": -1.0, "player_2": 0.5}
     assert all(env.terminations.values()) and env.infos[agent]["illegal_agent"] == agent
 
 
