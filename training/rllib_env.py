@@ -12,9 +12,9 @@ Ray lives here and in ``rllib_ppo.py`` only: nothing in ``footcanasta_env`` impo
   logits are masked by the observation's ``action_mask`` (RLlib has no built-in masking; its documented
   pattern is a masking RLModule, as in its ``action_masking`` example). The actor is exactly the MLP of
   the project policy file, so exporting it is a copy of its Linear layers.
-* ``shared_mapping`` (one module for every seat: self-play, the observation is seat-relative) and
-  ``partnership_mapping`` (one module per side of the game's table, ``team_<side>``: at four seats ``team_0``
-  for player_0/player_2, ``team_1`` for player_1/player_3); ``mappings(game)`` gives both for a game.
+* ``mappings(game)``: ``shared`` (one module for every seat: self-play, the observation is seat-relative) and
+  ``partnership`` (one module per side of the game's table, ``team_<side>``: at four seats ``team_0`` for
+  player_0/player_2, ``team_1`` for player_1/player_3), each as (mapping function, module ids).
 
 The env and the module are built inside Ray's workers from plain configs, so they name the game
 (``"game"``, a name ``footcanasta_env.games.get_game`` knows; ``"footcanasta"`` when absent).
@@ -52,24 +52,9 @@ class SideMapping:
         return self.modules[self.sides[int(agent_id.rsplit("_", 1)[1])]]
 
 
-_DEFAULT_SIDES = SideMapping(get_game().geometry())
-TEAM_MODULES = _DEFAULT_SIDES.modules
-"""The side modules of the default game's table (``team_0``, ``team_1``)."""
-
-
 def shared_mapping(agent_id: str, episode: Any = None, **kwargs: Any) -> str:
     """One module for every seat."""
     return "shared"
-
-
-def partnership_mapping(agent_id: str, episode: Any = None, **kwargs: Any) -> str:
-    """The module of the agent's side at the default game's table (``team_0`` for player_0 and player_2,
-    South/North; ``team_1`` for player_1 and player_3)."""
-    return _DEFAULT_SIDES(agent_id)
-
-
-MAPPINGS = {"shared": (shared_mapping, ("shared",)), "partnership": (partnership_mapping, TEAM_MODULES)}
-"""The mappings of the default game (``mappings`` for any game)."""
 
 
 def mappings(game: str | None = None) -> dict[str, tuple[Any, tuple[str, ...]]]:
