@@ -56,9 +56,10 @@ def learner_seats_of(seats: int | Sequence[int], geometry: Geometry | None = Non
             return out
     elif len(out) == 1 and out[0] in range(geometry.seats) or out in geometry.sides:
         return out
-    last = geometry.seats - 1 if geometry is not None else "n-1"
-    sides = " or ".join(map(str, geometry.sides)) if geometry is not None else "a whole side"
-    raise ValueError(f"learner_seats must be one seat 0-{last} or a side {sides}, got {given!r}")
+    if geometry is None:
+        raise ValueError(f"learner_seats must be one seat or the distinct seats of one side, got {given!r}")
+    sides = " or ".join(map(str, geometry.sides))
+    raise ValueError(f"learner_seats must be one seat 0-{geometry.seats - 1} or a side {sides}, got {given!r}")
 
 
 class GameGymEnv(gym.Env):
