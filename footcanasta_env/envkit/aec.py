@@ -36,7 +36,7 @@ def agent_names(geometry: Geometry) -> tuple[str, ...]:
 
 AGENTS: tuple[str, ...] = agent_names(FOUR_IN_PARTNERSHIPS)
 """The agents of the four-seat table both games of the house are played at (an env's own: ``possible_agents``)."""
-_MASK8 = [bytes((c >> i) & 1 for i in range(8)) for c in range(256)].__getitem__  # a byte's 8 bits as bytes
+_MASK8 = [bytes(int(bit) for bit in reversed(f"{c:08b}")) for c in range(256)].__getitem__  # a byte's bits, low first
 _MASK_BYTES = 96  # observe() writes the mask of a game with up to 96 actions
 _INT8 = np.dtype(np.int8)
 
