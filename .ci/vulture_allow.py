@@ -82,3 +82,8 @@ _.restart_at  # unused method
 
 # Tests and OpenSpiel users read it: the engine game behind an OpenSpiel state (footcanasta_env/openspiel/state.py).
 _.engine_game  # unused property
+
+# The envs of any registered game from the game interface (envkit/generic.py): for users and the tests
+# (tests/layers/test_tables.py, tests/training/test_toy_training.py).
+_.game_env  # unused function
+_.game_gym_env  # unused function

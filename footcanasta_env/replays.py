@@ -18,7 +18,8 @@ written before there were two games). ``"hosted": true`` marks a hosted server's
 seed of the server's own (published once the day is over) rather than the public daily seed of its date. A
 game is a function of its seed, its rules and its actions, so ``reproduce`` rebuilds it exactly through the
 game's interface and checks the saved result against it. The bots and their seeds are recorded for the
-reader; reproducing a game does not run them.
+reader; reproducing a game does not run them. The table is the game's ``geometry(rules)``: one player per
+seat, ``scores`` and each round's one total per side, ``winner`` the side alone on top (null on a tie).
 """
 
 from __future__ import annotations
@@ -31,7 +32,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .family.seats import SEAT_NAMES
 from .games import DEFAULT_GAME, check_game_name, get_game
 from .seeds import daily_seed
 
@@ -66,10 +66,11 @@ class Replay:
         """Store the game's result so far (all of it once the game is over)."""
         self.complete = game.is_over
         scores = [int(x) for x in game.scores]
+        top = get_game(self.game).geometry(self.rules).winners(scores)
         self.result = {
             "scores": scores,
             "rounds": [[int(x) for x in r["scores"]] for r in game.round_results],
-            "winner": None if not game.is_over or scores[0] == scores[1] else int(scores[1] > scores[0]),
+            "winner": top[0] if game.is_over and len(top) == 1 else None,
         }
 
     def to_dict(self) -> dict[str, Any]:
@@ -106,6 +107,18 @@ def _is_int(v: Any) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
+def _check_result(result: dict[str, Any], sides: int) -> None:
+    """A saved result's scores and rounds: one whole number per side each."""
+    def per_side(v: Any) -> bool:
+        return isinstance(v, list) and len(v) == sides and all(_is_int(x) for x in v)
+
+    _need(per_side(result.get("scores")),
+          f"replay result scores must be {sides} whole numbers, one per side, got {result.get('scores')!r}")
+    rounds = result.get("rounds", [])
+    _need(isinstance(rounds, list) and all(per_side(r) for r in rounds),
+          f"replay result rounds must be a list of scores, {sides} whole numbers each")
+
+
 def replay_from_dict(d: Any) -> Replay:
     """Check a decoded replay file and build the ``Replay``; anything wrong raises ``ReplayError``."""
     _need(isinstance(d, dict), f"not a footcanasta replay: expected a JSON object, got {type(d).__name__}")
@@ -136,33 +149,33 @@ def replay_from_dict(d: Any) -> Replay:
         rules = game.Rules.from_dict(d.get("rules", {}))
     except (ValueError, TypeError) as e:
         raise ReplayError(f"replay rules: {e}") from None
+    table = game.geometry(rules)
     players = d.get("players")
-    _need(isinstance(players, list) and len(players) == 4 and all(isinstance(p, dict) for p in players),
-          "replay players must be a list of 4 objects, one per seat")
+    _need(isinstance(players, list) and len(players) == table.seats and all(isinstance(p, dict) for p in players),
+          f"replay players must be a list of {table.seats} objects, one per seat")
     actions = d.get("actions")
     _need(isinstance(actions, list), "replay actions must be a list of [seat, action name] pairs")
     parsed: list[tuple[int, str]] = []
     for i, item in enumerate(actions):
-        ok = (isinstance(item, list) and len(item) == 2 and _is_int(item[0]) and 0 <= item[0] < 4
+        ok = (isinstance(item, list) and len(item) == 2 and _is_int(item[0]) and item[0] in range(table.seats)
               and isinstance(item[1], str))
-        _need(ok, f"replay action {i + 1} must be [seat 0-3, action name], got {item!r}")
+        _need(ok, f"replay action {i + 1} must be [seat 0-{table.seats - 1}, action name], got {item!r}")
         parsed.append((item[0], item[1]))
     complete = d.get("complete", False)
     _need(isinstance(complete, bool), f"replay complete must be true or false, got {complete!r}")
     result = d.get("result")
     if result is not None:
         _need(isinstance(result, dict), "replay result must be an object")
-        scores = result.get("scores")
-        _need(isinstance(scores, list) and len(scores) == 2 and all(_is_int(x) for x in scores),
-              f"replay result scores must be a pair of whole numbers, got {scores!r}")
-        rounds = result.get("rounds", [])
-        _need(isinstance(rounds, list) and all(isinstance(r, list) and len(r) == 2 and all(_is_int(x) for x in r)
-                                               for r in rounds),
-              "replay result rounds must be a list of score pairs")
+        _check_result(result, table.num_sides)
     _need(not complete or result is not None, "replay says the game is complete but has no result")
     created = d.get("created", "")
     return Replay(seed=seed, rules=rules, players=players, daily=daily, game=name, actions=parsed,
                   complete=complete, result=result, created=created if isinstance(created, str) else "", hosted=hosted)
+
+
+def _to(scores: list[int]) -> str:
+    """Totals as people say them: ``2310 to 1875``."""
+    return " to ".join(map(str, scores))
 
 
 def load_replay(path: str | os.PathLike[str]) -> Replay:
@@ -193,12 +206,13 @@ StepHook = Callable[[Any, int, int, int], None]
 def reproduce(replay: Replay, on_step: StepHook | None = None, before_step: StepHook | None = None) -> Any:
     """Replay every action on a fresh game and check the saved result; a mismatch raises ``ReplayError``."""
     game = dealt_game(replay)
-    action_id = get_game(replay.game).action_id
+    module = get_game(replay.game)
+    action_id, names = module.action_id, module.geometry(replay.rules).seat_names
     for i, (seat, name) in enumerate(replay.actions):
-        where = f"action {i + 1} ({SEAT_NAMES[seat]}: {name!r})"
+        where = f"action {i + 1} ({names[seat]}: {name!r})"
         _need(not game.is_over, f"{where}: the game is already over")
         _need(seat == game.current_player,
-              f"{where}: it is {SEAT_NAMES[game.current_player]}'s turn, not {SEAT_NAMES[seat]}'s")
+              f"{where}: it is {names[game.current_player]}'s turn, not {names[seat]}'s")
         try:
             a = action_id(name)
         except ValueError as e:
@@ -217,7 +231,7 @@ def reproduce(replay: Replay, on_step: StepHook | None = None, before_step: Step
     if replay.result is not None:
         got = list(game.scores)
         saved = list(replay.result["scores"])
-        _need(got == saved, f"the replayed game scores {got[0]} to {got[1]}, the file says {saved[0]} to {saved[1]}")
+        _need(got == saved, f"the replayed game scores {_to(got)}, the file says {_to(saved)}")
         rounds = [list(r["scores"]) for r in game.round_results]
         saved_rounds = replay.result.get("rounds", rounds)
         _need(rounds == saved_rounds, f"the replayed round scores {rounds} differ from the saved {saved_rounds}")

@@ -29,7 +29,6 @@ from typing import Any
 
 import numpy as np
 
-from footcanasta_env.family.seats import team_of
 from training.opponent_league import Opponent, OpponentLeague
 
 
@@ -40,6 +39,8 @@ class BatchedGames:
     def __init__(self, game: Any, n: int, rules: Any, league: OpponentLeague, rng: np.random.Generator,
                  reward_scale: float, skip_forced: bool = False, win_bonus: float = 0.0) -> None:
         self.game = game
+        self.table = game.geometry(rules)
+        self.side_of = [self.table.side_of(s) for s in range(self.table.seats)]  # looked up at every move
         self.win_bonus = win_bonus
         self.n, self.rules, self.league, self.rng, self.reward_scale = n, rules, league, rng, reward_scale
         self.skip_forced = skip_forced
@@ -64,7 +65,7 @@ class BatchedGames:
             self.encs[i] = self.game.GameEncoder(g)
         else:
             self.encs[i].reset(g)
-        self.team[i] = int(self.rng.integers(2))
+        self.team[i] = int(self.rng.integers(self.table.num_sides))
         self.opp[i] = self.league.draw()
         self.scored[i] = 0
 
@@ -75,18 +76,21 @@ class BatchedGames:
         res = g.round_results
         if len(res) > self.scored[i]:
             t = int(self.team[i])
-            self.reward[i] += self.game.team_reward(res[self.scored[i]:], t, scale=self.reward_scale)
+            self.reward[i] += self.game.team_reward(res[self.scored[i]:], t, scale=self.reward_scale,
+                                                    geometry=self.table)
             self.scored[i] = len(res)
             self.done[i] = True  # a round end is an episode boundary
             if g.is_over:
-                self.reward[i] += self.win_bonus * self.game.team_reward((), t, "win", final_scores=g.scores)
-                diff = g.scores[t] - g.scores[1 - t]
+                self.reward[i] += self.win_bonus * self.game.team_reward((), t, "win", final_scores=g.scores,
+                                                                         geometry=self.table)
+                diff = self.table.zero_sum(g.scores, t)
+                top = self.table.winners(g.scores)
                 kind = self.league.kind(self.opp[i])
-                self.finished.append((kind, 1.0 if diff > 0 else 0.5 if diff == 0 else 0.0, diff))
+                self.finished.append((kind, 1.0 / len(top) if t in top else 0.0, diff))
                 self._new_game(i)
 
     def _learner_to_act(self, i: int) -> bool:
-        return team_of(self.games[i].current_player) == self.team[i]
+        return self.side_of[self.games[i].current_player] == self.team[i]
 
     def advance(self) -> None:
         """Play opponents (and, with ``skip_forced``, the learner's forced moves) until every game waits for

@@ -29,8 +29,8 @@ KEYS = ("obs", "mask", "action")
 
 
 def _record_games(task: tuple[str, int, int, int]) -> dict[str, np.ndarray]:
-    """Play ``n`` games of four expert bots of the game named ``game`` from ``seed``; their decisions with a
-    choice."""
+    """Play ``n`` games of expert bots (one per seat) of the game named ``game`` from ``seed``; their decisions
+    with a choice."""
     name, seed, n, rounds = task
     game = get_game(name, need=TRAINING)
     rules = training_rules(game, rounds)
@@ -39,7 +39,7 @@ def _record_games(task: tuple[str, int, int, int]) -> dict[str, np.ndarray]:
     for _ in range(n):
         g = game.new_game(int(rng.integers(0, 2**62)), rules)
         enc = game.GameEncoder(g)
-        bots = [game.make_bot("expert", int(rng.integers(0, 2**62))) for _ in range(4)]
+        bots = [game.make_bot("expert", int(rng.integers(0, 2**62))) for _ in range(game.geometry(rules).seats)]
         while not g.is_over:
             s = g.current_player
             mask = g.legal_mask()

@@ -1,9 +1,10 @@
 """MaskablePPO (sb3-contrib) on the one-seat gymnasium env against a league of opponents (CleanRL-style file).
 
-The learner plays both seats of a partnership (``learner_seats=(0, 2)`` or ``(1, 3)``, drawn per
-episode) with one shared policy; the other partnership is drawn per episode from a pool: ``random``,
-``greedy``, ``expert`` and frozen snapshots of the learner (exported policy files, added every
-``snapshot_every`` steps). Reward: own minus other round score x ``reward_scale`` at each round end.
+The learner plays every seat of a side of the game's table (its ``geometry``; at four seats
+``learner_seats=(0, 2)`` or ``(1, 3)``, drawn per episode) with one shared policy; the others are drawn
+per episode from a pool: ``random``, ``greedy``, ``expert`` and frozen snapshots of the learner
+(exported policy files, added every ``snapshot_every`` steps). Reward: own minus other round score x
+``reward_scale`` at each round end.
 The env is the game's ``GymEnv`` (``--game``, Foot Canasta by default). The policy net (``net_arch`` pi,
 ReLU) is exported as a policy file, so numpy inference reproduces the torch net's masked argmax. sb3's own
 machinery makes this trainer slower than ``selfplay_ppo.py``, the batched trainer.
@@ -99,9 +100,9 @@ class PoolEnv(gym.Wrapper):
         self.bots = {name: game.make_bot(name, seed) for name in args.pool.split(",") if name}
         self.snapshots: list[Any] = []
         self.current: Any = None
-        self.envs = {team: game.GymEnv(learner_seats=(team, team + 2), opponents=self._act, rounds=args.rounds,
+        self.envs = {team: game.GymEnv(learner_seats=seats, opponents=self._act, rounds=args.rounds,
                                        reward_scale=args.reward_scale)
-                     for team in (0, 1)}
+                     for team, seats in enumerate(game.geometry().sides)}
         self.make_bot = game.make_bot
         super().__init__(self.envs[0])
 
@@ -114,7 +115,7 @@ class PoolEnv(gym.Wrapper):
 
     def reset(self, **kwargs: Any) -> tuple[np.ndarray, dict]:
         """Draw the learner's partnership and the opponents, then deal."""
-        self.env = self.envs[int(self.rng.integers(2))]
+        self.env = self.envs[int(self.rng.integers(len(self.envs)))]
         if self.snapshots and self.rng.random() < self.args.p_snapshot:
             self.current = self.snapshots[int(self.rng.integers(len(self.snapshots)))]
         else:

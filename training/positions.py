@@ -17,6 +17,7 @@ from footcanasta_env.games import get_game
 
 GAME = "footcanasta"
 """The game of the value net (``footcanasta_env.footcanasta.bots.value``) and of its positions."""
+TABLE = get_game(GAME).geometry()
 
 
 def label(g, pending: list[tuple[np.ndarray, int, int]], gid: int, feats: list, labels: list, gids: list) -> None:
@@ -24,9 +25,8 @@ def label(g, pending: list[tuple[np.ndarray, int, int]], gid: int, feats: list, 
     difference from the seat's side."""
     for f, s, rnd in pending:
         sc = g.round_results[rnd - 1]["scores"]
-        t = s & 1
         feats.append(f)
-        labels.append(float(sc[t] - sc[1 - t]))
+        labels.append(TABLE.zero_sum(sc, TABLE.side_of(s)))
         gids.append(gid)
 
 

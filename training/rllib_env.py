@@ -12,8 +12,9 @@ Ray lives here and in ``rllib_ppo.py`` only: nothing in ``footcanasta_env`` impo
   logits are masked by the observation's ``action_mask`` (RLlib has no built-in masking; its documented
   pattern is a masking RLModule, as in its ``action_masking`` example). The actor is exactly the MLP of
   the project policy file, so exporting it is a copy of its Linear layers.
-* ``shared_mapping`` (one module for all four seats: self-play, the observation is seat-relative) and
-  ``partnership_mapping`` (``team_0`` for player_0/player_2, ``team_1`` for player_1/player_3).
+* ``mappings(game)``: ``shared`` (one module for every seat: self-play, the observation is seat-relative) and
+  ``partnership`` (one module per side of the game's table, ``team_<side>``: at four seats ``team_0`` for
+  player_0/player_2, ``team_1`` for player_1/player_3), each as (mapping function, module ids).
 
 The env and the module are built inside Ray's workers from plain configs, so they name the game
 (``"game"``, a name ``footcanasta_env.games.get_game`` knows; ``"footcanasta"`` when absent).
@@ -37,7 +38,18 @@ from training.train_common import layer_sizes, masked_logits, mlp
 
 MODULES_FILE = "footcanasta_modules.pt"  # inside a checkpoint folder; rllib_export.py reads it by this name
 MODULES_FORMAT = "footcanasta-rllib-modules"
-TEAM_MODULES = ("team_0", "team_1")
+
+
+class SideMapping:
+    """Agent ``player_<seat>`` -> ``team_<side>``, the module of its side at a table (a ``Geometry``);
+    picklable, as Ray's workers need."""
+
+    def __init__(self, geometry: Any) -> None:
+        self.sides = tuple(geometry.side_of(s) for s in range(geometry.seats))
+        self.modules = tuple(f"team_{side}" for side in range(geometry.num_sides))
+
+    def __call__(self, agent_id: str, episode: Any = None, **kwargs: Any) -> str:
+        return self.modules[self.sides[int(agent_id.rsplit("_", 1)[1])]]
 
 
 def shared_mapping(agent_id: str, episode: Any = None, **kwargs: Any) -> str:
@@ -45,12 +57,10 @@ def shared_mapping(agent_id: str, episode: Any = None, **kwargs: Any) -> str:
     return "shared"
 
 
-def partnership_mapping(agent_id: str, episode: Any = None, **kwargs: Any) -> str:
-    """``team_0`` for player_0 and player_2 (South/North), ``team_1`` for player_1 and player_3."""
-    return TEAM_MODULES[int(agent_id.rsplit("_", 1)[1]) % 2]
-
-
-MAPPINGS = {"shared": (shared_mapping, ("shared",)), "partnership": (partnership_mapping, TEAM_MODULES)}
+def mappings(game: str | None = None) -> dict[str, tuple[Any, tuple[str, ...]]]:
+    """Each mapping's function and module ids for the game named ``game`` (its table's sides)."""
+    sides = SideMapping(get_game(game).geometry())
+    return {"shared": (shared_mapping, ("shared",)), "partnership": (sides, sides.modules)}
 
 
 class FootCanastaMultiAgentEnv(MultiAgentEnv):

@@ -146,9 +146,9 @@ def build_config(args: Args) -> Any:
     from ray.rllib.core.rl_module.multi_rl_module import MultiRLModuleSpec
     from ray.rllib.core.rl_module.rl_module import RLModuleSpec
 
-    from training.rllib_env import MAPPINGS, FootCanastaMultiAgentEnv, MaskedMLPModule
+    from training.rllib_env import FootCanastaMultiAgentEnv, MaskedMLPModule, mappings
 
-    mapping_fn, module_ids = MAPPINGS[args.mapping]
+    mapping_fn, module_ids = mappings(args.game)[args.mapping]
     model_config = {"game": args.game, "hidden": args.hidden, "critic_hidden": args.critic_hidden,
                     "activation": "relu"}
     env_config = {"game": args.game, "rounds": args.rounds, "reward_mode": args.reward_mode,
@@ -277,9 +277,9 @@ def main(argv: list[str] | None = None) -> dict:
     game = load_game(args.game)
     from torch.utils.tensorboard import SummaryWriter
 
-    from training.rllib_env import MAPPINGS
+    from training.rllib_env import mappings
 
-    module_ids = MAPPINGS[args.mapping][1]
+    module_ids = mappings(args.game)[args.mapping][1]
     export_module = args.export_module or module_ids[0]
     if export_module not in module_ids:
         raise SystemExit(f"--export-module {export_module!r} is not one of this mapping's modules {module_ids}")

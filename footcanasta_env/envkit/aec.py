@@ -1,13 +1,15 @@
-"""The PettingZoo AEC env of any four-seat partnership game of the house: ``GameAECEnv`` and its wrapper.
+"""The PettingZoo AEC env of any game of the house: ``GameAECEnv`` and its wrapper.
 
 A game's env is a subclass that names its pieces (``encoder_class``: the incremental encoder with
 ``observe(seat)``, ``reset(game)``, ``invalidate(action=None)``; ``obs_size``, ``num_actions``, ``illegal_error``,
 ``action_name``, ``render_game``, ``reset_options``, ``label`` for messages) and its episode
 (``start_game(options, seed)``), checks its own constructor options, then calls ``set_spaces(low,
-high)``. Everything else (turn order from the engine's current seat after every step, zero-sum team
-rewards, the illegal-action end of ``env()``, rendering) is here once, so the games' envs cannot drift
-apart. Each game's module docstring is its documentation page (Foot Canasta's ``envs/aec.py``,
-Canasta's ``canasta/envs/aec.py``).
+high)``. The table is the game's ``geometry`` (``get_game(game_name or label).geometry(rules)``): one agent
+``player_<seat>`` per seat, and rewards zero-sum across its sides. Everything else (turn order from the
+engine's current seat after every step, zero-sum side rewards, the illegal-action end of ``env()``,
+rendering) is here once, so the games' envs cannot drift apart. ``generic`` builds such an env for any
+registered game from the game interface alone. Each game's module docstring is its documentation page
+(Foot Canasta's ``envs/aec.py``, Canasta's ``canasta/envs/aec.py``).
 """
 
 from __future__ import annotations
@@ -22,11 +24,19 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
-from .reward import team_reward
+from ..family.geometry import FOUR_IN_PARTNERSHIPS, Geometry
+from ..games import get_game
+from .reward import side_rewards
 
-AGENTS: tuple[str, ...] = ("player_0", "player_1", "player_2", "player_3")
-_AGENT_SEAT = {a: i for i, a in enumerate(AGENTS)}
-_MASK8 = [bytes((c >> i) & 1 for i in range(8)) for c in range(256)].__getitem__  # a byte's 8 bits as bytes
+
+def agent_names(geometry: Geometry) -> tuple[str, ...]:
+    """The agents of a table: ``player_<seat>`` for every seat, in seat order."""
+    return tuple(f"player_{s}" for s in range(geometry.seats))
+
+
+AGENTS: tuple[str, ...] = agent_names(FOUR_IN_PARTNERSHIPS)
+"""The agents of the four-seat table both games of the house are played at (an env's own: ``possible_agents``)."""
+_MASK8 = [bytes(int(bit) for bit in reversed(f"{c:08b}")) for c in range(256)].__getitem__  # a byte's bits, low first
 _MASK_BYTES = 96  # observe() writes the mask of a game with up to 96 actions
 _INT8 = np.dtype(np.int8)
 
@@ -47,6 +57,7 @@ class GameAECEnv(AECEnv):
     action_name: ClassVar[Callable[[int], str]]
     render_game: ClassVar[Callable[[Any, int | None], str]]
     reset_options: ClassVar[Callable[[dict | None], dict[str, Any]]]  # reset()'s options, checked
+    game_name: ClassVar[str | None] = None  # the registered game whose table the env reads (None: label)
 
     def start_game(self, options: dict[str, Any], seed: int) -> Any:
         """The episode's game: dealt from ``seed`` under the env's rules, or ``options["scenario"]``."""
@@ -56,14 +67,18 @@ class GameAECEnv(AECEnv):
         """The agents and their spaces (the observation's bounds ``low``/``high``); the episode not started."""
         if self.num_actions > _MASK_BYTES:
             raise ValueError(f"{self.label}: {self.num_actions} actions; observe() masks at most {_MASK_BYTES}")
-        self.possible_agents = list(AGENTS)
+        self.geometry: Geometry = get_game(self.game_name or self.label).geometry(getattr(self, "rules", None))
+        agents = self._agent_names = agent_names(self.geometry)
+        self._agent_seat = {a: s for s, a in enumerate(agents)}
+        self._side_agents = [tuple(agents[s] for s in side) for side in self.geometry.sides]
+        self.possible_agents = list(agents)
         obs_space = spaces.Dict({
             "observation": spaces.Box(low=low, high=high, shape=(self.obs_size,), dtype=np.float32),
             "action_mask": spaces.Box(low=0, high=1, shape=(self.num_actions,), dtype=np.int8),
         })
         # One shared space object per agent, as api_test requires the same object on every call.
-        self.observation_spaces = {a: obs_space for a in AGENTS}
-        self.action_spaces = {a: spaces.Discrete(self.num_actions) for a in AGENTS}
+        self.observation_spaces = {a: obs_space for a in agents}
+        self.action_spaces = {a: spaces.Discrete(self.num_actions) for a in agents}
         self._seed_rng: np.random.Generator | None = None
         self.game: Any = None
         self._encoder: Any = None
@@ -92,19 +107,20 @@ class GameAECEnv(AECEnv):
             self._encoder = self.encoder_class(self.game)
         else:
             self._encoder.reset(self.game)
-        self.agents = list(AGENTS)
-        self.rewards = dict.fromkeys(AGENTS, 0.0)
-        self._cumulative_rewards = dict.fromkeys(AGENTS, 0.0)
-        self.terminations = dict.fromkeys(AGENTS, False)
-        self.truncations = dict.fromkeys(AGENTS, False)
-        self.infos = {a: {} for a in AGENTS}
+        agents = self._agent_names
+        self.agents = list(agents)
+        self.rewards = dict.fromkeys(agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(agents, 0.0)
+        self.terminations = dict.fromkeys(agents, False)
+        self.truncations = dict.fromkeys(agents, False)
+        self.infos = {a: {} for a in agents}
         self._rewarded = False
         self._illegal_end = False
         self._rounds_scored = len(self.game.round_results)
         self._num_actions = 0
-        self.agent_selection = AGENTS[self.game.current_player]
+        self.agent_selection = agents[self.game.current_player]
         if self.game.is_over:  # a scenario of a finished game
-            for a in AGENTS:
+            for a in agents:
                 self.terminations[a] = True
         if self.render_mode == "human":
             self.render()
@@ -118,7 +134,7 @@ class GameAECEnv(AECEnv):
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         """``agent``'s observation and action mask (new arrays)."""
         game = self.game
-        seat = _AGENT_SEAT[agent]
+        seat = self._agent_seat[agent]
         obs = self._encoder.observe(seat)
         if seat == game.current_player and not game.is_over:
             # The legal bits a byte at a time, each through a table of its 8 mask bytes: cheaper than a
@@ -151,7 +167,7 @@ class GameAECEnv(AECEnv):
         if (self._rewarded or len(game.round_results) != self._rounds_scored or game.is_over
                 or self._num_actions >= self.max_actions):
             self._settle(game)
-        self.agent_selection = AGENTS[game.current_player]
+        self.agent_selection = self._agent_names[game.current_player]
         if self.render_mode == "human":
             self.render()
 
@@ -163,40 +179,45 @@ class GameAECEnv(AECEnv):
         if len(game.round_results) != self._rounds_scored:
             self._score_round()
         if game.is_over:
-            for a in AGENTS:
+            for a in self._agent_names:
                 self.terminations[a] = True
         elif self._num_actions >= self.max_actions:
-            for a in AGENTS:
+            for a in self._agent_names:
                 self.truncations[a] = True
         if self._rewarded:
             self._accumulate_rewards()
 
     def _score_round(self) -> None:
-        """Team rewards for the rounds that ended with the last action."""
+        """Side rewards for the rounds that ended with the last action."""
         game = self.game
         results = game.round_results
-        diff = team_reward(results[self._rounds_scored:], 0, self.reward_mode, self.reward_scale,
-                           game.scores if game.is_over else None)
+        shares = side_rewards(results[self._rounds_scored:], self.geometry, self.reward_mode, self.reward_scale,
+                              game.scores if game.is_over else None)
         self._rounds_scored = len(results)
-        self._set_team_rewards(diff)
+        self._set_side_rewards(shares)
 
-    def _set_team_rewards(self, team0: float) -> None:
-        self.rewards["player_0"] = self.rewards["player_2"] = team0
-        self.rewards["player_1"] = self.rewards["player_3"] = -team0 if team0 else 0.0
+    def _set_side_rewards(self, shares: list[float]) -> None:
+        """Every agent gets its side's share."""
+        for agents, share in zip(self._side_agents, shares, strict=True):
+            for a in agents:
+                self.rewards[a] = share
         self._rewarded = True
 
     def end_by_illegal(self, agent: str, action: Any, error: Exception) -> None:
-        """End the game because ``agent`` chose an illegal action: its team -1, the other +1."""
-        seat = _AGENT_SEAT[agent]
+        """End the game because ``agent`` chose an illegal action: its side -1, the others its zero-sum
+        counterpart (two sides: the other +1)."""
+        table = self.geometry
+        offender = table.side_of(self._agent_seat[agent])
+        penalty = [-1.0 if side == offender else 0.0 for side in range(table.num_sides)]
         try:
             name = self.action_name(action)
         except (ValueError, TypeError):
             name = repr(action)
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
-        self._set_team_rewards(-1.0 if seat & 1 == 0 else 1.0)
+        self._set_side_rewards([table.zero_sum(penalty, side) for side in range(table.num_sides)])
         info = {"illegal_action": name, "illegal_agent": agent, "reason": str(error)}
-        for a in AGENTS:
+        for a in self._agent_names:
             self.terminations[a] = True
             self.infos[a] = dict(info)
         self._accumulate_rewards()
@@ -228,7 +249,7 @@ class GameAECEnv(AECEnv):
 
 
 class OrderedAECEnv(OrderEnforcingWrapper):
-    """An env with PettingZoo's order checks, where an illegal action ends the game (team -1/+1).
+    """An env with PettingZoo's order checks, where an illegal action ends the game (its side -1).
 
     The attributes read at every step are forwarded directly rather than through ``__getattr__``,
     which keeps the wrapper's cost per step small.

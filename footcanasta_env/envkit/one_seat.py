@@ -1,6 +1,7 @@
-"""The one-seat gymnasium env of any four-seat partnership game of the house (``GameGymEnv``).
+"""The one-seat gymnasium env of any game of the house (``GameGymEnv``).
 
-The learner plays one seat or a partnership; the other seats are played inside ``step()`` by opponents
+The learner plays one seat or one whole side of the game's table (its ``geometry``, read as the AEC env
+reads it); the other seats are played inside ``step()`` by opponents
 (bot names built with the game's ``make_bot``, objects with ``act(view)``, callables, or random play from
 the env's generator), and a step pays every reward since the learner's previous action. A game's env is a
 subclass naming its pieces as for ``aec.GameAECEnv`` (plus ``make_bot``), checking its own constructor
@@ -19,7 +20,8 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
-from ..family.seats import partner_of
+from ..family.geometry import Geometry
+from ..games import get_game
 from .reward import team_reward
 
 OpponentSpec = Any  # str | object with act(view) | Callable[[view], int]
@@ -37,15 +39,27 @@ def _as_policy(spec: OpponentSpec, seed: int | None, make_bot: Callable[..., Any
     raise ValueError(f"an opponent must be a bot name, an object with act(view), or a callable; got {spec!r}")
 
 
-def learner_seats_of(seats: int | Sequence[int]) -> tuple[int, ...]:
+def learner_seats_of(seats: int | Sequence[int], geometry: Geometry | None = None) -> tuple[int, ...]:
+    """The learner seats, sorted: one seat or one whole side of ``geometry`` (without it, only their form is
+    checked; ``GameGymEnv.setup`` checks them against the game's table)."""
+    given = seats
     if isinstance(seats, (int, np.integer)) and not isinstance(seats, bool):
         seats = (int(seats),)
-    out = tuple(sorted(int(s) for s in seats))
-    if len(out) == 1 and out[0] in (0, 1, 2, 3):
+    try:
+        items = tuple(seats)
+    except TypeError:
+        items = ()
+    whole = all(isinstance(s, (int, np.integer)) and not isinstance(s, bool) for s in items)
+    out = tuple(sorted(int(s) for s in items)) if whole else ()
+    if geometry is None:
+        if out and len(set(out)) == len(out):
+            return out
+    elif len(out) == 1 and out[0] in range(geometry.seats) or out in geometry.sides:
         return out
-    if len(out) == 2 and out[0] in (0, 1) and out[1] == partner_of(out[0]):
-        return out
-    raise ValueError(f"learner_seats must be one seat 0-3 or a partnership (0, 2) or (1, 3), got {seats!r}")
+    if geometry is None:
+        raise ValueError(f"learner_seats must be one seat or the distinct seats of one side, got {given!r}")
+    sides = " or ".join(map(str, geometry.sides))
+    raise ValueError(f"learner_seats must be one seat 0-{geometry.seats - 1} or a side {sides}, got {given!r}")
 
 
 class GameGymEnv(gym.Env):
@@ -60,6 +74,7 @@ class GameGymEnv(gym.Env):
     render_game: ClassVar[Callable[[Any, int | None], str]]
     reset_options: ClassVar[Callable[[dict | None], dict[str, Any]]]
     make_bot: ClassVar[Callable[..., Any]]
+    game_name: ClassVar[str | None] = None  # the registered game whose table the env reads (None: label)
 
     def start_game(self, options: dict[str, Any], seed: int) -> Any:
         """The episode's game: dealt from ``seed`` under the env's rules, or ``options["scenario"]``."""
@@ -68,8 +83,10 @@ class GameGymEnv(gym.Env):
     def setup(self, learner_seats: tuple[int, ...], opponents: OpponentSpec, opponent_seed: int | None,
               low: np.ndarray, high: np.ndarray) -> None:
         """The learner seats, the opponents and the spaces (the observation's bounds ``low``/``high``)."""
+        self.geometry: Geometry = get_game(self.game_name or self.label).geometry(getattr(self, "rules", None))
+        learner_seats = learner_seats_of(learner_seats, self.geometry)
         self.learner_seats = learner_seats
-        self.team = learner_seats[0] & 1
+        self.team = self.geometry.side_of(learner_seats[0])
         self._policies = self._build_opponents(opponents, opponent_seed)
         self.observation_space = spaces.Box(low=low, high=high, shape=(self.obs_size,), dtype=np.float32)
         self.action_space = spaces.Discrete(self.num_actions)
@@ -79,7 +96,7 @@ class GameGymEnv(gym.Env):
         self._obs_seat = learner_seats[0]
 
     def _build_opponents(self, opponents: OpponentSpec, seed: int | None) -> dict[int, Callable[[Any], int] | None]:
-        seats = [s for s in range(4) if s not in self.learner_seats]
+        seats = [s for s in range(self.geometry.seats) if s not in self.learner_seats]
         if opponents is None:
             return {s: None for s in seats}
         if isinstance(opponents, Mapping):
@@ -185,18 +202,18 @@ class GameGymEnv(gym.Env):
         return info
 
     def _score(self) -> float:
-        """The learner team's reward for rounds (or the game) finished by the last action."""
+        """The learner side's reward for rounds (or the game) finished by the last action."""
         game = self.game
         results = game.round_results
         if len(results) == self._rounds_scored:
             return 0.0
         reward = team_reward(results[self._rounds_scored:], self.team, self.reward_mode, self.reward_scale,
-                             game.scores if game.is_over else None)
+                             game.scores if game.is_over else None, self.geometry)
         self._rounds_scored = len(results)
         return reward
 
     def _play_opponents(self) -> float:
-        """Step the opponents until a learner seat is to act; return the learner team's reward meanwhile."""
+        """Step the opponents until a learner seat is to act; return the learner side's reward meanwhile."""
         game = self.game
         reward = 0.0
         while not game.is_over and game.current_player not in self.learner_seats:

@@ -10,10 +10,23 @@ replay rated by the game's move rater, or against its strongest bot).
 
 from ..seeds import deal_seed, match_bot_seed
 from .league import LeagueReport, fit_elo, league
-from .match import Z95, DealTask, GameRecord, MatchReport, evaluate, mean_ci, play_bots_game, play_deal, seating, wilson
+from .match import (
+    Z95,
+    DealTask,
+    GameRecord,
+    MatchReport,
+    evaluate,
+    mean_ci,
+    play_bots_game,
+    play_deal,
+    seating,
+    seating_counts,
+    wilson,
+)
 from .plots import plot_league, plot_match
 
 __all__ = [
     "Z95", "DealTask", "GameRecord", "LeagueReport", "MatchReport", "deal_seed", "evaluate", "fit_elo", "league",
-    "match_bot_seed", "mean_ci", "play_bots_game", "play_deal", "plot_league", "plot_match", "seating", "wilson",
+    "match_bot_seed", "mean_ci", "play_bots_game", "play_deal", "plot_league", "plot_match", "seating",
+    "seating_counts", "wilson",
 ]

@@ -15,7 +15,7 @@ from typing import Any
 
 from ..games import DEFAULT_GAME, GameModule, game_names, get_game
 from .league import LeagueReport, league
-from .match import MatchReport, evaluate
+from .match import MatchReport, check_rotations, evaluate
 from .plots import check_plot_path, plot_league, plot_match
 
 
@@ -153,10 +153,11 @@ def run_evaluate(args: argparse.Namespace) -> int:
     """Run ``footcanasta evaluate``."""
     module = chosen_game(args.game, [args.a, args.b])
     rules = game_rules(module, rounds=args.rounds)  # --rounds N: the first N rounds, or a cap of N
+    rotations = check_rotations(module.geometry(rules), args.rotations)
     if args.plot:
         check_plot_path(args.plot)  # before the match: a bad plot path must not cost the whole run
-    rep = evaluate(args.a, args.b, deals=args.deals, seed=args.seed, rotations=args.rotations, workers=args.workers,
-                   progress=_progress(args, args.deals * args.rotations), rules=rules, game=module.NAME)
+    rep = evaluate(args.a, args.b, deals=args.deals, seed=args.seed, rotations=rotations, workers=args.workers,
+                   progress=_progress(args, args.deals * rotations), rules=rules, game=module.NAME)
     if args.plot:
         plot_match(rep, args.plot)
     if args.json:
@@ -173,11 +174,12 @@ def run_evaluate(args: argparse.Namespace) -> int:
 def run_league(args: argparse.Namespace) -> int:
     """Run ``footcanasta league``."""
     module = chosen_game(args.game, args.bots)
+    rotations = check_rotations(module.geometry(), args.rotations)
     if args.plot:
         check_plot_path(args.plot)
     n = len(args.bots)
-    rep = league(args.bots, deals=args.deals, seed=args.seed, rotations=args.rotations, workers=args.workers,
-                 progress=_progress(args, args.deals * args.rotations * n * (n - 1) // 2), bootstrap=args.bootstrap,
+    rep = league(args.bots, deals=args.deals, seed=args.seed, rotations=rotations, workers=args.workers,
+                 progress=_progress(args, args.deals * rotations * n * (n - 1) // 2), bootstrap=args.bootstrap,
                  game=module.NAME)
     if args.plot:
         plot_league(rep, args.plot)
@@ -196,8 +198,9 @@ def _common(p: argparse.ArgumentParser, deals: int) -> None:
                    help=f"the game to play (default {DEFAULT_GAME}; known: {', '.join(game_names())})")
     p.add_argument("--deals", type=_positive, default=deals, help=f"duplicate deals per pair (default {deals})")
     p.add_argument("--seed", type=_seed, default=0, help="match seed: the same seed gives the same report (default 0)")
-    p.add_argument("--rotations", type=int, choices=(2, 4), default=2,
-                   help="seatings per deal: 2 swaps the partnerships, 4 also swaps partners (default 2)")
+    p.add_argument("--rotations", type=int, default=None,
+                   help="seatings per deal: one per side (the default; 2 at four seats, swapping the partnerships), or "
+                        "that times the seats of a side (4 at four seats, also swapping partners)")
     p.add_argument("--workers", type=_positive, default=max(1, min(4, os.cpu_count() or 1)),
                    help="processes to play on (default: up to 4)")
     p.add_argument("--json", action="store_true", help="print a machine-readable report")

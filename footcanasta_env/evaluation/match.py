@@ -2,22 +2,27 @@
 
 The game is named (``game="footcanasta"`` by default) and reached only through ``footcanasta_env.games``:
 its ``new_game``, ``make_bot``, ``check_bot_name`` and ``Rules``, and a game's ``is_over``,
-``current_player``, ``view(seat)``, ``step(action)`` and ``scores`` (one per partnership). Worker processes
+``current_player``, ``view(seat)``, ``step(action)`` and ``scores`` (one per side), and its table, ``geometry(rules)``:
+every seat and side below is read from it. Worker processes
 look the game up by its name, so a game registered at run time with an object (as the tests' toy game is)
 is known only in the process that registered it (and in workers forked from it, where processes fork): play
 such a game with ``workers=1``, or register it by module path where every worker imports it.
 
 Duplicate deals. Deal ``i`` of a match with seed ``S`` is the game ``new_game(deal_seed(S, i))``; a game of
 the house draws every deal of every round from that seed alone (never from the players' actions), so a
-deal replays the same cards whoever sits where. Each deal is played with bot A in seats
-0 and 2 and then in seats 1 and 3 (``rotations=2``), so the luck of the cards and of leading cancels.
-``rotations=4`` also swaps the two copies of each bot within their partnership (each copy has its own
-seeded generator, which matters for stochastic bots). Bot copies get seeds from ``(S, i, bot, copy)``,
-the same in every rotation of a deal.
+deal replays the same cards whoever sits where. Each deal is played once with bot A on every side of the
+table and bot B in every other seat (the default ``rotations``, one seating per side: at four seats in
+partnerships, A in seats 0 and 2 and then in seats 1 and 3), so the luck of the cards and of leading
+cancels. The full count (``seating_counts``; 4 at four seats) also moves each copy of each bot through
+every seat it takes (each copy has its own seeded generator, which matters for stochastic bots). Bot
+copies get seeds from ``(S, i, bot, copy)``, the same in every rotation of a deal. With two sides A meets
+B side against side; with more, A holds one side against B in all the others.
 
-Figures, from A's side: the win rate (a draw counts half) and the mean score difference per game
-(A's partnership total minus B's). Their 95% confidence intervals treat the deals as the independent
-units (the games of one deal are correlated by construction): mean over deals ± 1.96 standard errors
+Figures, from A's side: the win rate (a draw counts half; with more than two sides, A's first places, a
+first place shared by k sides counting 1/k) and the mean score difference per game (A's side's total minus
+B's; with more than two sides, minus the mean of B's sides, the zero-sum share of ``Geometry.zero_sum``).
+Their 95% confidence intervals treat the deals as the independent units (the games of one deal are
+correlated by construction): mean over deals ± 1.96 standard errors
 of the per-deal means. When every deal gives the same result (standard error 0) the win-rate interval
 falls back to the Wilson score interval over the deals, so it never claims certainty.
 """
@@ -32,17 +37,48 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
+from ..family.geometry import FOUR_IN_PARTNERSHIPS, Geometry
 from ..games import DEFAULT_GAME, GameModule, check_game_name, get_game
 from ..seeds import deal_seed, match_bot_seed
 
 Z95 = 1.959963984540054
 
 
-def seating(rotation: int) -> tuple[int, tuple[int, int]]:
-    """A's partnership and which copy (0/1) of each bot sits in that partnership's lower seat."""
-    team_a = rotation & 1
-    swap = (rotation >> 1) & 1
-    return team_a, (swap, 1 - swap)
+def seats_of(geometry: Geometry, side_a: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """A's seats (side ``side_a``) and B's (every other seat), each in seat order."""
+    mine = geometry.sides[side_a]
+    return mine, tuple(s for s in range(geometry.seats) if s not in mine)
+
+
+def _copies(geometry: Geometry) -> int:
+    """The most seats one bot takes in any seating: how many copies of it a seating needs."""
+    return max(len(seats) for side in range(geometry.num_sides) for seats in seats_of(geometry, side))
+
+
+def seating_counts(geometry: Geometry) -> tuple[int, ...]:
+    """The numbers of seatings a deal may be played with: one per side (A on each side once), or that times
+    the copies of a bot (every copy through every seat its bot takes)."""
+    sides = geometry.num_sides
+    return tuple(dict.fromkeys((sides, sides * _copies(geometry))))
+
+
+def check_rotations(geometry: Geometry, rotations: int | None) -> int:
+    """``rotations`` checked against the table (``None``: one seating per side)."""
+    counts = seating_counts(geometry)
+    if rotations is None:
+        return counts[0]
+    if isinstance(rotations, bool) or rotations not in counts:
+        raise ValueError(f"invalid choice: rotations {rotations!r} (choose from {', '.join(map(str, counts))}: one "
+                         f"seating per side, or every copy of each bot through every seat it takes)")
+    return rotations
+
+
+def seating(rotation: int, geometry: Geometry = FOUR_IN_PARTNERSHIPS) -> tuple[int, tuple[int, ...]]:
+    """A's side in ``rotation`` and which copy of its bot sits in each seat a bot takes, in seat order (at four
+    seats: A's partnership and the copies (0/1) in its lower and upper seat)."""
+    shift, side_a = divmod(rotation, geometry.num_sides)
+    copies = _copies(geometry)
+    return side_a, tuple((pos + shift) % copies for pos in range(copies))
 
 
 @dataclass(frozen=True)
@@ -51,20 +87,35 @@ class GameRecord:
 
     deal: int
     rotation: int
-    seats_a: tuple[int, int]
+    seats_a: tuple[int, ...]
     score_a: int
-    score_b: int
+    score_b: float  # B's side's total; with more than two sides, the mean of B's sides
     actions: int
+    first: float | None = None  # with more than two sides: A's share of the first place (1/k of a k-way tie)
 
     @property
-    def diff(self) -> int:
-        """A's total minus B's."""
+    def diff(self) -> float:
+        """A's total minus B's (with more than two sides, minus the mean of B's sides)."""
         return self.score_a - self.score_b
 
     @property
     def result(self) -> float:
-        """1 for an A win, 0.5 for a draw, 0 for a loss."""
+        """1 for an A win, 0.5 for a draw, 0 for a loss (more than two sides: A's share of the first place)."""
+        if self.first is not None:
+            return self.first
         return 1.0 if self.diff > 0 else 0.5 if self.diff == 0 else 0.0
+
+
+def game_record(geometry: Geometry, deal: int, rotation: int, side_a: int, scores: Sequence[int],
+                actions: int) -> GameRecord:
+    """The record of one finished game with A on side ``side_a``."""
+    others = [int(v) for i, v in enumerate(scores) if i != side_a]
+    if geometry.num_sides == 2:
+        return GameRecord(deal, rotation, geometry.sides[side_a], int(scores[side_a]), others[0], actions)
+    top = geometry.winners(scores)
+    first = 1.0 / len(top) if side_a in top else 0.0
+    return GameRecord(deal, rotation, geometry.sides[side_a], int(scores[side_a]), sum(others) / len(others), actions,
+                      first)
 
 
 def play_bots_game(names: Sequence[str], seed: int, bot_seeds: Sequence[int], rules: Any = None,
@@ -86,23 +137,24 @@ def _play(module: GameModule, names: Sequence[str], seed: int, bot_seeds: Sequen
     return game, n
 
 
-def play_deal(a: str, b: str, seed: int, deal: int, rotations: int = 2, rules: Any = None,
+def play_deal(a: str, b: str, seed: int, deal: int, rotations: int | None = None, rules: Any = None,
               game: str = DEFAULT_GAME) -> list[GameRecord]:
-    """Every rotation of one duplicate deal of ``game`` between A and B."""
+    """Every rotation of one duplicate deal of ``game`` between A and B (``rotations``: ``check_rotations``)."""
     module = get_game(game)
+    table = module.geometry(rules)
+    rotations = check_rotations(table, rotations)
     gseed = deal_seed(seed, deal)
     out = []
     for rot in range(rotations):
-        team_a, order = seating(rot)
-        names: list[str] = [""] * 4
-        seeds: list[int] = [0] * 4
-        for bot, (name, team) in enumerate(((a, team_a), (b, 1 - team_a))):
-            for pos, seat in enumerate((team, team + 2)):
+        side_a, order = seating(rot, table)
+        names: list[str] = [""] * table.seats
+        seeds: list[int] = [0] * table.seats
+        for bot, (name, seats) in enumerate(zip((a, b), seats_of(table, side_a), strict=True)):
+            for pos, seat in enumerate(seats):
                 names[seat] = name
                 seeds[seat] = match_bot_seed(seed, deal, bot, order[pos])
         played, n = _play(module, names, gseed, seeds, rules)
-        sa, sb = played.scores[team_a], played.scores[1 - team_a]
-        out.append(GameRecord(deal, rot, (team_a, team_a + 2), int(sa), int(sb), n))
+        out.append(game_record(table, deal, rot, side_a, played.scores, n))
     return out
 
 
@@ -159,9 +211,9 @@ def _run_tasks(tasks: list[DealTask], workers: int, progress: bool, label: str) 
     return results
 
 
-def _check_args(game: str, names: Sequence[str], deals: int, rotations: int, workers: int, seed: int,
-                rules: Any = None) -> str:
-    """Validate match arguments with clear messages; the game's canonical name.
+def _check_args(game: str, names: Sequence[str], deals: int, rotations: int | None, workers: int, seed: int,
+                rules: Any = None) -> tuple[str, int]:
+    """Validate match arguments with clear messages; the game's canonical name and the rotations to play.
 
     Every bot name is checked by the game first (a typo fails at once, naming the known bots), then each
     bot is built once, so that one that cannot load (a missing policy file) fails before any game."""
@@ -177,11 +229,10 @@ def _check_args(game: str, names: Sequence[str], deals: int, rotations: int, wor
         raise ValueError(f"seed must be a non-negative whole number, got {seed!r}")
     if isinstance(deals, bool) or not isinstance(deals, int) or deals < 1:
         raise ValueError(f"deals must be a positive whole number, got {deals!r}")
-    if rotations not in (2, 4):
-        raise ValueError(f"rotations must be 2 or 4, got {rotations!r}")
+    rotations = check_rotations(module.geometry(rules), rotations)
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
         raise ValueError(f"workers must be a positive whole number, got {workers!r}")
-    return game
+    return game, rotations
 
 
 def mean_ci(x: Sequence[float]) -> tuple[float, float, float]:
@@ -242,8 +293,8 @@ class MatchReport:
         md, dlo, dhi = mean_ci(deal_diffs)
         return cls(
             a=a, b=b, seed=seed, deals=deals, rotations=rotations, games=games,
-            wins=sum(g.diff > 0 for g in games), draws=sum(g.diff == 0 for g in games),
-            losses=sum(g.diff < 0 for g in games), win_rate=win_rate,
+            wins=sum(g.result == 1.0 for g in games), draws=sum(0.0 < g.result < 1.0 for g in games),
+            losses=sum(g.result == 0.0 for g in games), win_rate=win_rate,
             win_ci=(max(0.0, lo), min(1.0, hi)), mean_diff=md, diff_ci=(dlo, dhi),
             mean_score_a=float(np.mean([g.score_a for g in games])),
             mean_score_b=float(np.mean([g.score_b for g in games])),
@@ -258,14 +309,17 @@ class MatchReport:
         d["win_ci"] = list(self.win_ci)
         d["diff_ci"] = list(self.diff_ci)
         if with_games:
-            d["games"] = [dict(asdict(g), seats_a=list(g.seats_a)) for g in self.games]
+            # ``first`` only where it says more than the difference does (more than two sides)
+            d["games"] = [{k: v for k, v in dict(asdict(g), seats_a=list(g.seats_a)).items()
+                           if k != "first" or v is not None} for g in self.games]
         return d
 
 
-def evaluate(a: str, b: str, deals: int = 100, seed: int = 0, rotations: int = 2, workers: int = 1,
+def evaluate(a: str, b: str, deals: int = 100, seed: int = 0, rotations: int | None = None, workers: int = 1,
              progress: bool = False, rules: Any = None, game: str = DEFAULT_GAME) -> MatchReport:
-    """Play ``deals`` duplicate deals of ``game`` between bots A and B; a fixed seed gives the same report."""
-    game = _check_args(game, (a, b), deals, rotations, workers, seed, rules)
+    """Play ``deals`` duplicate deals of ``game`` between bots A and B; a fixed seed gives the same report.
+    ``rotations``: seatings per deal (``seating_counts``; ``None``: one per side, 2 at four seats)."""
+    game, rotations = _check_args(game, (a, b), deals, rotations, workers, seed, rules)
     tasks = [DealTask(0, a, b, seed, i, rotations, rules, game) for i in range(deals)]
     games = [g for _, recs in _run_tasks(tasks, workers, progress, f"{a} vs {b}") for g in recs]
     return MatchReport.from_games(a, b, seed, deals, rotations, games, game)

@@ -28,7 +28,6 @@ from typing import Any
 
 import numpy as np
 
-from ..family.seats import SEAT_NAMES
 from ..games import DEFAULT_GAME, GameModule, get_game
 from ..i18n import DEFAULT_LANG, Words, add_lang_argument, chosen, words
 from ..replays import ReplayError, load_replay, reproduce
@@ -39,6 +38,14 @@ NOISE_SE = 2.0
 RATER, STRONGEST_BOT = "rater", "strongest_bot"
 EN = words()
 """The two review methods."""
+
+
+def seat_name(game: str, seat: int) -> str:
+    """The name of ``seat`` at ``game``'s table (English; translate with ``Words._``)."""
+    names = get_game(game).geometry().seat_names
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(names):
+        raise ValueError(f"no seat {seat!r} at the table of {game} (seats 0 to {len(names) - 1})")
+    return names[seat]
 
 
 @dataclass
@@ -101,7 +108,7 @@ class Review:
 
     def summary(self, w: Words = EN) -> str:
         """One line (in ``w``'s language)."""
-        who, n = w._(SEAT_NAMES[self.seat]), len(self.decisions)
+        who, n = w._(seat_name(self.game, self.seat)), len(self.decisions)
         if not n:  # a replay where the seat never had a choice: nothing to rate, no accuracy to claim
             return w._("{who}: no decision with a choice to review").format(who=who)
         if self.method == RATER:
@@ -175,13 +182,14 @@ def review_replay(replay: Any, seat: int = 0, options: str | None = None, progre
     ``None`` for the game's default); ``check()`` before each decision may raise to stop (a server's)."""
     module = get_game(replay.game)
     options = review_options(module, options)
+    name = seat_name(module.NAME, seat)  # an unknown seat is refused before any work
     todo = seat_decisions(replay, seat)
     decisions: list[Decision] = []
     if progress:
         from rich.progress import Progress
 
         with Progress(transient=True) as bar:
-            task = bar.add_task(f"reviewing {SEAT_NAMES[seat]}'s moves", total=len(todo))
+            task = bar.add_task(f"reviewing {name}'s moves", total=len(todo))
             for i, view, a in todo:
                 decisions.append(review_decision(view, a, i, options, seed, module.NAME))
                 bar.advance(task)
@@ -204,7 +212,7 @@ def print_review(rep: Review, top: int = 10, lang: str = DEFAULT_LANG) -> None:
     console = Console(highlight=False)
     worst = rep.mistakes(top)
     rated = rep.method == RATER
-    who = w._(SEAT_NAMES[rep.seat])
+    who = w._(seat_name(rep.game, rep.seat))
     if worst:
         title = (w._("Biggest mistakes ({who})").format(who=who) if rated
                  else w._("Moves unlike the strongest bot's ({who}, {bot})").format(who=who, bot=rep.bot))
@@ -225,22 +233,25 @@ def print_review(rep: Review, top: int = 10, lang: str = DEFAULT_LANG) -> None:
     console.print(rep.summary(w))
 
 
-def _seat(text: str) -> int:
-    names = {n.lower(): i for i, n in enumerate(SEAT_NAMES)}
-    key = text.strip().lower()
-    if key in names:
-        return names[key]
-    if key in ("0", "1", "2", "3"):
+def seat_of(game: str, text: str | int) -> int:
+    """The seat ``text`` names at ``game``'s table: its number or its name (any case)."""
+    names = get_game(game).geometry().seat_names
+    key = str(text).strip().lower()
+    by_name = {n.lower(): i for i, n in enumerate(names)}
+    if key in by_name:
+        return by_name[key]
+    if key.isdigit() and int(key) < len(names):
         return int(key)
-    raise argparse.ArgumentTypeError(f"seat must be 0-3 or one of {', '.join(SEAT_NAMES)}, got {text!r}")
+    raise ValueError(f"seat must be 0-{len(names) - 1} or one of {', '.join(names)}, got {text!r}")
 
 
 def run_review(args: argparse.Namespace) -> int:
     """Run ``footcanasta review``."""
     try:
         replay = load_replay(args.replay)
+        seat = seat_of(replay.game, args.seat)  # a seat of the replay's own table, named or numbered
         options = review_options(get_game(replay.game), args.search)  # bad options are refused before any work
-        rep = review_replay(replay, args.seat, options, progress=not args.json and sys.stderr.isatty())
+        rep = review_replay(replay, seat, options, progress=not args.json and sys.stderr.isatty())
     except (ReplayError, ValueError) as e:
         print(f"footcanasta review: {e}", file=sys.stderr)
         return 2
@@ -258,7 +269,9 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
                                    "the search bot: the expected round points lost against its best move, with a "
                                    "standard error. A game without a move rater is compared with its strongest bot.")
     p.add_argument("replay", help="a replay file (saved by `footcanasta play`)")
-    p.add_argument("--seat", type=_seat, default=0, help="whose moves: 0-3 or South/West/North/East (default South)")
+    p.add_argument("--seat", default="0",
+                   help="whose moves: a seat's number or name at the game's table (South/West/North/East at four "
+                        "seats; default: seat 0, South)")
     p.add_argument("--json", action="store_true", help="print a machine-readable review")
     p.add_argument("--top", type=int, default=10, help="mistakes to list (default 10)")
     p.add_argument("--search", default=None, metavar="OPTIONS",

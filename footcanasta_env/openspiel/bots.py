@@ -69,12 +69,13 @@ class RolloutEvaluator:
     def __init__(self, game: pyspiel.Game, bot: str = "greedy", rollouts: int = 1, seed: int | None = None) -> None:
         module = _module(game)
         rng = np.random.default_rng(seed)
-        self._bots = [module.make_bot(bot, int(rng.integers(2**63))) for _ in range(4)]
+        self._players = game.num_players()  # the table's seats, as the game's geometry gave them
+        self._bots = [module.make_bot(bot, int(rng.integers(2**63))) for _ in range(self._players)]
         self._rollouts = rollouts
 
     def evaluate(self, state: CanastaFamilyState) -> np.ndarray:
         """Mean returns of the rollouts from ``state``."""
-        total = np.zeros(4)
+        total = np.zeros(self._players)
         for _ in range(self._rollouts):
             s = state.clone()
             while not s.is_terminal():

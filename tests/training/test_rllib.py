@@ -23,6 +23,8 @@ else:
 from footcanasta_env import new_game  # noqa: E402
 from footcanasta_env.footcanasta.bots import make_bot  # noqa: E402
 from footcanasta_env.footcanasta.bots.policy import load_policy  # noqa: E402
+from footcanasta_env.games import register_game, unregister_game  # noqa: E402
+from tests.helpers import toy_game  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -80,14 +82,20 @@ def test_adapter_one_agent_observes_per_step_and_rewards_sum_to_the_score_differ
 def test_adapter_passes_rllibs_env_check_and_the_mappings():
     from ray.rllib.utils.pre_checks.env import check_multiagent_environments
 
-    from training.rllib_env import MAPPINGS, FootCanastaMultiAgentEnv
+    from training.rllib_env import FootCanastaMultiAgentEnv, mappings
 
     check_multiagent_environments(FootCanastaMultiAgentEnv({"rounds": 1}))
-    shared, _ = MAPPINGS["shared"]
-    team, modules = MAPPINGS["partnership"]
+    shared, _ = mappings()["shared"]
+    team, modules = mappings("footcanasta")["partnership"]
     assert {shared(f"player_{i}") for i in range(4)} == {"shared"}
     assert [team(f"player_{i}") for i in range(4)] == ["team_0", "team_1", "team_0", "team_1"] and \
         modules == ("team_0", "team_1")
+    register_game("toy3", toy_game.THREE)  # one module per side of any table
+    try:
+        team, modules = mappings("toy3")["partnership"]
+        assert [team(f"player_{i}") for i in range(3)] == list(modules) == ["team_0", "team_1", "team_2"]
+    finally:
+        unregister_game("toy3")
 
 
 def test_one_ppo_iteration_exports_a_policy_that_plays_a_legal_game(tmp_path):
