@@ -87,3 +87,7 @@ _.engine_game  # unused property
 # (tests/layers/test_tables.py, tests/training/test_toy_training.py).
 _.game_env  # unused function
 _.game_gym_env  # unused function
+
+# family/geometry.py: Geometry.next_seat, the turn order a game's engine reads from its table (the tests' toy
+# games, tests/helpers/toy_game.py, and the conformance suite do; the two engines keep their own fast tables).
+_.next_seat  # unused method
