@@ -24,6 +24,7 @@ from typing import Any
 import numpy as np
 
 from ..messages import N_, Message
+from .seats import NUM_SEATS, team_of
 
 Handler = Callable[[Any, int], None]
 
@@ -94,20 +95,20 @@ def why_illegal(game: Any, action: int | str) -> str:
 
 
 def check_seat(seat: Any) -> int:
-    """A seat 0 to 3 as an int (from an int or an index); ``ValueError`` naming anything else."""
+    """A seat of the four-seat table as an int (from an int or an index); ``ValueError`` naming anything else."""
     if seat.__class__ is not int:
         if isinstance(seat, bool) or not hasattr(seat, "__index__"):
-            raise ValueError(f"seat must be 0 to 3, got {seat!r}")
+            raise ValueError(f"seat must be 0 to {NUM_SEATS - 1}, got {seat!r}")
         seat = seat.__index__()
-    if not 0 <= seat < 4:
-        raise ValueError(f"seat must be 0 to 3, got {seat!r}")
+    if not 0 <= seat < NUM_SEATS:
+        raise ValueError(f"seat must be 0 to {NUM_SEATS - 1}, got {seat!r}")
     return seat
 
 
 @property
 def view_team(view: Any) -> int:
     """This seat's partnership."""
-    return view.seat & 1
+    return team_of(view.seat)
 
 
 @property

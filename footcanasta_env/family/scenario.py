@@ -20,6 +20,7 @@ from typing import Any
 import numpy as np
 
 from .cards import KINDS, NUM_KINDS, RED3, counts_of, parse_cards
+from .seats import NUM_SEATS, left_of, right_of, team_of
 
 Meld = tuple[int, int, int, int]
 ParseMeld = Callable[[Any, str], Meld]
@@ -87,9 +88,11 @@ def new_game_of(spec: dict, make: Callable[[Any, int], Any], rules_class: Any, s
 def read_turn(game: Any, spec: dict, last_round: int, phase_names: Sequence[str]) -> None:
     """Round (1 to ``last_round``), dealer, player to act (the dealer's left by default), phase and scores."""
     rnd = read_int(spec, "round", 1, 1, last_round, "scenario ")
-    dealer_default = (spec["current"] - 1) & 3 if isinstance(spec.get("current"), int) else 3
-    dealer = read_int(spec, "dealer", dealer_default, 0, 3, "scenario ")
-    current = read_int(spec, "current", (dealer + 1) & 3, 0, 3, "scenario ")
+    last = NUM_SEATS - 1
+    current_given = spec.get("current")
+    dealer_default = right_of(current_given) if isinstance(current_given, int) and 0 <= current_given <= last else last
+    dealer = read_int(spec, "dealer", dealer_default, 0, last, "scenario ")
+    current = read_int(spec, "current", left_of(dealer), 0, last, "scenario ")
     phase = spec.get("phase", "draw")
     if phase not in phase_names:
         raise ScenarioError(f"scenario phase must be 'draw' or 'play', got {phase!r}")
@@ -167,7 +170,7 @@ def read_set_asides(game: Any, spec: dict, set_asides: list[tuple[int, list[Meld
                 raise ScenarioError("scenario gives set_aside both at the top level and on a player; use one")
             set_asides.append((game.current_player, [parse_meld(m, f"set_aside[{i}]") for i, m in enumerate(sa)]))
     for p, _ in set_asides:
-        if game.down[p & 1]:
+        if game.down[team_of(p)]:
             raise ScenarioError(f"players[{p}].set_aside: the partnership has already melded; set-aside melds "
                                 "exist only before the initial meld (rule 7.2)")
     return set_asides

@@ -37,7 +37,7 @@ def known_counts(view: Any) -> np.ndarray:
     known[RED3] += sum(view.red_threes)
     for k in view.pile:
         known[k] += 1
-    for p in range(4):
+    for p in range(len(view.held)):
         if p != view.seat:
             known += np.asarray(view.memory[p], dtype=np.int64)
     return known
@@ -54,7 +54,7 @@ def unseen_pool(deck: Sequence[int], known: np.ndarray) -> np.ndarray:
 def free_places(view: Any) -> list[int]:
     """Per seat, the hidden cards of its hand beyond its pinned ones (0 for the view's own seat)."""
     free = []
-    for p in range(4):
+    for p in range(len(view.held)):
         if p == view.seat:
             free.append(0)
             continue
@@ -83,7 +83,7 @@ def deal_places(view: Any, pool: np.ndarray, free: list[int], n_open: int, open_
     rest = np.repeat(np.arange(NUM_KINDS), np.where(np.arange(NUM_KINDS) == RED3, 0, pool))
     places[places < 0] = rng.permutation(rest)
     hands, at = [], 0
-    for p in range(4):
+    for p in range(len(view.held)):
         if p == view.seat:
             hands.append([int(x) for x in view.hand])
             continue
