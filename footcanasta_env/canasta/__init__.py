@@ -38,9 +38,8 @@ Rulings where CANASTA_RULES.md is silent (the engine's; ``docs/CANASTA.md`` stat
 
 from __future__ import annotations
 
-from typing import Any
-
-from ..family.geometry import FOUR_IN_PARTNERSHIPS, Geometry
+from ..family.face import fixed_table, late_names, rule_book
+from ..family.geometry import FOUR_IN_PARTNERSHIPS
 from ..family.manifest import Manifest
 from .actions import ACTION_NAMES, ACTION_VERSION, NUM_ACTIONS, PHASE_NAMES, action_id, action_name
 from .engine import Game, IllegalActionError, ScenarioError, View, load_scenario, new_game, sample_world
@@ -65,21 +64,10 @@ __all__ = [
 ]
 
 
-def geometry(rules: Rules | None = None) -> Geometry:
-    """The table: four seats, partners opposite (South/North against West/East)."""
-    if rules is not None and not isinstance(rules, Rules):
-        raise TypeError(f"rules must be {TITLE}'s Rules, got {type(rules).__name__}")
-    return FOUR_IN_PARTNERSHIPS
-
-
-def rules_text(section: int | str | None = None, lang: str = "en") -> str:
-    """The rules for people, Markdown: the manifest's rule book, docs/CANASTA.md in English, docs/<lang>/CANASTA.md
-    in another language of ``footcanasta_env.i18n.LANGUAGES``. ``section`` (its number, in every language)
-    gives only that section (``## N. Title`` up to the next ``## ``). An unknown language or section is refused
-    with a ``ValueError`` naming the ones there are."""
-    from ..i18n.documents import rules_document  # Babel loads when the rules are asked for, not with the game
-
-    return rules_document(MANIFEST.rules, section, lang)
+geometry = fixed_table(FOUR_IN_PARTNERSHIPS, Rules, TITLE)
+"""The table: four seats, partners opposite (South/North against West/East), whatever the rules."""
+rules_text = rule_book(MANIFEST)
+"""The rules for people (the manifest's rule book), whole or one section, in any language of the house."""
 
 
 # name -> (module, its name there); GymEnv is the game interface's name of the one-seat env. The table's
@@ -91,11 +79,4 @@ _LAZY = {**{n: (".observation", n) for n in ("GameEncoder", "HIDDEN_CARDS_SIZE",
          **{n: (".bots", n) for n in ("make_bot", "bot_names", "check_bot_name", "strongest_bot", "hint_bot_name")}}
 
 
-def __getattr__(name: str) -> Any:
-    # The observation, the envs (gymnasium, PettingZoo) and the table's words (rich) load only when asked for.
-    if name in _LAZY:
-        import importlib
-
-        module, attr = _LAZY[name]
-        return getattr(importlib.import_module(module, __name__), attr)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__ = late_names(__name__, _LAZY)

@@ -7,7 +7,8 @@ their own packages), ``botregistry`` (a game's bots by name, the strongest and t
 policy's loaders), ``webstate`` (what both games' page states share: seat labels, a selection read, its
 buttons, the page's areas).
 
-What both games' packages mean alike, each game naming its own parts: ``game`` (the ``Game`` skeleton
+What both games' packages mean alike, each game naming its own parts: ``face`` (a face's table, rule book and
+late names), ``game`` (the ``Game`` skeleton
 ``FamilyGame``, ``IllegalActionError``, an action by id or name, why it is refused), ``scenario`` (the
 scenario grammar both readers share, ``ScenarioError``), ``rulebook`` (the ``Rules``' dict side), ``worlds``
 (the determinization's sampling steps), ``bots`` (``Bot``, the random and greedy bots, the policy bot),

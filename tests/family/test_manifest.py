@@ -3,6 +3,7 @@ files, rule book and page; gymnasium registration, shipping, the wheel and the r
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import subprocess
 import sys
@@ -179,9 +180,17 @@ def test_no_second_hand_kept_list(path):
 
 
 def test_the_faces_read_their_rule_book_from_their_manifest():
+    from footcanasta_env.family.face import rule_book
+    from footcanasta_env.i18n.documents import rules_document
+
     for face in ("footcanasta", "canasta"):
+        game = get_game(face)
+        assert game.rules_text(lang="de") == rules_document(game.MANIFEST.rules, lang="de")
+        # the face's rules_text is the one the manifest's rule book gives, not a name of its own
+        other = "CANASTA.md" if game.MANIFEST.rules != "CANASTA.md" else "RULES.md"
+        assert rule_book(dataclasses.replace(game.MANIFEST, rules=other))(3) != game.rules_text(3)
         text = (ROOT / "footcanasta_env" / face / "__init__.py").read_text(encoding="utf-8")
-        assert "rules_document(MANIFEST.rules" in text and not re.search(r"rules_document\(\"", text)
+        assert "rule_book(MANIFEST)" in text and not re.search(r"rules_document\(\"", text)
 
 
 def test_the_built_in_games_are_listed_once():
