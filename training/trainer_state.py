@@ -22,6 +22,7 @@ into a run built with the checkpoint's settings; ``init_from`` takes only the ac
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import numpy as np
@@ -172,3 +173,32 @@ def slim_checkpoint(path: str, out: str, snapshots: int = 1, optimizer: bool = F
                 slimmed={"from": path, "league_snapshots_dropped": total - len(kept), "optimizer_kept": optimizer})
     save_checkpoint(out, out_arrays, meta)
     return meta
+
+
+def given_flags(args_class: type, argv: list[str]) -> set[str]:
+    """The fields of the dataclass ``args_class`` named on a command line (``--total-steps 5`` or
+    ``--total-steps=5``)."""
+    names = {f.name for f in dataclasses.fields(args_class)}
+    out = set()
+    for tok in argv:
+        if tok.startswith("--"):
+            name = tok[2:].split("=", 1)[0].replace("-", "_")
+            if name in names:
+                out.add(name)
+    return out
+
+
+def resumed_args(args_class: type, args: Any, argv: list[str], saved: dict, overrides: frozenset[str]) -> Any:
+    """A saved run's settings (``saved``, an ``args_class`` as a dict) with the command line's changes of the
+    fields in ``overrides``; any other change the command line makes is refused (``SystemExit``)."""
+    base = args_class(**{k: v for k, v in saved.items() if k in {f.name for f in dataclasses.fields(args_class)}})
+    changes = {}
+    for name in given_flags(args_class, argv):
+        new, old = getattr(args, name), getattr(base, name)
+        if name in overrides:
+            changes[name] = new
+        elif new != old:
+            raise SystemExit(f"error: --resume continues a run with its own settings; --{name.replace('_', '-')} "
+                             f"is {old!r} in the checkpoint and {new!r} here (only "
+                             f"{', '.join('--' + n.replace('_', '-') for n in sorted(overrides))} may change)")
+    return dataclasses.replace(base, **changes)

@@ -231,6 +231,15 @@ def test_a_game_generic_layer_reaches_a_game_only_through_the_game_lookup(room):
 
 
 MAX_LINES = 80
+MAX_MODULE_LINES = 500
+
+
+def test_no_module_is_longer_than_500_lines():
+    files = [*PACKAGE.rglob("*.py"), *(PACKAGE.parent / "training").glob("*.py"),
+             *(PACKAGE / "web" / "static").glob("*.js"), *PACKAGE.glob("*/data/page/*.js")]
+    long = [f"{p.relative_to(PACKAGE.parent)} ({n} lines)" for p in files
+            if (n := len(p.read_text(encoding="utf-8").splitlines())) > MAX_MODULE_LINES]
+    assert not long, "modules over 500 lines: " + "; ".join(long)
 
 
 def test_no_function_is_longer_than_80_lines():
