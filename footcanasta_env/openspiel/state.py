@@ -24,6 +24,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 
+from ..envkit.reward import side_rewards
 from ..seeds import deal_seed
 from .params import NUM_DEALS, Config
 
@@ -49,11 +50,6 @@ class _Engine:
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.game = state["game"]
-
-
-def _seat_values(table: Any, per_side: list[float]) -> list[float]:
-    """A value per seat from a value per side (of the game's geometry ``table``), zero-sum across sides."""
-    return [table.zero_sum(per_side, table.side_of(seat)) for seat in range(table.seats)]
 
 
 class CanastaFamilyState(pyspiel.State):
@@ -121,18 +117,15 @@ class CanastaFamilyState(pyspiel.State):
         self._pay()
 
     def _pay(self) -> None:
-        """The rewards of the last action: the rounds it finished, or the result once the game is over."""
+        """The rewards of the last action (each seat its side's zero-sum share, as the envs pay it): the rounds
+        it finished, or the result once the game is over."""
         g = self._engine.game
         table = self._cfg.table
-        per_side = [0.0] * table.num_sides
-        if self._cfg.reward == "round":  # the rounds just finished: each seat its side's share of their points
-            new = g.round_results[self._paid:]
-            self._paid = len(g.round_results)
-            per_side = [float(sum(r["scores"][side] for r in new)) for side in range(table.num_sides)]
-        elif g.is_over:  # the winning sides (several on a tie) against the rest
-            top = table.winners(g.scores)
-            per_side = [1.0 if side in top else 0.0 for side in range(table.num_sides)]
-        self._rewards = _seat_values(table, per_side)
+        new = g.round_results[self._paid:]
+        self._paid = len(g.round_results)
+        mode = "round" if self._cfg.reward == "round" else "win"
+        shares = side_rewards(new, table, mode, 1.0, g.scores if g.is_over else None)
+        self._rewards = [shares[table.side_of(seat)] for seat in range(table.seats)]
         self._returns = [x + y for x, y in zip(self._returns, self._rewards, strict=True)]
 
     def _action_to_string(self, player: int, action: int) -> str:
