@@ -9,16 +9,19 @@
 
   function threes(kind, n) {
     const box = el("span", { class: "threes" });
-    for (let i = 0; i < n; i++) box.append(cardFace(kind, "mini"));
+    for (let i = 0; i < n; i++) box.append(cardFace(kind, "mini", false));
     return box;
   }
 
   registerGame("canasta", {
+    // a 2 and a joker are both wild, and look it, but never alike: the 2 keeps its rank with a wild mark in
+    // the corner, the joker is a dark card with a star (the pile and a meld's minis show the middle only)
     card(c) {
-      const label = c === "JK" ? _("Joker") : c === "B3" ? _("Black 3") : c === "R3" ? _("Red 3") : c;
-      const cls = c === "2" || c === "JK" ? "wild" : c === "B3" ? "black3" : c === "R3" ? "red3" : "";
-      const mark = c === "2" || c === "JK" ? "★" : c === "B3" ? "♣" : "";
-      return { cls, label, small: c === "JK" ? "JK" : c === "B3" ? "3" : c, mark };
+      if (c === "JK") return { cls: "wild joker", small: "JK", mark: "★" };
+      if (c === "2") return { cls: "wild two", small: "2", mark: "2", tag: "★" };
+      if (c === "B3") return { cls: "black3", small: "3", mark: "♣" };
+      if (c === "R3") return { cls: "red3", small: "3", mark: "♥" };
+      return { cls: "", small: c, mark: c };
     },
     seatInfo: (p) => (p.melded ? _("has melded") : _("not melded")),
     pileInfo(pile, box) {
