@@ -282,13 +282,13 @@ function sideLabel(t) {
 // A round's scores: the game's own rows (a heading row, then a row per side), or each side's round and total.
 function roundRows(r) {
   const total = (t) => state.round_results.filter((x) => x.round <= r.round).reduce((sum, x) => sum + x.scores[t], 0);
-  const plain = () => [["", _("Round"), _("Total")], ...r.scores.map((s, t) => [sideLabel(t), s, total(t)])];
+  const plain = () => [["", _("Round"), _("Total")], ...r.scores.map((s, t) => [sideLabel(t), signed(s), total(t)])];
   return look("roundRows", plain, r, { label: sideLabel, total });
 }
 
 function resultTable(r) {
-  const caption = el("caption", {}, ...(r.text ? _nodes(N_("Round {round}: {text}"), { round: r.round, text: r.text }, ["text"])
-    : [_("Round {round}", { round: r.round })]));
+  // the game's words for the round's end name the round already ("… round 2 is over")
+  const caption = el("caption", {}, r.text ? el("span", { class: "game-text", text: r.text }) : _("Round {round}", { round: r.round }));
   const box = el("table", { class: "score" }, caption);
   roundRows(r).forEach((row, i) => {
     const tr = el("tr");

@@ -23,17 +23,29 @@
     meldName: rankName,
     meldClass: (m) => (m.canasta ? "canasta " + m.kind : ""),
     moveExamples: () => "d, p, m K K K, a K 2, l, x 9",
+    // a meld's caption in plain words: how far it is from a canasta, or which canasta it is
     meldCaption(m) {
-      const kind = m.canasta ? _(CANASTAS[m.kind])
-        : ngettext("{kind}, {n} to go", "{kind}, {n} to go", m.to_go, { kind: _(KINDS[m.kind]) });
-      return _("{rank}: {state}", { rank: rankName(m), state: kind });
+      const size = m.cards.length;
+      const full = size + m.to_go;
+      if (m.rank === "wild") {
+        return m.canasta ? _("Wild canasta") : ngettext("Wild cards: {size} of {full}, {n} more for a canasta",
+          "Wild cards: {size} of {full}, {n} more for a canasta", m.to_go, { size, full });
+      }
+      if (m.canasta) return _("{rank}: {state}", { rank: m.rank, state: _(CANASTAS[m.kind]) });
+      return ngettext("{rank}: {size} of {full}, {kind}, {n} more for a canasta",
+        "{rank}: {size} of {full}, {kind}, {n} more for a canasta", m.to_go,
+        { rank: m.rank, size, full, kind: _(KINDS[m.kind]) });
     },
+    // each kind of canasta against what going out needs: "clean 1 of 2", or "clean 4 (2 needed)" past it
     sideInfo(team, state) {
-      const [c, d, w] = team.canastas;
-      const [nc, nd, nw] = state.need;
       const down = team.down ? _("melded") : _("not melded yet (minimum {minimum})", { minimum: state.minimum });
-      return el("div", { class: "side-info", text: [down, _("red 3s {n}", { n: team.red_threes }),
-        _("canastas clean {c}/{nc}, dirty {d}/{nd}, wild {w}/{nw}", { c, nc, d, nd, w, nw })].join(" · ") });
+      const kinds = ["clean", "dirty", "wild"].map((k, i) => {
+        const [have, need] = [team.canastas[i], state.need[i]];
+        const kind = _(KINDS[k]);
+        return have > need ? _("{kind} {have} ({need} needed)", { kind, have, need }) : _("{kind} {have} of {need}", { kind, have, need });
+      });
+      return el("div", { class: "side-info", text: [down, _("red 3s: {n}", { n: team.red_threes }),
+        _("Canastas: {list}", { list: kinds.join(", ") })].join(" · ") });
     },
     canAdd: (m) => !m.canasta,
     canAddAside: (m) => !m.canasta,
@@ -46,7 +58,7 @@
         _("Round"), _("Total")]];
       r.breakdown.forEach((b, t) => rows.push([side.label(t), b.melds, b.canastas,
         `${show(b.clean)}/${show(b.dirty)}/${show(b.wild)}`, b.red_threes + b.red_threes_in_foot, b.going_out,
-        b.cards_held, b.total, side.total(t)]));
+        b.cards_held, signed(b.total), side.total(t)]));
       return rows;
     },
   });
