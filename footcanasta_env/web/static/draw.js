@@ -227,8 +227,9 @@ function renderHand() {
     const n = Math.min(selected[g.card] || 0, g.count);
     for (let i = 0; i < g.count; i++) {
       const isSel = i < n;
+      // named by its words ("queen"), the spoken form of the rank it shows, as the content a speech user says
       const b = el("button", { type: "button", class: "card-btn" + (isSel ? " selected" : ""), "data-card": g.card,
-        "aria-pressed": isSel ? "true" : "false", "aria-label": cardName(g.card) }, cardFace(g.card, "", false));
+        "aria-pressed": isSel ? "true" : "false" }, cardFace(g.card, "", false), el("span", { class: "sr-only", text: cardName(g.card) }));
       b.addEventListener("click", () => toggleCard(g.card, isSel));
       group.append(b);
     }
@@ -305,7 +306,8 @@ function renderResults() {
   box.hidden = !rr.length || !hasArea("results");
   if (box.hidden) return;
   box.append(el("h2", { text: _("Round scores") }));
-  const wrap = el("div", { class: "table-wrap" });
+  // a frame that scrolls on a phone: reachable from the keyboard, and named
+  const wrap = el("div", { class: "table-wrap", tabindex: "0", role: "region", "aria-label": _("Round scores") });
   for (const r of rr.slice().reverse()) wrap.append(resultTable(r));
   box.append(wrap);
 }
