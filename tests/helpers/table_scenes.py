@@ -78,13 +78,16 @@ def played(game: str, rounds: int | None, seed: int = 5) -> dict[str, Any]:
 
 
 def scenario(game: str, scene: str) -> dict[str, Any]:
-    """The position of a scene: "mid" (MID), "round" (a round just over), "over" (the game over)."""
+    """The position of a scene: "mid" (MID), "round" (a round just over), "over" (the game over),
+    "big" (a round just over, scored +1,840 and -35)."""
     if scene == "mid":
         return MID[game]
     if scene == "round":
         return played(game, 1)
     if scene == "over":
         return played(game, None)
+    if scene == "big":
+        return big_round(game)
     raise ValueError(f"no scene {scene!r}: the scenes are mid, round, over")
 
 
@@ -107,3 +110,29 @@ def open_game(browser, server: str, game: str, scene: str, *, lang: str = "en", 
     page.wait_for_function("() => document.querySelector('[data-game-over]') || "
                            "[...document.querySelectorAll('[data-action]')].some(b => !b.disabled)")
     return page
+
+
+def big_round(game: str) -> dict[str, Any]:
+    """A round just over whose scores need a group sign in every language: +1,840 and -35."""
+    spec = played(game, 1)
+    result = spec["round_results"][0]
+    for b, total in zip(result["breakdown"], (1840, -35)):
+        b["cards_held"] += total - b["total"]
+        b["total"] = total
+    result["scores"] = spec["scores"] = [1840, -35]
+    return spec
+
+
+# the mean difference of two PNG images' pixels (0 to 255) over the area both cover, measured by the browser
+PIXEL_DIFFERENCE = """async ([a, b]) => {
+  const load = (src) => new Promise((ok, bad) => { const i = new Image(); i.onload = () => ok(i); i.onerror = bad;
+    i.src = "data:image/png;base64," + src; });
+  const [x, y] = [await load(a), await load(b)];
+  const w = Math.min(x.width, y.width), h = Math.min(x.height, y.height);
+  const pixels = (img) => { const c = document.createElement("canvas"); c.width = w; c.height = h;
+    const g = c.getContext("2d"); g.drawImage(img, 0, 0); return g.getImageData(0, 0, w, h).data; };
+  const [p, q] = [pixels(x), pixels(y)];
+  let sum = 0;
+  for (let i = 0; i < p.length; i += 4) for (let k = 0; k < 3; k++) sum += Math.abs(p[i + k] - q[i + k]);
+  return sum / (w * h * 3);
+}"""
