@@ -88,7 +88,7 @@ def scenario(game: str, scene: str) -> dict[str, Any]:
         return played(game, None)
     if scene == "big":
         return big_round(game)
-    raise ValueError(f"no scene {scene!r}: the scenes are mid, round, over")
+    raise ValueError(f"no scene {scene!r}: the scenes are mid, round, over, big")
 
 
 def open_game(browser, server: str, game: str, scene: str, *, lang: str = "en", viewport=PHONE,
@@ -116,7 +116,7 @@ def big_round(game: str) -> dict[str, Any]:
     """A round just over whose scores need a group sign in every language: +1,840 and -35."""
     spec = played(game, 1)
     result = spec["round_results"][0]
-    for b, total in zip(result["breakdown"], (1840, -35)):
+    for b, total in zip(result["breakdown"], (1840, -35), strict=True):
         b["cards_held"] += total - b["total"]
         b["total"] = total
     result["scores"] = spec["scores"] = [1840, -35]

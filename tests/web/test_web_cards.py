@@ -154,7 +154,8 @@ def test_meld_and_canasta_captions_in_plain_words(mid):
 @pytest.mark.parametrize("game", GAMES)
 def test_scores_written_one_way(server, browser, game, lang, up, down, total):
     page = open_game(browser, server, game, "big", lang=lang, viewport=DESKTOP)
-    rows = page.eval_on_selector_all("#results table.score tr", "rs => rs.map(r => [...r.cells].map(c => c.textContent))")
+    rows = page.eval_on_selector_all("#results table.score tr",
+                                     "rs => rs.map(r => [...r.cells].map(c => c.textContent))")
     # the round's change with its sign, the running total without, in the two sides' rows
     assert [r[-2:] for r in rows[1:]] == [[up, total], [down, "-35"]]
     if game == "canasta":  # its round text names the scores: as the table writes them
@@ -170,6 +171,6 @@ def test_selection_is_pressed_and_names_follow_the_language(server, browser):
     assert card.text_content().endswith("Dame")
     card.focus()
     page.keyboard.press("Space")
-    page.wait_for_function("""() => document.querySelector('#hand [data-card="Q"]').getAttribute('aria-pressed') === 'true'""")
+    page.wait_for_selector('#hand [data-card="Q"][aria-pressed="true"]')
     assert page.get_attribute('#hand .group:has([data-card="5"])', "aria-label") == "2 Fünfen"
     page.context.close()
