@@ -67,6 +67,10 @@ def test_cards_work_from_the_keyboard(server, browser):
     page.focus('#hand [data-card="10"]')
     page.keyboard.press("Space")
     page.wait_for_selector('#hand [data-card="10"][aria-pressed="true"]')
+    assert page.evaluate("() => document.activeElement.dataset.card") == "10"  # the focus stays on the card
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate("() => document.activeElement.dataset.card") == "Q"  # the arrows walk the hand
     page.wait_for_function("""() => !document.querySelector('#team-0 .meld[data-rank="10"]').disabled""")
     page.focus('#team-0 .meld[data-rank="10"]')
     page.keyboard.press("Enter")

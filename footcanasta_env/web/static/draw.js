@@ -215,8 +215,16 @@ function renderAside() {
   box.append(list, el("p", { class: "note", text: _("Lay down puts them on the table; a discard returns them to your hand.") }));
 }
 
+// The card that has the keyboard's focus, as the rank and its place in its group, to give it back once redrawn.
+function focusedCard(hand) {
+  const b = document.activeElement;
+  if (!b || !b.classList.contains("card-btn") || !hand.contains(b)) return null;
+  return [b.dataset.card, [...b.parentElement.querySelectorAll(".card-btn")].indexOf(b)];
+}
+
 function renderHand() {
   const hand = $("hand");
+  const focused = focusedCard(hand);
   hand.replaceChildren();
   const title = ngettext("Your hand: {n} card", "Your hand: {n} cards", state.hand_size);
   $("hand-title").textContent = look("handTitle", (x) => x, title, state.players[table().you]);
@@ -237,6 +245,18 @@ function renderHand() {
     hand.append(group);
   }
   if (!state.hand.length) hand.append(el("div", { class: "none", text: _("No cards in hand.") }));
+  // the arrow keys walk the hand, card by card
+  hand.onkeydown = (ev) => {
+    const all = [...hand.querySelectorAll(".card-btn")];
+    const next = all[all.indexOf(document.activeElement) + (ev.key === "ArrowRight" ? 1 : ev.key === "ArrowLeft" ? -1 : NaN)];
+    if (next && all.includes(document.activeElement)) { ev.preventDefault(); next.focus(); }
+  };
+  // a card chosen from the keyboard keeps the focus, so the next one is a Tab or an arrow away
+  if (focused) {
+    const same = [...hand.querySelectorAll(".card-btn")].filter((b) => b.dataset.card === focused[0]);
+    const again = same[Math.min(focused[1], same.length - 1)];
+    if (again) again.focus();
+  }
 }
 
 function renderButtons() {
