@@ -255,7 +255,7 @@ function renderHand() {
   if (focused) {
     const same = [...hand.querySelectorAll(".card-btn")].filter((b) => b.dataset.card === focused[0]);
     const again = same[Math.min(focused[1], same.length - 1)];
-    if (again) again.focus();
+    if (again) again.focus({ preventScroll: true });
   }
 }
 
