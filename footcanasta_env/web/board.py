@@ -39,7 +39,7 @@ SCORES = {
     "players": N_("Scores: the player's own first, then each opponent's; hints taken beside them."),
 }
 RESULTS = {"win": N_("won"), "loss": N_("lost"), "draw": N_("drawn")}
-SIZE = N_("{title}, {players} players")
+SIZE = N_("{title}: {players} at the table")
 
 
 def board_sizes(game: Any) -> tuple[int, ...]:
