@@ -97,7 +97,9 @@ def render_rules(markdown: str, contents_label: str) -> tuple[str, str]:
             token.attrSet("id", _slug(title, seen))
             toc.append(f'<li><a href="#{token.attrGet("id")}">{html.escape(title)}</a></li>')
         elif token.type in ("th_open", "td_open") and ALIGN.match(str(token.attrGet("style") or "")):
-            token.attrs = {"class": "align-" + ALIGN.match(str(token.attrGet("style"))).group(1)}  # no inline style
+            align = ALIGN.match(str(token.attrGet("style"))).group(1)
+            token.attrs.pop("style")  # no inline style: the CSP refuses it
+            token.attrSet("class", "align-" + align)
         elif token.type == "table_open":
             token.attrSet("class", "rules-table")
     body = md.renderer.render(tokens, md.options, {})
