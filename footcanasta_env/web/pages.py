@@ -106,7 +106,7 @@ def render_rules(markdown: str, contents_label: str) -> tuple[str, str]:
     # a wide table scrolls inside its own frame on a phone, never the page; the frame takes the keyboard's focus
     body = body.replace('<table class="rules-table">', '<div class="table-wrap" tabindex="0"><table>')
     body = body.replace("</table>", "</table></div>")
-    contents = (f'<details class="contents"><summary>{html.escape(contents_label)}</summary><ol>{"".join(toc)}</ol>'
+    contents = (f'<details class="contents"><summary>{html.escape(contents_label)}</summary><ul>{"".join(toc)}</ul>'
                 "</details>") if toc else ""
     return body, contents
 

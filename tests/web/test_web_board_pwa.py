@@ -12,6 +12,8 @@ import datetime as _dt
 import json
 import os
 import re
+import socket
+import threading
 import time
 from pathlib import Path
 
@@ -193,3 +195,136 @@ def test_the_wheel_takes_every_file_the_pages_link():
     for name in names:
         path = STATIC / name.removeprefix("/static/")
         assert path.is_file() and path.parent == STATIC, name  # flat: the glob takes no folder
+
+
+# ---------------------------------------------------------------------------------------------- in Chromium
+
+CHROMIUM = "/usr/bin/chromium"
+VIOLATIONS = ("window.__csp = []; document.addEventListener('securitypolicyviolation', "
+              "e => window.__csp.push(e.violatedDirective + ' ' + e.blockedURI));")
+WIDER = """() => [...document.querySelectorAll('body *')].filter(e => {
+  const r = e.getBoundingClientRect();
+  return r.width && (r.right > innerWidth + 1 || r.left < -1) && !e.closest('.table-wrap, details:not([open])');
+}).map(e => `${e.id || e.className || e.tagName} ${Math.round(e.getBoundingClientRect().right)}`)"""
+
+
+@pytest.fixture(scope="module")
+def sync_api():
+    if not os.path.exists(CHROMIUM) and not os.environ.get("CI"):
+        pytest.skip(f"{CHROMIUM} is missing (apt-get install chromium); the browser tests run in CI")
+    if os.environ.get("CI"):
+        from playwright import sync_api as api  # CI installs the dev extra: a missing Playwright fails there
+        return api
+    return pytest.importorskip("playwright.sync_api", reason="playwright is in the dev extra")
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory, sync_api):
+    """The seeded app on a free loopback port, and one Chromium: (base URL, browser)."""
+    import uvicorn
+
+    app = _seeded_app(tmp_path_factory.mktemp("board-browser") / "web.sqlite3")
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    for _ in range(200):
+        if srv.started:
+            break
+        time.sleep(0.05)
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        yield f"http://127.0.0.1:{port}", browser
+        browser.close()
+    srv.should_exit = True
+    thread.join(timeout=5)
+
+
+def _page(browser, viewport, **ctx):
+    context = browser.new_context(viewport=viewport, reduced_motion="reduce", **ctx)
+    context.add_init_script(VIOLATIONS)  # devtools' init scripts are not the page's: the policy does not block them
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    return page, errors
+
+
+def _fits(page, width: int) -> None:
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= width, "the page scrolls sideways"
+    assert page.evaluate(WIDER) == [], "something runs past the screen's edge"
+
+
+def _shot(page, name: str) -> None:
+    if SHOTS:
+        Path(SHOTS).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(Path(SHOTS) / name), full_page=True)
+
+
+def test_the_board_browses_days_and_games_by_clicking_on_a_phone(served):
+    base, browser = served
+    page, errors = _page(browser, PHONE)
+    page.goto(f"{base}/leaderboard?lang=en")
+    assert "May 1, 2024" in page.text_content("h1") and page.is_visible("text=Ada")
+    assert page.text_content("table.board tbody").count("12,345") == 1
+    _fits(page, PHONE["width"])
+    _shot(page, "board-en-phone-today.png")
+    page.click("#previous-link")
+    page.wait_for_url(re.compile(f"date={YESTERDAY}"))
+    assert "April 30, 2024" in page.text_content("h1") and page.is_visible("text=Bob")
+    page.click('nav.games >> text="Canasta"')
+    page.wait_for_url(re.compile("game=canasta"))
+    assert page.text_content("h1").startswith("Canasta") and page.is_visible("text=Cy")
+    assert f"date={YESTERDAY}" in page.url  # the same day, the other game
+    page.fill("#board-date", TODAY)
+    page.click("#show-date")
+    page.wait_for_url(re.compile(f"date={TODAY}"))
+    assert "game=canasta" in page.url and "Nobody has finished" in page.text_content("tbody")
+    page.click("#next-link")
+    page.wait_for_url(re.compile(f"date={LATEST}"))
+    assert page.query_selector("#next-link") is None  # the last day that is today somewhere
+    page.click("#today-link")
+    page.wait_for_url(re.compile("game=canasta&players=4&lang=en$"))
+    assert page.get_attribute("#today-link", "aria-current") == "date"
+    page.click("#rules-link")
+    page.wait_for_url(re.compile(r"/rules\?game=canasta&lang=en"))
+    assert page.text_content("h1").startswith("Canasta")
+    page.click("#play-link")
+    page.wait_for_url(re.compile(r"/\?game=canasta&lang=en"))
+    assert page.evaluate("window.__csp") == [] and errors == []
+    page.context.close()
+
+
+@pytest.mark.parametrize("lang", ["de", "ru", "th"])
+@pytest.mark.parametrize("size", [PHONE, SMALL], ids=["390", "360"])
+def test_the_board_and_the_rules_fit_a_phone(served, lang, size):
+    base, browser = served
+    page, errors = _page(browser, size)
+    page.goto(f"{base}/leaderboard?date={YESTERDAY}&game=canasta&lang={lang}")
+    _fits(page, size["width"])
+    _shot(page, f"board-{lang}-{size['width']}.png")
+    page.goto(f"{base}/rules?game=canasta&lang={lang}")
+    _fits(page, size["width"])
+    page.click(".contents summary")  # the contents menu opens and fits too
+    _fits(page, size["width"])
+    _shot(page, f"rules-{lang}-{size['width']}.png")
+    assert page.evaluate("window.__csp") == [] and errors == []
+    page.context.close()
+
+
+@pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])
+@pytest.mark.parametrize("path", [f"/leaderboard?date={YESTERDAY}&lang=de", "/rules?game=footcanasta&lang=en",
+                                  "/rules?game=canasta&lang=th", "/leaderboard?date=soon"])
+def test_axe_finds_nothing_serious_on_the_board_and_the_rules(served, size, path):
+    from tests.helpers.axe import axe_violations, describe
+
+    base, browser = served
+    page, _ = _page(browser, size, bypass_csp=True)  # axe is an injected script: the policy would refuse it
+    page.goto(base + path)
+    found = axe_violations(page)
+    assert found == [], describe(found)
+    if size is DESKTOP and "leaderboard" in path and "soon" not in path:
+        _shot(page, "board-de-desktop.png")
+    page.context.close()
