@@ -111,6 +111,12 @@ def render_rules(markdown: str, contents_label: str) -> tuple[str, str]:
     return body, contents
 
 
+@functools.lru_cache(maxsize=32)
+def _rendered(markdown: str, contents_label: str) -> tuple[str, str]:
+    """``render_rules``, once per rule book and language: a rule book changes only with the package."""
+    return render_rules(markdown, contents_label)
+
+
 def _language_links(game: str, lang: str) -> str:
     links = []
     for code in LANGUAGES:
@@ -135,7 +141,7 @@ def rules_page(query: dict[str, Any], lang: str) -> str:
     except (ValueError, OSError, AttributeError):
         raise WebError(Message(N_("{title} has no rule book in this language"), title=game.TITLE), 404) from None
     words = {k: render(v, lang) for k, v in TEXTS.items()}
-    body, contents = render_rules(markdown, words["contents"])
+    body, contents = _rendered(markdown, words["contents"])
     back = html.escape("/?" + urlencode({"game": game.NAME, "lang": lang}))
     board = html.escape("/leaderboard?" + urlencode({"game": game.NAME, "lang": lang}))
     header = (f'<nav class="menu" aria-label="{html.escape(words["menu"])}">'
