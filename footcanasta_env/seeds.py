@@ -36,10 +36,11 @@ def bad_seed(value: object) -> MessageError:
 def parse_seed(value: object) -> int:
     """A seed a person gave: a whole number from 0 to ``MAX_SEED``, as an int or as a string of ASCII digits
     (at most 39: never a float, a bool, a sign or spaces); anything else a ``MessageError`` naming the range."""
+    seed = value
     if isinstance(value, str) and 0 < len(value) <= SEED_DIGITS and value.isascii() and value.isdigit():
-        value = int(value)
-    if isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_)) and 0 <= value <= MAX_SEED:
-        return int(value)
+        seed = int(value)
+    if isinstance(seed, (int, np.integer)) and not isinstance(seed, (bool, np.bool_)) and 0 <= seed <= MAX_SEED:
+        return int(seed)
     raise bad_seed(value)
 
 
