@@ -367,12 +367,13 @@ async function newGame(deal, problems) {
     $("log").replaceChildren();
     selected = {};
     // a bot that could not be loaded plays as another one, a daily that does not rank: say so at once
-    setMessage([...said, ...(data.state.notes || []), data.state.unranked || ""].join(" ").trim(), said.length > 0, true);
+    setMessage(said.concat([...(data.state.notes || []), data.state.unranked || ""].join(" ").trim() || []).join(" · "),
+      said.length > 0, true);
     await apply(data);
     return null;
   } catch (e) {
     busy = false;
-    setMessage([...said, e.message].join(" "), true, true);
+    setMessage([...said, e.message].join(" · "), true, true);
     if (!state) $("status").textContent = _("No game dealt: {reason}", { reason: e.message });
     return e;
   }
@@ -384,7 +385,7 @@ async function load(id, problems) {
   gameId = id;
   showChosen(data.state.game);
   remember();
-  if (problems && problems.length) setMessage(problems.join(" "), true, true);
+  if (problems && problems.length) setMessage(problems.join(" · "), true, true);
   await apply({ events: [], state: data.state });
 }
 
