@@ -38,12 +38,12 @@ Rulings where CANASTA_RULES.md is silent (the engine's; ``docs/CANASTA.md`` stat
 
 from __future__ import annotations
 
-from ..family.face import fixed_table, late_names, rule_book
-from ..family.geometry import FOUR_IN_PARTNERSHIPS
+from ..family.face import late_names, rule_book
+from ..family.geometry import FOUR_IN_PARTNERSHIPS, Geometry
 from ..family.manifest import Manifest
 from .actions import ACTION_NAMES, ACTION_VERSION, NUM_ACTIONS, PHASE_NAMES, action_id, action_name
 from .engine import Game, IllegalActionError, ScenarioError, View, load_scenario, new_game, sample_world
-from .rules import DEFAULT_RULES, Rules
+from .rules import DEFAULT_RULES, Rules, table_of
 
 NAME = "canasta"
 TITLE = "Canasta"
@@ -64,8 +64,20 @@ __all__ = [
 ]
 
 
-geometry = fixed_table(FOUR_IN_PARTNERSHIPS, Rules, TITLE)
-"""The table: four seats, partners opposite (South/North against West/East), whatever the rules."""
+
+
+def geometry(rules: Rules | None = None) -> Geometry:
+    """The table of ``rules`` (section 14): four seats, partners opposite (South/North against West/East) by
+    default; two (South, North), three (South, West, East, each a side) or six seats (South, Southwest,
+    Northwest, North, Northeast, Southeast; sides 0 2 4 against 1 3 5, or with ``sides=3`` the partners
+    opposite) as ``rules.players`` says. The person sits at seat 0."""
+    if rules is None:
+        return FOUR_IN_PARTNERSHIPS
+    if not isinstance(rules, Rules):
+        raise TypeError(f"rules must be {TITLE}'s Rules, got {type(rules).__name__}")
+    return table_of(rules)
+
+
 rules_text = rule_book(MANIFEST)
 """The rules for people (the manifest's rule book), whole or one section, in any language of the house."""
 
