@@ -202,4 +202,18 @@ def table_of(rules: Rules) -> Geometry:
     return _TABLES[key]
 
 
+def require_four_players(rules: Rules, what: str) -> None:
+    """Refuse, by name, a table size that a layer above the engine does not play yet (``what``: which layer,
+    e.g. "Canasta's observation is laid out for four players")."""
+    if rules.players != 4:
+        raise ValueError(f"{what}; {rules.players}-player Canasta has no {_NOUN[what]} yet "
+                         "(CANASTA_RULES.md section 14: the engine plays every size)")
+
+
+OBSERVATION_FOUR = "Canasta's observation is laid out for four players"
+ENVS_FOUR = "Canasta's environments play four players"
+EXPERT_FOUR = "Canasta's expert bot plays four players"
+_NOUN = {OBSERVATION_FOUR: "observation", ENVS_FOUR: "environment", EXPERT_FOUR: "expert bot"}
+
+
 DEFAULT_RULES = Rules()

@@ -63,6 +63,7 @@ from .layout import (
     TEAM_BLOCK,
     clip_score,
 )
+from ..rules import OBSERVATION_FOUR, require_four_players
 from .moves import MoveSyncs
 
 if TYPE_CHECKING:
@@ -90,7 +91,8 @@ class GameEncoder(MoveSyncs):
         self.reset(game)
 
     def reset(self, game: Game) -> None:
-        """Track ``game`` from now on."""
+        """Track ``game`` from now on (a four-player game: the layout's, section 14)."""
+        require_four_players(game.rules, OBSERVATION_FOUR)
         self.game = game
         self.raw[:] = 0
         self.raw[_A_TOP + _EMPTY] = 1
