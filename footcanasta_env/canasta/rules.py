@@ -202,18 +202,19 @@ def table_of(rules: Rules) -> Geometry:
     return _TABLES[key]
 
 
-def require_four_players(rules: Rules, what: str) -> None:
-    """Refuse, by name, a table size that a layer above the engine does not play yet (``what``: which layer,
-    e.g. "Canasta's observation is laid out for four players")."""
+def require_four_players(rules: Rules, layer: tuple[str, str]) -> None:
+    """Refuse, by name, a table size that a layer above the engine does not play yet. ``layer``: what it says
+    of itself and what it is called (``OBSERVATION_FOUR``, ``ENVS_FOUR``, ``EXPERT_FOUR``, ``OPENSPIEL_FOUR``)."""
     if rules.players != 4:
-        raise ValueError(f"{what}; {rules.players}-player Canasta has no {_NOUN[what]} yet "
+        said, noun = layer
+        raise ValueError(f"{said}; {rules.players}-player Canasta has no {noun} yet "
                          "(CANASTA_RULES.md section 14: the engine plays every size)")
 
 
-OBSERVATION_FOUR = "Canasta's observation is laid out for four players"
-ENVS_FOUR = "Canasta's environments play four players"
-EXPERT_FOUR = "Canasta's expert bot plays four players"
-_NOUN = {OBSERVATION_FOUR: "observation", ENVS_FOUR: "environment", EXPERT_FOUR: "expert bot"}
+OBSERVATION_FOUR = ("Canasta's observation is laid out for four players", "observation")
+ENVS_FOUR = ("Canasta's environments play four players", "environment")
+EXPERT_FOUR = ("Canasta's expert bot plays four players", "expert bot")
+OPENSPIEL_FOUR = ("Canasta's OpenSpiel game plays four players", "OpenSpiel game")
 
 
 DEFAULT_RULES = Rules()
