@@ -135,7 +135,8 @@ class Rules(RuleFields):
              f"{self.decks} decks ({deck} cards): the stock must keep more than the {10 * self.decks} wild cards "
              f"and threes, so that a natural card turns up (rules 2.2, 2.3, 14.1)")
         for name in ("five_red_threes_bonus", "six_red_threes_bonus"):
-            need(getattr(self, name) >= 0, f"{name} must not be negative (0 switches it off), got {getattr(self, name)}")
+            v = getattr(self, name)
+            need(v >= 0, f"{name} must not be negative (0 switches it off), got {v}")
 
     def _validate(self) -> None:
         need(self.target >= 1, f"target must be at least 1 (a game is played to a positive total), got {self.target}")

@@ -6,9 +6,9 @@ card strings, the rules and random generator's state, the turn (round, dealer, p
 totals), the players' list with their hands and set-aside melds, the partnerships' list with their table
 melds and ``down`` flag, the top-level ``set_aside``, the pile, the public memory, the stock counted against
 the decks, the finished rounds and ``over``. The table is a ``Geometry`` (``table``, four seats in two
-partnerships by default): how many players and sides a scenario lists, whose side a seat is. Each game's own ``engine/scenario.py`` holds its own keys
-(a foot, black threes, ``has_melded``), how it parses a meld and places it, and its own checks, and
-gives its rule numbers to the messages here.
+partnerships by default): how many players and sides a scenario lists, whose side a seat is. Each game's own
+``engine/scenario.py`` holds its own keys (a foot, black threes, ``has_melded``), how it parses a meld and
+places it, and its own checks, and gives its rule numbers to the messages here.
 """
 
 from __future__ import annotations

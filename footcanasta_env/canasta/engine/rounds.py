@@ -18,7 +18,6 @@ def _deck(decks: int) -> np.ndarray:
 
 
 DECKS_OF = {n: _deck(n) for n in (2, 3)}  # the cards of two decks (108) and of three (162, rule 14.2)
-DECK = DECKS_OF[2]  # the four-player game's
 
 
 def deal(g: State) -> None:

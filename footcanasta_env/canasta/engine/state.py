@@ -3,8 +3,8 @@
 Plain Python lists of ints indexed by the 15 card kinds of ``footcanasta_env.family.cards`` (``k``), the N
 seats (``p``, 0 .. N-1 clockwise; four players: 0 South .. 3 East), the S sides (``t = g.side_of[p]``;
 four players: the two partnerships, ``p & 1``) or the 11 natural ranks (``r``, 4 .. A: a side has at most
-one meld per rank, rule 5.4). N and S are the rules' (``players``, ``sides``, section 14). The engine's modules read and write
-these slots directly (their functions take the state as ``g``): the names are a contract.
+one meld per rank, rule 5.4). N and S are the rules' (``players``, ``sides``, section 14). The engine's
+modules read and write these slots directly (their functions take the state as ``g``): the names are a contract.
 
 SLOT TABLE
 
@@ -70,7 +70,8 @@ from ..rules import DEFAULT_RULES, Rules
 class State:
     """The slots of one game (see the SLOT TABLE above); ``Game`` adds the public interface."""
 
-    __slots__ = ("rules", "seed", "rng", "values", "nseats", "side_of", "draw_n", "out_need", "round", "dealer", "current_player", "phase_id", "is_over", "hand",
+    __slots__ = ("rules", "seed", "rng", "values", "nseats", "side_of", "draw_n", "out_need", "round", "dealer",
+                 "current_player", "phase_id", "is_over", "hand",
                  "htot", "stock", "pile", "pile_wilds", "memory", "mnat", "mtwo", "mjk", "msize", "b3", "mval",
                  "mcards", "down", "red_threes", "has_melded", "turn_fresh", "turn_new", "scores", "round_results",
                  "actions_taken", "_mask", "__weakref__")

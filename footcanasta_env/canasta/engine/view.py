@@ -1,8 +1,8 @@
 """What one seat may see (CANASTA_RULES.md section 12), as a read-only structured object.
 
 Seats and sides are absolute (four players: 0 South .. 3 East, side 0 = South/North; other sizes as
-``Rules.side_seats`` says, section 14). Per-seat tuples have one entry a seat, per-team tuples one a side. Count arrays are
-read-only numpy int arrays indexed by card kind (see ``footcanasta_env.family.cards``). A meld is
+``Rules.side_seats`` says, section 14). Per-seat tuples have one entry a seat, per-team tuples one a side.
+Count arrays are read-only numpy int arrays indexed by card kind (see ``footcanasta_env.family.cards``). A meld is
 ``(rank, naturals, twos, jokers)`` with rank 0-10 (4 .. A); black threes melded on the way out are
 ``black_threes``.
 """

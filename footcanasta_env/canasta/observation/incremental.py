@@ -21,7 +21,7 @@ import numpy as np
 
 from ...family.cards import NUM_KINDS, NUM_NATURAL
 from ..actions import ACTION_TYPE, ADD, DISCARD, DRAW, LAYDOWN, MELD, MELD_B3, PICKUP
-from ..rules import CANASTA_SIZE
+from ..rules import CANASTA_SIZE, OBSERVATION_FOUR, require_four_players
 from .absolute import (
     _A_AVAL,
     _A_DISC,
@@ -63,7 +63,6 @@ from .layout import (
     TEAM_BLOCK,
     clip_score,
 )
-from ..rules import OBSERVATION_FOUR, require_four_players
 from .moves import MoveSyncs
 
 if TYPE_CHECKING:
