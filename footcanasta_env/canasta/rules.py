@@ -206,9 +206,12 @@ def table_of(rules: Rules) -> Geometry:
 def require_four_players(rules: Rules, layer: tuple[str, str]) -> None:
     """Refuse, by name, a table size that a layer above the engine does not play yet. ``layer``: what it says
     of itself and what it is called (``OBSERVATION_FOUR``, ``ENVS_FOUR``, ``EXPERT_FOUR``, ``OPENSPIEL_FOUR``)."""
+    said, noun = layer
     if rules.players != 4:
-        said, noun = layer
         raise ValueError(f"{said}; {rules.players}-player Canasta has no {noun} yet "
+                         "(CANASTA_RULES.md section 14: the engine plays every size)")
+    if rules.decks != 2:  # the layouts count the cards of two decks
+        raise ValueError(f"{said} with two decks; Canasta with {rules.decks} decks has no {noun} yet "
                          "(CANASTA_RULES.md section 14: the engine plays every size)")
 
 

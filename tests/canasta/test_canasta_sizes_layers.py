@@ -59,6 +59,16 @@ def test_the_layers_laid_out_for_four_refuse_another_size_by_name(size):
     assert g.to_scenario() == before
 
 
+def test_four_players_with_three_decks_are_refused_by_the_layers_too():
+    rules = canasta.Rules(decks=3)
+    g = canasta.new_game(1, rules=rules)
+    assert sum(g.htot) == 44 and len(g.stock) + len(g.pile) + sum(g.red_threes) == 162 - 44
+    with pytest.raises(ValueError, match="laid out for four players with two decks; Canasta with 3 decks"):
+        canasta.encode(g.view(0))
+    with pytest.raises(ValueError, match="environments play four players with two decks; Canasta with 3 decks"):
+        canasta.env(rules=rules)
+
+
 def test_an_env_of_four_refuses_a_scenario_of_another_size():
     env = canasta.env()
     two = canasta.new_game(1, rules=canasta.Rules(players=2)).to_scenario()
