@@ -176,6 +176,9 @@ class Rules(RuleFields):
             if self.sides != SIZES[self.players][0]:
                 size["sides"] = self.sides
         default = type(self)(**size).to_dict()
+        # The default minimum table follows the target (rule 14.4): compare it with the one of this target.
+        bands = type(self)(**size, target=self.target).to_dict()
+        default.update(minimum_thresholds=bands["minimum_thresholds"], minimums=bands["minimums"])
         return {**size, **{k: v for k, v in self.to_dict().items() if default[k] != v}}
 
 

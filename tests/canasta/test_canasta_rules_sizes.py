@@ -271,3 +271,14 @@ def test_rule_14_9_the_wrong_number_of_players_or_sides_is_refused():
         canasta.load_scenario(dict(two, rules={"players": 4, "sides": 3}))
     with pytest.raises(ScenarioError, match="has_melded must be a list of 2 booleans"):
         canasta.load_scenario(dict(two, has_melded=[False] * 4))
+
+
+@pytest.mark.parametrize("rules", [
+    canasta.Rules(), canasta.Rules(target=10000), canasta.Rules(players=6), canasta.Rules(players=6, target=20000),
+    canasta.Rules(players=6, target=5000, minimum_thresholds=(0, 1500, 3000, 7500), minimums=(15, 50, 90, 120, 150)),
+    canasta.Rules(players=2, hand_size=13, max_rounds=3), canasta.Rules(players=6, sides=3, target=9000),
+])
+def test_rule_14_1_the_changes_of_every_size_name_it_and_read_back(rules):
+    changes = rules.changes()
+    assert canasta.Rules.from_dict(changes) == rules
+    assert ("players" in changes) == (rules.players != 4)
