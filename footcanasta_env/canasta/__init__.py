@@ -1,4 +1,7 @@
-"""Classic Canasta, the second game of the house: the four-player partnership game of CANASTA_RULES.md.
+"""Classic Canasta, the second game of the house: the four-player partnership game of CANASTA_RULES.md, and
+its other tables (section 14): ``Rules(players=2|3|4|6)`` (six also as ``sides=3``), ``geometry(rules)`` naming
+their seats and sides. The engine plays every size; the observation, the envs, the expert and learned bots
+and OpenSpiel play four players and refuse the others by name (``random`` and ``greedy`` play them all).
 
 ``from footcanasta_env import canasta`` then ``canasta.new_game(seed)``, ``canasta.load_scenario(spec)``,
 ``canasta.Rules(...)``, ``canasta.action_name(i)`` / ``canasta.action_id(name)``, ``canasta.sample_world(view, rng)``
