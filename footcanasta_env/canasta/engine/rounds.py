@@ -75,10 +75,7 @@ def receive_from_stock(g: State, p: int) -> None:
 
 def next_turn(g: State) -> None:
     """The turn passes to the left (rule 2.1)."""
-    q = g.current_player + 1
-    if q == g.nseats:
-        q = 0
-    g.current_player = q
+    q = g.current_player = g.left[g.current_player]
     g.phase_id = DRAW_PHASE
     g.turn_fresh = not g.has_melded[q]
     g.turn_new = 0

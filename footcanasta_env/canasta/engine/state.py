@@ -17,6 +17,7 @@ slot                 shape            meaning
 ``values``           [15]             card value of each kind (``rules.card_values``)
 ``nseats``           int              N, the players (``rules.players``)
 ``side_of``          (N)              each seat's side (``rules.seat_side``; four players: ``p & 1``)
+``left``             (N)              the seat after each seat in turn order (rule 2.1)
 ``draw_n``           int              cards a ``draw`` takes from the stock (``rules.draw``, rule 14.3)
 ``out_need``         int              canastas a side needs to go out (``rules.canastas_to_go_out``, 14.5)
 ``round``            int              current round, from 1
@@ -70,7 +71,7 @@ from ..rules import DEFAULT_RULES, Rules
 class State:
     """The slots of one game (see the SLOT TABLE above); ``Game`` adds the public interface."""
 
-    __slots__ = ("rules", "seed", "rng", "values", "nseats", "side_of", "draw_n", "out_need", "round", "dealer",
+    __slots__ = ("rules", "seed", "rng", "values", "nseats", "side_of", "left", "draw_n", "out_need", "round", "dealer",
                  "current_player", "phase_id", "is_over", "hand",
                  "htot", "stock", "pile", "pile_wilds", "memory", "mnat", "mtwo", "mjk", "msize", "b3", "mval",
                  "mcards", "down", "red_threes", "has_melded", "turn_fresh", "turn_new", "scores", "round_results",
@@ -85,6 +86,7 @@ class State:
         self.values = list(self.rules.card_values)
         self.nseats = n = self.rules.players
         self.side_of = self.rules.seat_side
+        self.left = tuple((p + 1) % n for p in range(n))
         self.draw_n = self.rules.draw
         self.out_need = self.rules.canastas_to_go_out
         self.round = 1
