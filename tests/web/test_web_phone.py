@@ -16,6 +16,7 @@ from tests.web.test_web_browser import browser, pick_building_move, server, shot
 
 PHONES = {"390x844": {"width": 390, "height": 844}, "360x740": {"width": 360, "height": 740}}
 DESKTOP = {"width": 1280, "height": 860}
+EVERY = 15  # moves in one language before the next
 GAMES = {"footcanasta": "seed=17", "canasta": "seed=5&partner=greedy&opponents=greedy"}
 
 # Everything the player needs on screen, in one round trip: what is outside the screen (or hidden by the box
@@ -76,8 +77,8 @@ def test_a_whole_game_on_a_phone_in_every_language(server, browser, game, size):
     seen = {"en"}
     while not page.query_selector("[data-game-over]"):
         assert moves < 3000, "the game did not end in 3000 moves"
-        if moves and moves % 25 == 0:  # the same game, in the next language
-            lang = languages[(moves // 25) % len(languages)]
+        if moves and moves % EVERY == 0:  # the same game, in the next language
+            lang = languages[(moves // EVERY) % len(languages)]
             page.goto(f"{server}/?game={game}&id={gid}&lang={lang}")
             wait_ready(page)
             assert page.evaluate("document.documentElement.lang") == lang
