@@ -12,6 +12,7 @@ from __future__ import annotations
 import pytest
 
 from footcanasta_env.i18n import LANGUAGES
+from tests.helpers.axe import axe_violations, describe
 from tests.web.test_web_browser import browser, pick_building_move, server, shot, wait_ready  # noqa: F401
 
 PHONES = {"390x844": {"width": 390, "height": 844}, "360x740": {"width": 360, "height": 740}}
@@ -49,8 +50,9 @@ OFF_SCREEN = """() => {
 
 
 def open_game(browser, url, viewport, errors):  # noqa: F811
+    # bypass_csp: axe-core is an injected script, which the page's policy refuses
     context = browser.new_context(reduced_motion="reduce", viewport=viewport, is_mobile=viewport["width"] < 720,
-                                  has_touch=viewport["width"] < 720)
+                                  has_touch=viewport["width"] < 720, bypass_csp=True)
     page = context.new_page()
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
     page.on("pageerror", lambda e: errors.append(str(e)))
@@ -90,8 +92,8 @@ def test_a_whole_game_on_a_phone_in_every_language(server, browser, game, size):
     assert seen == set(LANGUAGES), f"the game ended after {moves} moves, before every language had its turn"
     # the game's end: its panel on the screen, the focus on it
     box = page.evaluate("(() => { const r = document.getElementById('over').getBoundingClientRect(); "
-                        "return [r.top, r.bottom, innerHeight, document.activeElement.id]; })()")
-    assert 0 <= box[0] < box[1] <= box[2] and box[3] == "over", box
+                        "return [r.top, r.bottom, innerHeight, r.left, r.right, innerWidth, document.activeElement.id]; })()")
+    assert 0 <= box[0] < box[1] <= box[2] and 0 <= box[3] < box[4] <= box[5] and box[6] == "over", box
     shot(page, f"phone-{game}-{size}-over.png")
     assert errors == []
 
@@ -111,16 +113,20 @@ def test_the_round_end_is_shown_where_the_player_looks(server, browser, viewport
     page.wait_for_selector("#round-end table.score")
     shown = page.evaluate("""() => {
       const r = document.getElementById('round-end').getBoundingClientRect();
-      return { top: r.top, bottom: r.bottom, height: innerHeight, focus: document.activeElement.id,
+      return { top: r.top, bottom: r.bottom, height: innerHeight, left: r.left, right: r.right, width: innerWidth,
+               focus: document.activeElement.id,
                inside: document.getElementById('round-end').contains(document.activeElement) };
     }""")
-    assert 0 <= shown["top"] < shown["bottom"] <= shown["height"], shown
+    assert -1 <= shown["top"] < shown["bottom"] <= shown["height"] + 1, shown  # a scroll may end between pixels
+    assert -1 <= shown["left"] < shown["right"] <= shown["width"] + 1, shown
     assert shown["inside"] and shown["focus"] == "round-end-continue", shown
     assert page.text_content("#round-end-continue") == "Weiter"
     shot(page, f"round-end-{viewport['width']}.png")
     if viewport is not DESKTOP:
         on_screen(page, "at the round's end")  # the hand and the buttons stay below the panel
-    page.keyboard.press("Enter")  # Continue: the panel goes, the focus to a move
+    assert describe(axe_violations(page, context="#round-end")) == ""
+    # Continue (Enter on the focused button, a tap on a phone): the panel goes, the focus to a move
+    page.keyboard.press("Enter") if viewport is DESKTOP else page.click("#round-end-continue")
     page.wait_for_selector("#round-end", state="hidden")
     assert page.evaluate("document.activeElement.closest('#buttons, #hand, #legal') !== null")
     assert errors == []
@@ -139,6 +145,7 @@ def test_the_phone_menu_folds_and_opens(server, browser):  # noqa: F811
     assert page.get_attribute("#rules-link", "href") == "/rules?game=canasta&lang=de"
     assert page.text_content("#rules-link") == "Regeln" and page.text_content("#menu-label") == "Menü"
     shot(page, "phone-menu.png")
+    assert describe(axe_violations(page, context="#top")) == ""
     page.keyboard.press("Escape")
     assert page.is_hidden("#new-game") and page.get_attribute("#menu-button", "aria-expanded") == "false"
     page.click("#menu-button")

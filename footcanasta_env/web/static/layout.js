@@ -38,9 +38,11 @@ function layoutTexts() {
   $("rules-link").href = `/rules?game=${encodeURIComponent(game)}&lang=${encodeURIComponent(lang)}`;
 }
 
-// Focus moves to a panel that opens; on a phone the screen does not move (the panel is already on it).
-function focusPanel(target) {
-  target.focus({ preventScroll: PHONE.matches });
+// Focus moves to a panel that opens. On a phone the screen does not move (the panel is already on it); on a
+// desktop the page scrolls to show the whole panel, not just the focused button.
+function focusPanel(target, panel) {
+  if (!PHONE.matches) panel.scrollIntoView({ block: "nearest" });
+  target.focus({ preventScroll: true });
 }
 
 function closeRoundEnd(refocus) {
@@ -61,14 +63,16 @@ function openRoundEnd(result) {
   const go = el("button", { type: "button", id: "round-end-continue", text: _("Continue") });
   go.addEventListener("click", () => closeRoundEnd(true));
   box.replaceChildren(el("h2", { id: "round-end-title", text: _("Round scores") }),
-    el("div", { class: "table-wrap" }, resultTable(result)), go);
+    el("div", { class: "table-wrap", tabindex: "0" }, resultTable(result)), go);
   box.hidden = false;
-  focusPanel(go);
+  focusPanel(go, box);
 }
 
 // Called at the end of every render: the rules link, and the panels of a round's or the game's end.
 function placePanels() {
   layoutTexts();
+  // a table wider than the screen scrolls in its frame: the keyboard must reach it too
+  for (const wrap of document.querySelectorAll(".table-wrap:not([tabindex])")) wrap.tabIndex = 0;
   const rounds = state.round_results.length;
   if (shown.game !== gameId) {
     // another game on the page (or the page loaded): what it already had is not news
@@ -77,7 +81,7 @@ function placePanels() {
   }
   if (state.over) {
     closeRoundEnd(false);
-    if (!shown.over) focusPanel($("over"));
+    if (!shown.over) focusPanel($("over"), $("over"));
   } else if (busy) closeRoundEnd(false);
   else if (rounds > shown.rounds && hasArea("results")) openRoundEnd(state.round_results[rounds - 1]);
   shown.rounds = rounds;
