@@ -32,7 +32,8 @@ OFF_SCREEN = """() => {
   const screen = { left: 0, top: 0, right: W, bottom: H };
   const check = (e, what, frame) => {
     const r = e.getBoundingClientRect();
-    const where = `${what} at ${Math.round(r.left)},${Math.round(r.top)} ${Math.round(r.width)}x${Math.round(r.height)}`;
+    const [x, y, w, h] = [r.left, r.top, r.width, r.height].map(Math.round);
+    const where = `${what} at ${x},${y} ${w}x${h}`;
     if (!r.width || !r.height) bad.push(`${what} is not drawn`);
     else if (!within(r, screen)) bad.push(`${where}: off the ${W}x${H} screen`);
     else if (frame && !within(r, frame.getBoundingClientRect())) bad.push(`${where}: cut by its box`);
@@ -91,8 +92,8 @@ def test_a_whole_game_on_a_phone_in_every_language(server, browser, game, size):
         on_screen(page, f"{game} {size} {page.evaluate('lang')} after move {moves}")
     assert seen == set(LANGUAGES), f"the game ended after {moves} moves, before every language had its turn"
     # the game's end: its panel on the screen, the focus on it
-    box = page.evaluate("(() => { const r = document.getElementById('over').getBoundingClientRect(); "
-                        "return [r.top, r.bottom, innerHeight, r.left, r.right, innerWidth, document.activeElement.id]; })()")
+    box = page.evaluate("(() => { const r = document.getElementById('over').getBoundingClientRect(); return "
+                        "[r.top, r.bottom, innerHeight, r.left, r.right, innerWidth, document.activeElement.id]; })()")
     assert 0 <= box[0] < box[1] <= box[2] and 0 <= box[3] < box[4] <= box[5] and box[6] == "over", box
     shot(page, f"phone-{game}-{size}-over.png")
     assert errors == []
@@ -166,7 +167,8 @@ def test_the_desktop_keeps_its_layout(server, browser, game):  # noqa: F811
     on_screen(page, "at the deal")
     # the table across the page, the buttons and the log side by side below the hand, as before
     rects = page.evaluate("""() => Object.fromEntries(['table', 'melds', 'hand-area', 'controls', 'log-area']
-      .map((id) => { const r = document.getElementById(id).getBoundingClientRect(); return [id, [r.left, r.top, r.width]]; }))""")
+      .map((id) => { const r = document.getElementById(id).getBoundingClientRect();
+                     return [id, [r.left, r.top, r.width]]; }))""")
     assert rects["table"][2] > 1000 and rects["melds"][1] > rects["table"][1]
     assert rects["hand-area"][1] > rects["melds"][1] and rects["controls"][1] > rects["hand-area"][1]
     assert rects["log-area"][0] > rects["controls"][0] + 400 and abs(rects["log-area"][1] - rects["controls"][1]) < 2
