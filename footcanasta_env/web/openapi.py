@@ -162,10 +162,13 @@ def _other_paths() -> dict[str, Any]:
             _obj(["game", "bots", "default"], game={"type": "string"}, bots=STRINGS, default={"type": "string"}),
             (404,), query=(_query("game", game_name),))},
         "/api/leaderboard": {"get": _operation(
-            "a game's daily leaderboard (today by default)",
-            _obj(["game", "date", "entries"], game={"type": "string"}, date=DATE,
+            "a daily leaderboard of a game at a table size (today's by default), with the days around it",
+            _obj(["game", "players", "date", "today", "latest", "previous", "next", "entries"],
+                 game={"type": "string"}, players={"type": "integer", "minimum": 1}, date=DATE, today=DATE,
+                 latest=DATE, previous={**DATE, "type": ["string", "null"]}, next={**DATE, "type": ["string", "null"]},
                  entries={"type": "array", "items": entry}), (404,),
-            query=(_query("game", game_name), _query("date", {**DATE, "pattern": DATE_OR_NONE})))},
+            query=(_query("game", game_name), _query("players", {"type": "string", "pattern": "^[0-9]*$"}),
+                   _query("date", {**DATE, "pattern": DATE_OR_NONE})))},
         "/api/daily/{game}/{date}": {"get": _operation(
             "a past daily's seed and line-up, once that date is over everywhere",
             _obj(["game", "date", "seed", "partner", "opponents"], game={"type": "string"}, date=DATE,
