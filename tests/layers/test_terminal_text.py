@@ -58,3 +58,30 @@ def test_rules_help_tells_how_to_get_the_markdown(capsys):
         main(["rules", "--help"])
     out = " ".join(capsys.readouterr().out.split())
     assert "--markdown" in out and "--raw" in out and "--rendered" in out and "not a terminal" in out
+
+
+@pytest.mark.parametrize("game", ["footcanasta", "canasta"])
+def test_demo_plays_the_game_asked_for_with_its_seed_and_options(game, monkeypatch, capsys):
+    monkeypatch.setenv("COLUMNS", "80")
+    assert main(["demo", "--game", game, "--seed", "4", "--lang", "de"]) == 0
+    out = capsys.readouterr().out
+    first = out.splitlines()[0]
+    assert "Canasta" in first and first.rstrip(".").endswith("4") and ("Foot" in first) == (game == "footcanasta")
+    assert "Endstand" in out and "(--verbose" in out and max(len(x) for x in out.splitlines()) <= 80
+    assert main(["demo", "--game", game, "--seed", "4", "--lang", "de"]) == 0
+    assert capsys.readouterr().out == out  # a function of the seed
+    assert main(["demo", "--game", game, "--seed", "4", "--verbose"]) == 0
+    verbose = capsys.readouterr().out
+    assert "more (--verbose" not in verbose and "Final scores" in verbose and "seed 4" in verbose
+    assert main(["demo", "--game", game, "--seed", "5"]) == 0
+    assert capsys.readouterr().out.split("\n", 1)[1] != verbose.split("\n", 1)[1]  # another seed, another game
+    # the round tables are the game's own: Canasta's partnerships score natural and mixed canastas
+    assert ("nat/mix" in verbose) == (game == "canasta") and ("c/d/w" in verbose) == (game == "footcanasta")
+
+
+def test_demo_without_game_is_foot_canasta_and_an_unknown_game_is_refused(capsys):
+    assert main(["demo", "--seed", "1"]) == 0
+    assert capsys.readouterr().out.startswith("Foot Canasta demo: four random players, seed 1.")
+    with pytest.raises(SystemExit):
+        main(["demo", "--game", "chess"])
+    assert "invalid choice: 'chess'" in capsys.readouterr().err
