@@ -49,8 +49,7 @@ class Session:
         return line.strip().lower() in ("y", "yes", w._("yes").lower())
 
     def screen(self) -> object:
-        return self.text.render_screen(self.table.view(), self.last_events, self.term.console.width,
-                                       self.term.times, self.since)
+        return self.text.render_screen(self.table.view(), self.last_events, self.term.console.width, self.since)
 
     def play(self) -> str:
         """Play to the end with the person at their seat; returns OVER, QUIT or EOF."""
@@ -125,7 +124,7 @@ class Session:
         """Everything the prompt takes besides a move and quit."""
         kind, game, term = getattr(cmd, "kind", ""), self.table.game, self.term
         if kind == "help":
-            term.show(self.text.help_text(game.rules, game.round, term.times))
+            term.show(self.text.help_text(game.rules, game.round))
         elif kind == "hint":
             term.show(self.hint())
         elif kind == "log":
