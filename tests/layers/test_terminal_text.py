@@ -85,3 +85,83 @@ def test_demo_without_game_is_foot_canasta_and_an_unknown_game_is_refused(capsys
     with pytest.raises(SystemExit):
         main(["demo", "--game", "chess"])
     assert "invalid choice: 'chess'" in capsys.readouterr().err
+
+
+# ------------------------------------------------------------------------------------------ counts and captions
+
+COUNT_BESIDE_RANK = re.compile(r"(?<![\w.])(10|[2-9JQKA]|JK|R3|B3)\s?[×x]\s?\d")  # 5×2, Q×6, 2 x 3
+
+
+def _plain(renderable, width: int = 80) -> str:
+    import io
+
+    from rich.console import Console
+
+    out = io.StringIO()
+    Console(file=out, width=width, no_color=True, color_system=None, highlight=False).print(renderable)
+    return out.getvalue()
+
+
+def _foot_canasta_view():
+    from footcanasta_env.footcanasta.engine import load_scenario
+
+    return load_scenario({
+        "round": 1, "current": 0, "phase": "play", "dealer": 3,
+        "players": [{"hand": "5 5 2 2 2 9 JK"}, {"hand": "9 9 5 5 10"}, {"hand": "4 5 6 7"}, {"hand": "4 5 6 7"}],
+        "teams": [{"melds": ["Q Q Q Q Q Q Q", "K K K K", "6 6 6 2", "2 2 2 JK"], "down": True},
+                  {"melds": ["J J J"], "down": True}],
+        "pile": "5 8 8", "memory": ["", "9 9", "", ""]}, seed=1).view(0)
+
+
+def _canasta_view():
+    from footcanasta_env.canasta import load_scenario
+    from tests.helpers.canasta_oracle import scenario
+
+    return load_scenario(scenario(["5 5 2 2 2 9 JK", "5 6", "7 8", "4 10"], phase="play", pile="8 Q",
+                                  melds0=["K K K K K K K", "7 7 7 7 7 7 2 JK", "A A A A", "6 6 6 2"], red0=1,
+                                  has_melded=(True, False, False, False))).view(0)
+
+
+@pytest.mark.parametrize("game", ["footcanasta", "canasta"])
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_screen_shows_every_card_and_no_count_beside_a_rank(game, lang):
+    view = _foot_canasta_view() if game == "footcanasta" else _canasta_view()
+    text = get_game(game).table_text(lang)
+    screen = _plain(text.render_screen(view, (), 80))
+    assert "×" not in screen and not COUNT_BESIDE_RANK.search(screen), screen
+    hand = next(x for x in screen.splitlines() if x.rstrip().endswith("JK") and "5 5" in x)
+    assert "5 5  9  2 2 2  JK" in hand  # the hand: each card shown, two spaces between kinds
+    four = "K K K K" if game == "footcanasta" else "A A A A"
+    assert four in screen and "6 6 6 2" in screen and " | " in screen  # the open melds, barred apart
+    if game == "footcanasta":
+        assert "wild 2 2 2 JK" in screen.replace(text.w._("wild"), "wild") and "Q Q Q" not in screen  # a canasta
+        clean = text.w._("clean {n} of {needed}").format(n=text.w.num(1), needed=text.w.num(2))
+        assert clean + " (Q)" in screen
+    else:
+        sizes = [text.w.ngettext("{rank}, {n} card", "{rank}, {n} cards", n).format(rank=r, n=text.w.num(n))
+                 for r, n in (("K", 7), ("7", 8))]
+        assert all(s in screen for s in sizes) and "A A A A" in screen
+    help_ = text.help_text(view.rules, 1)
+    assert "×" not in help_ and "Q Q Q Q" in help_ and "A A A 2" in help_
+
+
+def test_english_captions_say_the_canastas_in_plain_words():
+    fc = _plain(get_game("footcanasta").table_text("en").render_screen(_foot_canasta_view(), (), 100), 100)
+    assert "South/North (you): canastas: clean 1 of 2 (Q); red 3s: 0" in fc
+    assert "melds: 6 6 6 2 | K K K K | wild 2 2 2 JK" in fc and "From the pile, not yet played: West 9 9." in fc
+    ca = _plain(get_game("canasta").table_text("en").render_screen(_canasta_view(), (), 100), 100)
+    assert "canastas: natural (K, 7 cards); mixed (7, 8 cards); red 3s: 1" in ca and "melds: 6 6 6 2 | A A A A" in ca
+
+
+@pytest.mark.parametrize("game", ["footcanasta", "canasta"])
+def test_a_meld_or_a_group_of_cards_is_never_split_across_lines(game):
+    view = _foot_canasta_view() if game == "footcanasta" else _canasta_view()
+    for width in (30, 34, 38, 44):
+        lines = _plain(get_game(game).table_text("en").render_screen(view, (), width), width).splitlines()
+        assert all(len(x.rstrip()) <= width for x in lines)
+        melds = next(i for i, x in enumerate(lines) if x.startswith("  melds:"))
+        shown = [m.strip() for x in lines[melds:melds + 4] for m in x.replace("melds:", "").split("|")]
+        assert ("K K K K" if game == "footcanasta" else "A A A A") in shown and "6 6 6 2" in shown, lines
+        assert any(x.strip() in ("2 2 2  JK", "2 2 2") or "2 2 2" in x for x in lines)
+        assert not any(x.rstrip().endswith((" 2 2", " K K")) and not x.rstrip().endswith("2 2 2") for x in lines
+                       if "hand" not in x and "melds" not in x)
