@@ -2,8 +2,8 @@
 
 The replay is reproduced through ``footcanasta_env.replays`` and every decision of the seat with a real
 choice (more than one legal action) is rated from the seat's view, seeing nothing more than the seat saw.
-Every decision is judged against the move the hint recommends in that position (``table.advice``: the
-game's hint bot at its default settings, seeded by the deal and the actions played, as the terminal's and
+Every decision is judged against the move the hint recommends in that position (``family.botregistry.hint_move``:
+the game's hint bot at its default settings, seeded by the deal and the actions played, as the terminal's and
 the browser's ``hint`` give it), so a move the hint recommended is never called a mistake. Two methods, by
 what the game offers (``footcanasta_env.games``):
 
@@ -33,11 +33,11 @@ from typing import Any
 
 import numpy as np
 
+from ..family.botregistry import hint_move
 from ..games import DEFAULT_GAME, GameModule, get_game
 from ..i18n import DEFAULT_LANG, Words, add_lang_argument, chosen, words
 from ..replays import ReplayError, load_replay, reproduce
-from ..seeds import review_seed
-from ..table.advice import hint_move, hint_seed
+from ..seeds import hint_seed, review_seed
 
 NOISE_SE = 2.0
 """A loss within this many standard errors of zero is noise, not a mistake."""
@@ -157,7 +157,7 @@ def review_decision(view: Any, played: int, index: int = 0, options: str | None 
                     game: str = DEFAULT_GAME, hint: tuple[int, int] | None = None) -> Decision:
     """Rate ``played`` in ``view`` (decision ``index``) by the game's rater, or against its strongest bot.
 
-    ``hint``: the hint's move in this position and the hint bot's seed (``table.advice``), the reference the
+    ``hint``: the hint's move in this position and the hint bot's seed (``hint_move``), the reference the
     move is judged against (its move is never a mistake); the rater then searches the worlds of that seed.
     Without it, the rater's best candidate (or the strongest bot's move) is the reference, seeded by
     ``seed`` and ``index``."""
@@ -193,7 +193,7 @@ def seat_decisions(replay: Any, seat: int) -> list[tuple[int, Any, int]]:
 
 def hint_for(replay: Any, view: Any, index: int) -> tuple[int, int]:
     """The hint's move in the position before action ``index`` of ``replay`` (``view``: the deciding seat's),
-    as the table would have given it (``table.advice``), and the hint bot's seed."""
+    as the table would have given it (``family.botregistry.hint_move``), and the hint bot's seed."""
     module = get_game(replay.game)
     seats = module.geometry(replay.rules).seats
     move, _ = hint_move(module, view, replay.seed, seats, index)

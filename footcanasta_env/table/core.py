@@ -22,12 +22,12 @@ from typing import Any
 
 import numpy as np
 
+from ..family.botregistry import hint_move
 from ..games import DEFAULT_GAME, get_game
 from ..i18n import DEFAULT_LANG, check_lang, render, words
 from ..messages import N_, Message
 from ..replays import Replay
 from ..seeds import decision_seed, seat_bot_seed
-from .advice import hint_move
 from .deal import Deal
 from .lineup import HUMAN, Lineup, choose_bots, wanted_bots
 

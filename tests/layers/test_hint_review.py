@@ -1,6 +1,7 @@
 """The hint and the review agree: in a recorded game, the move the hint recommended in a position is never
-listed by the review as a mistake in that position (same bot, same budget, same seed: ``table.advice``), and
-the review judges every move against the hint's. Both games, several deals, at the default settings.
+listed by the review as a mistake in that position (same bot, same budget, same seed:
+``family.botregistry.hint_move``), and the review judges every move against the hint's.
+Both games, several deals, at the default settings.
 
 The search bot's time budget is the one thing that is not a function of the seed (a loaded machine stops a
 search with fewer worlds), so the tests give the search a clock that never runs out: the searches then do
