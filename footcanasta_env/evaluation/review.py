@@ -193,10 +193,14 @@ def seat_decisions(replay: Any, seat: int) -> list[tuple[int, Any, int]]:
 
 def hint_for(replay: Any, view: Any, index: int) -> tuple[int, int]:
     """The hint's move in the position before action ``index`` of ``replay`` (``view``: the deciding seat's),
-    as the table would have given it (``family.botregistry.hint_move``), and the hint bot's seed."""
+    as the table would have given it (``family.botregistry.hint_move``), and the hint bot's seed; a hint that
+    is not a legal action is a ``ValueError``."""
     module = get_game(replay.game)
     seats = module.geometry(replay.rules).seats
-    move, _ = hint_move(module, view, replay.seed, seats, index)
+    move, bot = hint_move(module, view, replay.seed, seats, index)
+    if move not in view.legal_actions:  # a broken hint bot: no reference to judge against
+        raise ValueError(f"the hint bot {bot!r} suggested {module.action_name(move)!r}, not a legal action, before "
+                         f"action {index + 1} of the replay")
     return move, hint_seed(replay.seed, seats, index)
 
 

@@ -89,3 +89,28 @@ def test_the_methods_are_named_and_a_move_unlike_the_hint_can_be_a_mistake(stead
     assert fc.method == RATER and ca.method == STRONGEST_BOT and ca.bot == get_game("canasta").hint_bot_name()
     assert all(d.loss is not None and d.loss >= 0 for d in fc.decisions)
     assert any(not d.accurate for d in ca.decisions)  # random moves unlike the hint's are listed
+
+
+def test_a_hint_that_is_not_legal_is_refused_by_name(toy, monkeypatch):
+    from footcanasta_env.replays import Replay
+
+    game = toy.new_game(3)
+    rep = Replay(seed=3, rules=game.rules, game="toy",
+                 players=[{"seat": s, "name": f"bot{s}", "kind": "bot", "bot": "greedy", "seed": s} for s in range(4)])
+    bots = [toy.make_bot("greedy", s) for s in range(4)]
+    while not game.is_over:
+        a = bots[game.current_player].act(game.view(game.current_player))
+        rep.record(game.current_player, a)
+        game.step(a)
+    rep.finish(game)
+    assert review_replay(rep, 0).accuracy == 1.0  # greedy plays the toy's hint bot's moves: none is a mistake
+
+    class Broken:
+        name = "broken"
+
+        def act(self, view):
+            return next(a for a in range(toy.NUM_ACTIONS) if a not in view.legal_actions)
+
+    monkeypatch.setattr(toy, "make_bot", lambda name, seed=None: Broken())
+    with pytest.raises(ValueError, match="suggested .*, not a legal action, before action"):
+        review_replay(rep, 0)
