@@ -108,7 +108,11 @@ class Review:
         """How the decisions were rated, for people (in ``w``'s language)."""
         title = get_game(self.game).TITLE
         if self.method == RATER:
-            return w._("Rated by {game}'s move rater (options {options}).").format(game=title, options=self.options)
+            if not self.options:  # the game's default: the hint's own search
+                return w._("Rated by {game}'s move rater against the hint's move in each position, with the hint's "
+                           "own search.").format(game=title)
+            return w._("Rated by {game}'s move rater against the hint's move in each position (search options "
+                       "{options}).").format(game=title, options=self.options)
         return w._("Compared with {bot}, the strongest bot of {game} ({game} has no move rater): a move is "
                    "accurate when it is the bot's; no points are measured.").format(bot=self.bot, game=title)
 
