@@ -1,6 +1,6 @@
 """The ``footcanasta`` command; each subcommand is added by the module that runs it.
 
-``demo`` (``footcanasta/demo.py``, Foot Canasta's); ``play`` and ``replay`` (``play/terminal.py``); ``serve``
+``demo`` (``play/demo.py``, any game with a ``DEMO``); ``play`` and ``replay`` (``play/terminal.py``); ``serve``
 (``web/server.py``); ``evaluate`` and ``league`` (``evaluation/cli.py``); ``review`` (``evaluation/review.py``);
 ``rules`` (here).
 """
@@ -17,10 +17,9 @@ import sys
 from . import __version__
 from .evaluation import cli as evaluation_cli
 from .evaluation import review
-from .footcanasta.text import demo
 from .games import game_names, get_game
 from .i18n import DEFAULT_LANG, add_lang_argument, chosen, from_environment, said, words
-from .play import terminal
+from .play import demo, terminal
 from .web import server as web_server
 
 

@@ -82,9 +82,14 @@ def test_demo_plays_the_game_asked_for_with_its_seed_and_options(game, monkeypat
 def test_demo_without_game_is_foot_canasta_and_an_unknown_game_is_refused(capsys):
     assert main(["demo", "--seed", "1"]) == 0
     assert capsys.readouterr().out.startswith("Foot Canasta demo: four random players, seed 1.")
-    with pytest.raises(SystemExit):
-        main(["demo", "--game", "chess"])
-    assert "invalid choice: 'chess'" in capsys.readouterr().err
+    assert main(["demo", "--game", "chess"]) == 2
+    assert "footcanasta demo: error:" in capsys.readouterr().err
+
+
+def test_a_game_without_a_demo_is_refused_by_name(toy, capsys):
+    assert main(["demo", "--game", "toy"]) == 2
+    err = capsys.readouterr().err
+    assert "Toy Sum has no demo (games with one: footcanasta, canasta)" in err, err
 
 
 # ------------------------------------------------------------------------------------------ counts and captions

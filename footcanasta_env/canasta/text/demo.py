@@ -1,4 +1,5 @@
-"""Canasta's part of ``footcanasta demo --game canasta`` (``family/demo.py`` plays and tells): the pickups
+"""Canasta's part of ``footcanasta demo --game canasta`` (``play/demo.py`` runs it, ``family/demo.py`` plays and
+tells): the pickups
 and lay-downs are told, and each canasta completed or made mixed."""
 
 from __future__ import annotations
