@@ -33,6 +33,7 @@ every game's ids come from its manifest), and importing this package still loads
 
 from .envkit.registration import GYM_ENV_ID, register_gymnasium_envs, register_when_gymnasium_loads
 from .family.cards import KINDS
+from .family.face import late_names
 from .family.seats import SEAT_NAMES, TEAM_NAMES, left_of, partner_of, team_of
 from .footcanasta.actions import ACTION_NAMES, ACTION_VERSION, NUM_ACTIONS, action_id, action_name
 from .footcanasta.engine import Game, IllegalActionError, ScenarioError, View, load_scenario, new_game, sample_world
@@ -48,18 +49,11 @@ __all__ = [
     "raw_env", "team_of", "GYM_ENV_ID", "register_gymnasium_envs", "sample_world",
 ]
 
-_LAZY = {"env": "footcanasta.envs.aec", "raw_env": "footcanasta.envs.aec",
-         "FootCanastaGymEnv": "footcanasta.envs.one_seat",
-         "make_bot": "footcanasta.bots.registry", "bot_names": "footcanasta.bots.registry"}
-
-
-def __getattr__(name: str):
-    # The envs import gymnasium and PettingZoo, the bots a policy format: load them only when asked for.
-    if name in _LAZY:
-        import importlib
-
-        return getattr(importlib.import_module(f"{__name__}.{_LAZY[name]}"), name)
-    raise AttributeError(f"module 'footcanasta_env' has no attribute {name!r}")
+# The envs import gymnasium and PettingZoo, the bots a policy format: load them only when asked for.
+__getattr__ = late_names(__name__, {
+    "env": (".footcanasta.envs.aec", "env"), "raw_env": (".footcanasta.envs.aec", "raw_env"),
+    "FootCanastaGymEnv": (".footcanasta.envs.one_seat", "FootCanastaGymEnv"),
+    "make_bot": (".footcanasta.bots.registry", "make_bot"), "bot_names": (".footcanasta.bots.registry", "bot_names")})
 
 
 register_when_gymnasium_loads()  # the one thing done at import: gymnasium may be loaded before or after

@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from .games import DEFAULT_GAME, check_game_name, get_game
-from .seeds import daily_seed
+from .seeds import MAX_SEED, daily_seed
 
 REPLAY_FORMAT = "footcanasta-replay"
 REPLAY_VERSION = 1
@@ -134,7 +134,8 @@ def replay_from_dict(d: Any) -> Replay:
           f"replay action_version {d.get('action_version')!r} does not match this footcanasta's "
           f"{game.TITLE} ({game.ACTION_VERSION})")
     seed = d.get("seed")
-    _need(_is_int(seed) and seed >= 0, f"replay seed must be a non-negative whole number, got {seed!r}")
+    _need(_is_int(seed) and 0 <= seed <= MAX_SEED,
+          f"replay seed must be a whole number from 0 to 2**128-1, got {seed!r}")
     daily, hosted = d.get("daily"), d.get("hosted", False)
     _need(isinstance(hosted, bool), f"replay hosted must be true or false, got {hosted!r}")
     _need(not hosted or daily is not None, "replay hosted is only for a daily game")

@@ -4,6 +4,11 @@ A game is dealt from one seed; everything random about it (deals, shuffles, bots
 seeds made here. The recipes are part of what makes a result reproducible: a duplicate match's deals,
 a replay's bots and a daily game are the same on every machine, so do not change one without bumping
 what depends on it.
+
+A seed a person gives or sees is a whole number from 0 to ``MAX_SEED`` (2**128-1, 39 digits: numpy's own
+entropy is 128 bits), the same range in the terminal (``play --seed``, ``demo --seed``), in a replay and in the
+browser, so every seed the terminal prints deals the same game in the browser; ``parse_seed`` checks one.
+The seeds drawn here (``fresh_seed`` and the derived ones) are 63-bit; a public daily's is 64-bit.
 """
 
 from __future__ import annotations
@@ -15,6 +20,28 @@ import hmac
 import numpy as np
 
 from .messages import N_, Message, MessageError
+
+MAX_SEED = (1 << 128) - 1
+"""The largest seed a game is dealt from (the browser's JSON API carries seeds as strings of digits)."""
+SEED_DIGITS = len(str(MAX_SEED))
+
+
+def bad_seed(value: object) -> MessageError:
+    """Why ``value`` is not a seed (a long text cut short: it is echoed to whoever sent it)."""
+    shown = repr(value) if not isinstance(value, str) or len(value) <= 48 else repr(value[:45] + "...")
+    return MessageError(Message(N_("seed must be a whole number from 0 to {largest} (2**128-1), not {seed}"),
+                                largest=str(MAX_SEED), seed=shown))
+
+
+def parse_seed(value: object) -> int:
+    """A seed a person gave: a whole number from 0 to ``MAX_SEED``, as an int or as a string of ASCII digits
+    (at most 39: never a float, a bool, a sign or spaces); anything else a ``MessageError`` naming the range."""
+    seed = value
+    if isinstance(value, str) and 0 < len(value) <= SEED_DIGITS and value.isascii() and value.isdigit():
+        seed = int(value)
+    if isinstance(seed, (int, np.integer)) and not isinstance(seed, (bool, np.bool_)) and 0 <= seed <= MAX_SEED:
+        return int(seed)
+    raise bad_seed(value)
 
 
 def daily_seed(date: _dt.date | str) -> int:
@@ -97,4 +124,4 @@ def game_seed(seed: int | None = None, daily: _dt.date | str | None = None) -> i
         return fresh_seed()
     if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
         raise ValueError(f"new_game: seed must be a non-negative integer, got {seed!r}")
-    return int(seed)
+    return parse_seed(seed)  # one range for every game: a larger seed would deal a game no browser can

@@ -1,4 +1,7 @@
-"""Classic Canasta, the second game of the house: the four-player partnership game of CANASTA_RULES.md.
+"""Classic Canasta, the second game of the house: the four-player partnership game of CANASTA_RULES.md, and
+its other tables (section 14): ``Rules(players=2|3|4|6)`` (six also as ``sides=3``), ``geometry(rules)`` naming
+their seats and sides. The engine plays every size; the observation, the envs, the expert and learned bots
+and OpenSpiel play four players and refuse the others by name (``random`` and ``greedy`` play them all).
 
 ``from footcanasta_env import canasta`` then ``canasta.new_game(seed)``, ``canasta.load_scenario(spec)``,
 ``canasta.Rules(...)``, ``canasta.action_name(i)`` / ``canasta.action_id(name)``, ``canasta.sample_world(view, rng)``
@@ -38,12 +41,12 @@ Rulings where CANASTA_RULES.md is silent (the engine's; ``docs/CANASTA.md`` stat
 
 from __future__ import annotations
 
-from ..family.face import fixed_table, late_names, rule_book
-from ..family.geometry import FOUR_IN_PARTNERSHIPS
+from ..family.face import late_names, rule_book
+from ..family.geometry import FOUR_IN_PARTNERSHIPS, Geometry
 from ..family.manifest import Manifest
 from .actions import ACTION_NAMES, ACTION_VERSION, NUM_ACTIONS, PHASE_NAMES, action_id, action_name
 from .engine import Game, IllegalActionError, ScenarioError, View, load_scenario, new_game, sample_world
-from .rules import DEFAULT_RULES, Rules
+from .rules import DEFAULT_RULES, Rules, table_of
 
 NAME = "canasta"
 TITLE = "Canasta"
@@ -64,8 +67,20 @@ __all__ = [
 ]
 
 
-geometry = fixed_table(FOUR_IN_PARTNERSHIPS, Rules, TITLE)
-"""The table: four seats, partners opposite (South/North against West/East), whatever the rules."""
+
+
+def geometry(rules: Rules | None = None) -> Geometry:
+    """The table of ``rules`` (section 14): four seats, partners opposite (South/North against West/East) by
+    default; two (South, North), three (South, West, East, each a side) or six seats (South, Southwest,
+    Northwest, North, Northeast, Southeast; sides 0 2 4 against 1 3 5, or with ``sides=3`` the partners
+    opposite) as ``rules.players`` says. The person sits at seat 0."""
+    if rules is None:
+        return FOUR_IN_PARTNERSHIPS
+    if not isinstance(rules, Rules):
+        raise TypeError(f"rules must be {TITLE}'s Rules, got {type(rules).__name__}")
+    return table_of(rules)
+
+
 rules_text = rule_book(MANIFEST)
 """The rules for people (the manifest's rule book), whole or one section, in any language of the house."""
 

@@ -94,14 +94,15 @@ def why_illegal(game: Any, action: int | str) -> str:
     return "" if reason is None else str(reason)
 
 
-def check_seat(seat: Any) -> int:
-    """A seat of the four-seat table as an int (from an int or an index); ``ValueError`` naming anything else."""
+def check_seat(seat: Any, seats: int = NUM_SEATS) -> int:
+    """A seat of a table of ``seats`` (four by default) as an int (from an int or an index); ``ValueError``
+    naming anything else."""
     if seat.__class__ is not int:
         if isinstance(seat, bool) or not hasattr(seat, "__index__"):
-            raise ValueError(f"seat must be 0 to {NUM_SEATS - 1}, got {seat!r}")
+            raise ValueError(f"seat must be 0 to {seats - 1}, got {seat!r}")
         seat = seat.__index__()
-    if not 0 <= seat < NUM_SEATS:
-        raise ValueError(f"seat must be 0 to {NUM_SEATS - 1}, got {seat!r}")
+    if not 0 <= seat < seats:
+        raise ValueError(f"seat must be 0 to {seats - 1}, got {seat!r}")
     return seat
 
 

@@ -5,9 +5,10 @@ What is here means the same in both games: the JSON text, unknown keys refused, 
 card strings, the rules and random generator's state, the turn (round, dealer, player to act, phase, side
 totals), the players' list with their hands and set-aside melds, the partnerships' list with their table
 melds and ``down`` flag, the top-level ``set_aside``, the pile, the public memory, the stock counted against
-the decks, the finished rounds and ``over``. Each game's own ``engine/scenario.py`` holds its own keys
-(a foot, black threes, ``has_melded``), how it parses a meld and places it, and its own checks, and
-gives its rule numbers to the messages here.
+the decks, the finished rounds and ``over``. The table is a ``Geometry`` (``table``, four seats in two
+partnerships by default): how many players and sides a scenario lists, whose side a seat is. Each game's own
+``engine/scenario.py`` holds its own keys (a foot, black threes, ``has_melded``), how it parses a meld and
+places it, and its own checks, and gives its rule numbers to the messages here.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from typing import Any
 import numpy as np
 
 from .cards import KINDS, NUM_KINDS, RED3, counts_of, parse_cards
-from .seats import NUM_SEATS, left_of, right_of, team_of
+from .geometry import FOUR_IN_PARTNERSHIPS, Geometry
 
 Meld = tuple[int, int, int, int]
 ParseMeld = Callable[[Any, str], Meld]
@@ -85,32 +86,50 @@ def new_game_of(spec: dict, make: Callable[[Any, int], Any], rules_class: Any, s
     return game
 
 
-def read_turn(game: Any, spec: dict, last_round: int, phase_names: Sequence[str]) -> None:
+def read_turn(game: Any, spec: dict, last_round: int, phase_names: Sequence[str],
+              table: Geometry = FOUR_IN_PARTNERSHIPS) -> None:
     """Round (1 to ``last_round``), dealer, player to act (the dealer's left by default), phase and scores."""
     rnd = read_int(spec, "round", 1, 1, last_round, "scenario ")
-    last = NUM_SEATS - 1
+    n = table.seats
+    last = n - 1
     current_given = spec.get("current")
-    dealer_default = right_of(current_given) if isinstance(current_given, int) and 0 <= current_given <= last else last
+    dealer_default = (current_given - 1) % n if isinstance(current_given, int) and 0 <= current_given <= last else last
     dealer = read_int(spec, "dealer", dealer_default, 0, last, "scenario ")
-    current = read_int(spec, "current", left_of(dealer), 0, last, "scenario ")
+    current = read_int(spec, "current", (dealer + 1) % n, 0, last, "scenario ")
     phase = spec.get("phase", "draw")
     if phase not in phase_names:
         raise ScenarioError(f"scenario phase must be 'draw' or 'play', got {phase!r}")
-    scores = spec.get("scores", [0, 0])
-    if (not isinstance(scores, (list, tuple)) or len(scores) != 2
+    sides = table.num_sides
+    scores = spec.get("scores", [0] * sides)
+    if (not isinstance(scores, (list, tuple)) or len(scores) != sides
             or not all(isinstance(x, int) and not isinstance(x, bool) for x in scores)):
-        raise ScenarioError(f"scenario scores must be a pair of whole numbers, got {scores!r}")
+        what = "a pair of whole numbers" if sides == 2 else f"a list of {sides} whole numbers, one per side"
+        raise ScenarioError(f"scenario scores must be {what}, got {scores!r}")
     game.round, game.dealer, game.current_player = rnd, dealer, current
     game.phase_id = phase_names.index(phase)
-    game.scores = (int(scores[0]), int(scores[1]))
+    game.scores = tuple(int(x) for x in scores)
 
 
-def read_players(spec: dict, keys: set[str]) -> Iterator[tuple[int, dict, str]]:
-    """The four players as (seat, its dict, where), each checked for keys outside ``keys`` as it comes (so
-    the first fault in the scenario's order is the one named)."""
+def size_hint(table: Geometry, count: Any, sizes: Sequence[int]) -> str:
+    """What a list of ``count`` players or sides would need: the size's ``rules`` (rule 14.9), if any."""
+    if table.seats == 4 and isinstance(count, int) and count in sizes and count != 4:
+        return f"; a game of {count} players names its size: \"rules\": {{\"players\": {count}}}"
+    return ""
+
+
+def read_players(spec: dict, keys: set[str], table: Geometry = FOUR_IN_PARTNERSHIPS,
+                 sizes: Sequence[int] = ()) -> Iterator[tuple[int, dict, str]]:
+    """The players, one a seat, as (seat, its dict, where), each checked for keys outside ``keys`` as it comes
+    (so the first fault in the scenario's order is the one named). ``sizes``: the other numbers of players
+    the game knows, which a refusal of a four-player list names."""
     players = spec.get("players")
-    if not isinstance(players, list) or len(players) != 4:
-        raise ScenarioError("scenario players must be a list of 4 players (South, West, North, East)")
+    n = table.seats
+    if not isinstance(players, list) or len(players) != n:
+        got = f", got {len(players)}" if isinstance(players, list) else ""
+        hint = size_hint(table, len(players), sizes) if isinstance(players, list) else ""
+        size = "" if n == 4 else f" for the {n}-player game"
+        raise ScenarioError(f"scenario players must be a list of {n} players ({', '.join(table.seat_names)})"
+                            f"{size}{got}{hint}")
     for p, pl in enumerate(players):
         yield p, check_keys(pl, keys, f"players[{p}]"), f"players[{p}]"
 
@@ -134,13 +153,17 @@ def read_player_set_aside(game: Any, p: int, pl: dict, where: str, parse_meld: P
     return [parse_meld(m, f"{where}.set_aside[{i}]") for i, m in enumerate(sa)]
 
 
-def read_teams(spec: dict, keys: set[str],
-               parse_meld: ParseMeld) -> Iterator[tuple[int, dict, str, list[Meld], bool]]:
-    """The two partnerships as (side, its dict, where, its table melds parsed, down), each read as it comes;
-    melds on the table mean the partnership is down."""
-    teams = spec.get("teams", [{}, {}])
-    if not isinstance(teams, list) or len(teams) != 2:
-        raise ScenarioError("scenario teams must be a list of 2 partnerships (South/North, West/East)")
+def read_teams(spec: dict, keys: set[str], parse_meld: ParseMeld,
+               table: Geometry = FOUR_IN_PARTNERSHIPS) -> Iterator[tuple[int, dict, str, list[Meld], bool]]:
+    """The sides (two partnerships at four players) as (side, its dict, where, its table melds parsed, down),
+    each read as it comes; melds on the table mean the side is down."""
+    k = table.num_sides
+    teams = spec.get("teams", [{} for _ in range(k)])
+    if not isinstance(teams, list) or len(teams) != k:
+        got = f", got {len(teams)}" if isinstance(teams, list) else ""
+        what = "partnerships" if table.seats == 4 else "sides"
+        size = "" if table.seats == 4 else f" for the {table.seats}-player game"
+        raise ScenarioError(f"scenario teams must be a list of {k} {what} ({', '.join(table.side_names)}){size}{got}")
     for t, tm in enumerate(teams):
         where = f"teams[{t}]"
         check_keys(tm, keys, where)
@@ -158,7 +181,7 @@ def read_teams(spec: dict, keys: set[str],
 
 
 def read_set_asides(game: Any, spec: dict, set_asides: list[tuple[int, list[Meld]]],
-                    parse_meld: ParseMeld) -> list[tuple[int, list[Meld]]]:
+                    parse_meld: ParseMeld, table: Geometry = FOUR_IN_PARTNERSHIPS) -> list[tuple[int, list[Meld]]]:
     """The set-aside melds by seat: those given on a player or at the top level (the player to act's), each
     of a partnership not down yet (rule 7.2)."""
     if "set_aside" in spec:  # the top-level form names the player to act's set-aside melds
@@ -170,13 +193,13 @@ def read_set_asides(game: Any, spec: dict, set_asides: list[tuple[int, list[Meld
                 raise ScenarioError("scenario gives set_aside both at the top level and on a player; use one")
             set_asides.append((game.current_player, [parse_meld(m, f"set_aside[{i}]") for i, m in enumerate(sa)]))
     for p, _ in set_asides:
-        if game.down[team_of(p)]:
+        if game.down[table.side_of(p)]:
             raise ScenarioError(f"players[{p}].set_aside: the partnership has already melded; set-aside melds "
                                 "exist only before the initial meld (rule 7.2)")
     return set_asides
 
 
-def read_pile_memory(game: Any, spec: dict, red3_rule: str) -> None:
+def read_pile_memory(game: Any, spec: dict, red3_rule: str, seats: int = 4) -> None:
     """The pile (bottom to top; no red three, ``red3_rule``) and the public memory, when given."""
     pile = read_cards(spec.get("pile", ""), "scenario pile")
     if RED3 in pile:
@@ -184,8 +207,8 @@ def read_pile_memory(game: Any, spec: dict, red3_rule: str) -> None:
     game.pile = pile
     memory = spec.get("memory")
     if memory is not None:
-        if not isinstance(memory, list) or len(memory) != 4:
-            raise ScenarioError("scenario memory must be a list of 4 card strings, one per player")
+        if not isinstance(memory, list) or len(memory) != seats:
+            raise ScenarioError(f"scenario memory must be a list of {seats} card strings, one per player")
         game.memory = [counts_of(read_cards(m, f"memory[{i}]")) for i, m in enumerate(memory)]
 
 

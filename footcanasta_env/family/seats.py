@@ -1,5 +1,5 @@
 """The four-seat table's fast helpers (partners opposite, sides by parity) for the engines of the four-player
-games and the family code only those engines use (``game``, ``scenario``, ``worlds``); every layer above the
+games and the family code only those engines use (``game``, ``worlds``); every layer above the
 engines reads a table from its game's ``geometry(rules)`` instead (``family.geometry``)."""
 
 from __future__ import annotations
@@ -17,11 +17,6 @@ def team_of(seat: int) -> int:
 def partner_of(seat: int) -> int:
     """The seat opposite."""
     return (seat + 2) & 3
-
-
-def right_of(seat: int) -> int:
-    """The seat before ``seat`` in turn order (the dealer of the seat that leads)."""
-    return (seat + 3) & 3
 
 
 def left_of(seat: int) -> int:

@@ -4,8 +4,9 @@ Each game's ``text/webstate.py`` builds its JSON state and selection buttons fro
 that are the same for every game of the family live here once: the four seats' labels, how a selection of
 card tokens is read (refused with a one-line ``ValueError`` when it is not a list of known tokens),
 ``SelectionError`` (a selection that makes no move), a button from an action sequence and the table's
-all-or-none check, the held-card counts, a seat's memory of pile cards in words, and ``PAGE_AREAS``: the
-areas of the page a Canasta-family game draws, in order (``TableText.page_areas``).
+all-or-none check, the held-card counts, a seat's memory of pile cards in words, a meld's state in words,
+``PageWords`` (numbers as the page writes them) and ``PAGE_AREAS``: the areas of the page a Canasta-family
+game draws, in order (``TableText.page_areas``).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from ..i18n import Words, format_number
 from ..messages import N_
 from .cards import HOLD_KINDS, JOKER, KINDS, TWO, kind_of
 
@@ -57,5 +59,27 @@ def counts_json(counts: Sequence[int]) -> list[dict[str, Any]]:
 
 
 def memory_text(counts: Sequence[int]) -> str:
-    """The pile cards a seat is known to hold, in short (``K×2  9``)."""
-    return "  ".join(f"{c['card']}×{c['count']}" if c["count"] > 1 else c["card"] for c in counts_json(counts))
+    """The pile cards a seat is known to hold, each card written out (``K K 9``): a count after a rank
+    (``K×2``) read as two cards on the page."""
+    return " ".join(c["card"] for c in counts_json(counts) for _ in range(c["count"]))
+
+
+def meld_state(w: Words, canasta: str, kind: str, done: bool, to_go: int) -> str:
+    """A meld's state in words: its canasta (``canasta``, a msgid) when ``done``, else its ``kind`` (a msgid)
+    and how many cards it lacks ("clean, 2 more cards for a canasta")."""
+    if done:
+        return w._(canasta)
+    return w.ngettext("{kind}, {n} more card for a canasta", "{kind}, {n} more cards for a canasta",
+                      to_go).format(kind=w._(kind), n=w.num(to_go))
+
+
+class PageWords(Words):
+    """A language's words for the page's texts from the server: numbers grouped as the page's
+    ``Intl.NumberFormat`` writes them, English too (the terminal's English keeps plain digits), so that a
+    round's score reads the same in its caption and in its table."""
+
+    __slots__ = ()
+
+    def num(self, value: float) -> str:
+        """A number as the page writes it (``1,840`` in English, ``1.840`` in German)."""
+        return format_number(value, self.lang)

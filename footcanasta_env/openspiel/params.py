@@ -15,7 +15,8 @@ Parameters (``pyspiel.load_game("canasta(max_rounds=1,reward=round)")``):
 * Foot Canasta: ``rounds`` (1 to 4, default 4): the game plays its first ``rounds`` rounds (``Rules.with_rounds``).
 * Canasta: ``max_rounds`` (default 20, the envs' cap: the rules' own game to 5,000 has no bound on its length)
   and ``players`` (default 4; the sizes of the "Canasta for two, three and six players" issue slot in through
-  the rules: a ``Rules`` with a ``players`` field receives it, and until then any size but 4 is refused).
+  the rules: a ``Rules`` with a ``players`` field receives it; Canasta's engine plays every size, its OpenSpiel
+  game four players only until its observation has the others, and any other size is refused by name).
 
 Bounds, derived from the rules (each holds for every game, none is measured):
 
@@ -39,7 +40,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any
 
-from ..canasta.rules import DECKS as CANASTA_DECKS
+from ..canasta.rules import OPENSPIEL_FOUR, require_four_players
 from ..family.cards import PER_DECK, RED3
 from ..games import get_game
 
@@ -166,12 +167,13 @@ def make_config(name: str, params: dict[str, Any]) -> Config:
         raise ValueError(f"rules: players must be 4 (two partnerships of two); {module.TITLE} for {players} "
                          "players is not played yet")
     rules = _rules(module, p["rules"], extra)
+    require_four_players(rules, OPENSPIEL_FOUR)  # its observation is laid out for four (section 14)
     return Config(name, rules, seed, p["reward"], rules.max_rounds, players)
 
 
 def deck_size(cfg: Config) -> int:
     """The cards of the game's decks."""
-    return sum(PER_DECK) * (cfg.rules.decks if cfg.name == "footcanasta" else CANASTA_DECKS)
+    return sum(PER_DECK) * cfg.rules.decks
 
 
 def max_game_length(cfg: Config) -> int:

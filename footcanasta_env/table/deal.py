@@ -16,8 +16,8 @@ from typing import Any
 from ..games import DEFAULT_GAME, check_game_name, get_game
 from ..i18n import DEFAULT_LANG, words
 from ..messages import N_, Message, MessageError
+from ..seeds import MAX_SEED, fresh_seed, parse_seed
 from ..seeds import daily_seed as public_daily_seed
-from ..seeds import fresh_seed
 
 
 def parse_daily(value: Any) -> str:
@@ -47,12 +47,12 @@ class Deal:
     def __post_init__(self) -> None:
         self.game = check_game_name(self.game)
         if self.daily_seed is not None and (self.daily is None or not _seed_ok(self.daily_seed)):
-            raise ValueError("daily_seed is a whole number from 0 to 2**63-1, and only for a daily game")
+            raise ValueError("daily_seed is a whole number from 0 to 2**128-1, and only for a daily game")
         given = [k for k in ("seed", "daily", "scenario") if getattr(self, k) is not None]
         if len(given) > 1:
             raise ValueError(f"give one of seed, daily and scenario, not {' and '.join(given)}")
-        if self.seed is not None and not _seed_ok(self.seed):
-            raise ValueError(f"seed must be a whole number from 0 to 2**63-1, got {self.seed!r}")
+        if self.seed is not None:
+            self.seed = parse_seed(self.seed)  # says what is wrong with a bad seed
         if self.daily is not None:
             self.daily = parse_daily(self.daily)
 
@@ -100,4 +100,4 @@ class Deal:
 
 
 def _seed_ok(seed: Any) -> bool:
-    return not isinstance(seed, bool) and isinstance(seed, int) and 0 <= seed < 1 << 63
+    return not isinstance(seed, bool) and isinstance(seed, int) and 0 <= seed <= MAX_SEED

@@ -1,7 +1,9 @@
 """Play in the browser: ``footcanasta serve``, a local Starlette server and a small vanilla-JS page.
 
-The room owns: the HTTP face (``server``: ``create_app(db)``, the routes, the leaderboard page and the
-``serve`` subcommand, one process or ``--workers N``), the games of a process and the JSON API's answers
+The room owns: the HTTP face (``server``: ``create_app(db)``, the routes and the ``serve`` subcommand, one
+process or ``--workers N``), the daily leaderboards browsed by game, table size and date, and their page
+(``board``), the pages beside the game (``pages``: a game's rule book as HTML, ``GET /rules``; an error page;
+the web app manifest, ``GET /manifest.webmanifest``), the games of a process and the JSON API's answers
 (``room``: ``Room``, its game cache bounded by bytes), what a request may hold (``checks``: game ids, names,
 seeds, bots, moves; ``jsonin``: JSON bodies bounded in depth, numbers and characters), one person's game
 (``session``: ``WebGame``, the table core's ``Table`` plus the leaderboard name, start date, rank and hints,

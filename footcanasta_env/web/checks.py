@@ -3,8 +3,9 @@
 Each check returns the value as the server uses it or raises a ``WebError`` (a 4xx with a one-line reason
 in the reader's language): a game id that cannot be one is a 404 whatever it holds (control characters
 included, so that no database sees them), a name is normalised (NFKC, spaces collapsed) and holds 1 to 24
-printable characters, a seed is a whole number from 0 to 2**63-1 given as a number or as a string of
-digits (the page sends strings: a JavaScript number cannot hold every seed).
+printable characters, a seed is a whole number from 0 to 2**128-1 (``seeds.MAX_SEED``, the terminal's range
+too) given as a string of digits, as the page sends it (a JavaScript number cannot hold every seed), or, for
+older clients, as an exact JSON integer (never a float such as ``5.0``).
 """
 
 from __future__ import annotations
@@ -14,7 +15,8 @@ import re
 import unicodedata
 from typing import Any
 
-from ..messages import N_, Message
+from ..messages import N_, Message, MessageError
+from ..seeds import parse_seed
 from ..table import Table
 from .lang import message_of
 from .session import WebError
@@ -64,14 +66,13 @@ def check_gid(gid: Any) -> str:
 
 
 def check_seed(value: Any) -> int | None:
-    """A seed the person gave: a whole number from 0 to 2**63-1, as a number or a string of digits."""
+    """A seed the person gave: a whole number from 0 to 2**128-1, as a string of digits or a JSON integer."""
     if value is None:
         return None
-    if isinstance(value, str) and value.strip().isdecimal() and len(value.strip()) <= 19 and value.strip().isascii():
-        value = int(value.strip())
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 1 << 63:
-        raise WebError(Message(N_("seed must be a whole number from 0 to 2**63-1 (a number or a string of digits)")))
-    return value
+    try:
+        return parse_seed(value)
+    except MessageError as e:
+        raise WebError(e.message) from None
 
 
 def check_bot(game: Any, value: Any, what: str) -> str | None:

@@ -12,7 +12,7 @@ counts against its rate limit (``limits.kind_of``: every request but ``/healthz`
 a database that cannot be reached, a 503.
 
 Every answer carries the security headers (``HEADERS``: a Content-Security-Policy that allows only this
-site's own script, style and images and no framing, ``nosniff``, no referrer) and the API's answers are
+site's own script, style, images, manifest, no framing, ``nosniff``, no referrer) and the API's answers are
 not stored by caches (a game's state is one person's). A request that runs past the time limit is answered
 503 with ``Retry-After`` (work already handed to a bot thread finishes there; a move that was under way may
 or may not have been made, and the page's next move with the old version is a 409). The access log writes
@@ -44,7 +44,7 @@ from .settings import Settings
 
 CLIENT = "footcanasta.client"
 CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; "
-       "form-action 'self'; base-uri 'none'; frame-ancestors 'none'")
+       "manifest-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'")
 HEADERS = [
     (b"content-security-policy", CSP.encode()),
     (b"x-content-type-options", b"nosniff"),

@@ -20,6 +20,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from ..i18n import LANGUAGES
+from ..seeds import MAX_SEED
 
 JSON = "application/json"
 ERRORS = {
@@ -37,6 +38,10 @@ POSTED = (413, 415)
 DATE = {"type": "string", "pattern": r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$", "example": "2026-01-31"}
 DATE_OR_NONE = r"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$"  # none: today
 STRINGS = {"type": "array", "items": {"type": "string"}}
+SEED_PATTERN = r"^[0-9]{1,39}$"
+SEED_TEXT = (f"a whole number from 0 to {MAX_SEED} (2**128-1), the range of `footcanasta play --seed`, as a string "
+             "of decimal digits (what the page sends, and how every answer gives a seed: a JavaScript number cannot "
+             "hold every seed); an exact JSON integer is still accepted, never a float such as 5.0")
 NAME = {"type": ["string", "null"], "example": "Ada",
         "description": "a display name: 1 to 24 printable characters once normalised (NFKC, spaces collapsed)"}
 SCHEMAS: dict[str, Any] = {
@@ -47,7 +52,13 @@ SCHEMAS: dict[str, Any] = {
               "properties": {"version": {"type": "integer", "minimum": 0,
                                          "description": "how many actions were played: send it with a move"},
                              "legal": {**STRINGS, "description": "the person's legal actions now"},
-                             "table": {"$ref": "#/components/schemas/Table"}}},
+                             "table": {"$ref": "#/components/schemas/Table"},
+                             "deal": {"type": "object", "required": ["kind"],
+                                      "description": "how the game was dealt; its seed only when the person may see "
+                                      "it (one they gave, or any once the game is over)",
+                                      "properties": {"kind": {"enum": ["seed", "daily", "scenario"]}, "date": DATE,
+                                                     "seed": {"type": "string", "pattern": SEED_PATTERN,
+                                                              "description": "the seed, as a string of digits"}}}}},
     "Table": {"type": "object", "additionalProperties": False,
               "required": ["seats", "sides", "seat_names", "side_names", "you", "areas", "assets"],
               "description": "the game's table as the page draws it, its names in the request's language",
@@ -96,8 +107,9 @@ def _query(name: str, schema: dict[str, Any]) -> dict[str, Any]:
 
 
 def _game_paths() -> dict[str, Any]:
-    seed = {"oneOf": [{"type": "integer", "minimum": 0, "maximum": 2**63 - 1},
-                      {"type": "string", "pattern": r"^[0-9]{1,19}$"}], "example": "42"}
+    seed = {"oneOf": [{"type": "string", "pattern": SEED_PATTERN},
+                      {"type": "integer", "minimum": 0, "maximum": MAX_SEED}], "example": "716240242655621069",
+            "description": SEED_TEXT}
     create = _obj([], game={"type": "string", "example": "footcanasta"}, seed=seed, daily=DATE,
                   scenario={"oneOf": [{"type": "object"}, {"type": "string"}]},
                   partner={"type": "string", "example": "greedy"}, opponents={"type": "string", "example": "greedy"},
@@ -124,8 +136,9 @@ def _game_paths() -> dict[str, Any]:
             "the hint bot's move for the person now (counted)",
             _obj(["action", "bot", "hints"], action={"type": "string"}, bot={"type": "string"},
                  hints={"type": "integer"}), (404, 409))},
-        "/api/games/{gid}/replay": {"get": _operation("the finished game's replay file", {"type": "object"},
-                                                      (404, 409))},
+        "/api/games/{gid}/replay": {"get": _operation(
+            "the finished game's replay file, as `footcanasta replay FILE` reads it (a file format: its seeds are "
+            "JSON integers)", {"type": "object"}, (404, 409))},
         "/api/games/{gid}/review": {"get": _operation("the search bot's review of the finished game",
                                                       {"type": "object"}, (404, 409))},
     }
@@ -162,14 +175,17 @@ def _other_paths() -> dict[str, Any]:
             _obj(["game", "bots", "default"], game={"type": "string"}, bots=STRINGS, default={"type": "string"}),
             (404,), query=(_query("game", game_name),))},
         "/api/leaderboard": {"get": _operation(
-            "a game's daily leaderboard (today by default)",
-            _obj(["game", "date", "entries"], game={"type": "string"}, date=DATE,
+            "a daily leaderboard of a game at a table size (today's by default), with the days around it",
+            _obj(["game", "players", "date", "today", "latest", "previous", "next", "entries"],
+                 game={"type": "string"}, players={"type": "integer", "minimum": 1}, date=DATE, today=DATE,
+                 latest=DATE, previous={**DATE, "type": ["string", "null"]}, next={**DATE, "type": ["string", "null"]},
                  entries={"type": "array", "items": entry}), (404,),
-            query=(_query("game", game_name), _query("date", {**DATE, "pattern": DATE_OR_NONE})))},
+            query=(_query("game", game_name), _query("players", {"type": "string", "pattern": "^[0-9]*$"}),
+                   _query("date", {**DATE, "pattern": DATE_OR_NONE})))},
         "/api/daily/{game}/{date}": {"get": _operation(
             "a past daily's seed and line-up, once that date is over everywhere",
             _obj(["game", "date", "seed", "partner", "opponents"], game={"type": "string"}, date=DATE,
-                 seed={"type": "string", "pattern": "^[0-9]+$"}, partner={"type": "string"},
+                 seed={"type": "string", "pattern": SEED_PATTERN}, partner={"type": "string"},
                  opponents={"type": "string"}), (404, 409),
             query=({"name": "game", "in": "path", "required": True, "schema": game_name},
                    {"name": "date", "in": "path", "required": True, "schema": DATE}))},

@@ -30,6 +30,7 @@ from starlette.responses import JSONResponse, Response
 from ..games import check_game_name, get_game
 from ..messages import N_, Message
 from ..table import Deal, Table, parse_daily
+from .board import check_players, days_around
 from .checks import (
     check_bot,
     check_gid,
@@ -370,10 +371,16 @@ class Room:
         return {"game": game.NAME, "bots": list(game.bot_names()), "default": game.strongest_bot()}
 
     def board(self, query: dict[str, Any]) -> dict[str, Any]:
-        """GET /api/leaderboard?game=NAME&date=YYYY-MM-DD: a game's daily leaderboard (today by default)."""
-        check_keys(query, {"game", "date"})
-        game, date = check_game_name(query.get("game")), parse_daily(query.get("date") or self.today())
-        return {"game": game, "date": date, "entries": self.store.leaderboard(game, date)}
+        """GET /api/leaderboard?game=NAME&players=N&date=YYYY-MM-DD: a board (a game at a table size) of a date, today's
+        by default, with the days around it a reader can browse to (``board.days_around``)."""
+        check_keys(query, {"game", "date", "players"})
+        game = get_game(check_game_name(query.get("game")))
+        players, date = check_players(game, query.get("players")), parse_daily(query.get("date") or self.today())
+        today = self.today()
+        latest = max(today, current_dates(self.now())[-1])  # the last date a daily may have been played on
+        previous, following = days_around(date, latest)
+        return {"game": game.NAME, "players": players, "date": date, "today": today, "latest": latest,
+                "previous": previous, "next": following, "entries": self.store.leaderboard(game.NAME, date)}
 
     def daily(self, game: str, date: str, query: dict[str, Any]) -> dict[str, Any]:
         """GET /api/daily/{game}/{date}: a past daily's seed and line-up, published once it is over everywhere."""

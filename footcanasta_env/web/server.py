@@ -25,17 +25,13 @@ import argparse
 import asyncio
 import dataclasses
 import functools
-import html
 import logging
 import os
 import threading
 from collections.abc import Callable
-from datetime import date
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote
 
-from babel.dates import format_date
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
@@ -45,12 +41,12 @@ from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Respon
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from ..games import get_game
-from ..i18n import LANGUAGES, format_number, negotiate
+from ..i18n import LANGUAGES, negotiate
 from ..i18n.webcatalog import web_catalog
 from ..messages import N_, Message
 from ..table import TableError
 from ..table.deal import today as local_today
+from .board import board_page
 from .checks import line
 from .db import Unavailable
 from .front import CLIENT, INTERNAL_ERROR, Front, access_log
@@ -58,11 +54,12 @@ from .guard import Guards, Refused
 from .jsonin import parse_json
 from .lang import error_text, lang_of, message_of, render
 from .openapi import openapi
+from .pages import MANIFEST, MANIFEST_TYPE, error_page, rules_page
 from .room import Room
 from .session import WebError
 from .settings import Settings, add_arguments
 from .store import DEFAULT_DB, Store
-from .tables import asset_path, catalog, table_json
+from .tables import asset_path, catalog
 from .work import Work
 
 STATIC = Path(__file__).with_name("static")
@@ -176,17 +173,9 @@ async def _catalog(request: Request) -> Response:
     return JSONResponse(await run_in_threadpool(web_catalog, code), headers={"Cache-Control": "no-cache"})
 
 
-BOARD_TEXTS = {
-    "heading": N_("{title}: daily leaderboard, {date}"), "page_title": N_("{title}: daily leaderboard {date}"),
-    "play": N_("Play"), "name": N_("Name"), "result": N_("Result"), "rank": N_("#"), "hints": N_("Hints"),
-    "intro": N_("One ranked attempt per player and day at the daily game, the same deal and bots for everyone. "
-                "Scores: the player's partnership, then the bots'; hints taken beside them."),
-}
-RESULTS = {"win": N_("won"), "loss": N_("lost"), "draw": N_("drawn")}
-
-
 async def _board_page(request: Request) -> Response:
-    """The leaderboard page (``?game=`` and ``?date=`` as the JSON's, ``?lang=`` or ``Accept-Language``)."""
+    """GET /leaderboard: a board's page (``?game=``, ``?players=`` and ``?date=`` as the JSON's, ``?lang=`` or
+    ``Accept-Language``); a bad parameter is a 400 page saying which, with a link to today's board."""
     room: Room = request.app.state.room
     lang = _request_lang(request)
     query = {k: v for k, v in request.query_params.items() if k != "lang"}
@@ -194,27 +183,27 @@ async def _board_page(request: Request) -> Response:
         lang_of(request.query_params, request.headers)
         board = await run_in_threadpool(room.board, query)
     except ValueError as e:
-        return HTMLResponse(f"<!doctype html><p>{html.escape(error_text(e, lang))}</p>", status_code=400)
-    game = get_game(board["game"])
-    sides = table_json(game, lang)["side_names"]
-    rows = "".join(
-        f"<tr><td>{e['rank']}</td><td>{html.escape(e['name'])}</td>"
-        + "".join(f"<td>{format_number(x, lang)}</td>" for x in e["scores"])
-        + f"<td>{html.escape(render(RESULTS[e['result']], lang))}</td>"
-        f"<td>{format_number(e['hints'], lang)}</td></tr>" for e in board["entries"])
-    empty = html.escape(render(N_("Nobody has finished this daily game yet."), lang))
-    title, day = game.TITLE, format_date(date.fromisoformat(board["date"]), "long", locale=lang)
-    words = {k: render(Message(v, title=title, date=day), lang) for k, v in BOARD_TEXTS.items()}
-    page = (STATIC / "leaderboard.html").read_text(encoding="utf-8")
-    # one column per side; a side's heading may break after its slash (South/<wbr>North): it fits a phone
-    heads = "".join(f"<th>{html.escape(n).replace('/', '/<wbr>')}</th>" for n in sides)
-    fill = {**{k: html.escape(v) for k, v in words.items()}, "sides": heads, "lang": lang, "rows": rows or
-            f'<tr><td colspan="{4 + len(sides)}">{empty}</td></tr>',
-            # the Play link goes back to the same game in the same language
-            "play_href": html.escape(f"/?game={quote(board['game'])}&lang={lang}")}
-    for key, value in fill.items():
-        page = page.replace("{{" + key + "}}", value)
-    return HTMLResponse(page)
+        return HTMLResponse(error_page(error_text(e, lang), lang, f"/leaderboard?lang={lang}"),
+                            status_code=getattr(e, "status", 400))
+    return HTMLResponse(await run_in_threadpool(board_page, board, lang))
+
+
+async def _rules_page(request: Request) -> Response:
+    """GET /rules?game=NAME&lang=CODE: the game's rule book in the language, as a page (unknown game: 404)."""
+    lang = _request_lang(request)
+    query = {k: v for k, v in request.query_params.items() if k != "lang"}
+    try:
+        lang_of(request.query_params, request.headers)
+        page = await run_in_threadpool(rules_page, query, lang)
+    except ValueError as e:
+        return HTMLResponse(error_page(error_text(e, lang), lang, f"/?lang={lang}"),
+                            status_code=getattr(e, "status", 400))
+    return HTMLResponse(page, headers={"Cache-Control": "no-cache"})
+
+
+async def _manifest(request: Request) -> Response:
+    """GET /manifest.webmanifest: the web app manifest, so that a phone can keep the page as an app."""
+    return FileResponse(MANIFEST, media_type=MANIFEST_TYPE, headers={"Cache-Control": "no-cache"})
 
 
 def _error_for(request: Request, exc: Exception, status: int) -> JSONResponse:
@@ -289,6 +278,8 @@ def create_app(db: str | os.PathLike[str] | None = None, today: Callable[[], str
     routes = [
         Route("/", _index),
         Route("/leaderboard", _board_page),
+        Route("/rules", _rules_page),
+        Route("/manifest.webmanifest", _manifest),
         Route("/healthz", _healthz),
         _route("/api/players", room.new_player, "POST", status=201),
         _route("/api/games", room.create, "POST", status=201, client=True, bots=True, lang=True),

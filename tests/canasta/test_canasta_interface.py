@@ -204,8 +204,8 @@ def test_bad_rules_are_refused_with_the_reason(kwargs, message):
 
 
 def test_rules_from_dict_refuses_unknown_fields_and_the_other_games_rules():
-    with pytest.raises(ValueError, match="unknown field.*decks"):
-        canasta.Rules.from_dict({"decks": 3})
+    with pytest.raises(ValueError, match="unknown field.*rounds"):
+        canasta.Rules.from_dict({"rounds": 3})  # Foot Canasta's (decks is Canasta's too since section 14)
     import footcanasta_env
 
     with pytest.raises(ValueError, match="footcanasta_env.canasta.Rules"):

@@ -3,9 +3,11 @@
 import numpy as np
 
 from footcanasta_env import canasta
-from footcanasta_env.canasta.engine.rounds import DECK
+from footcanasta_env.canasta.engine.rounds import DECKS_OF
 from footcanasta_env.family.cards import BLACK3, JOKER, KINDS, NUM_NATURAL, RED3, TWO
 from tests.helpers.canasta_oracle import scenario
+
+DECK = DECKS_OF[2]  # the four-player game's two decks
 
 SEEDS = range(40)
 

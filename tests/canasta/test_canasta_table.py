@@ -287,7 +287,8 @@ def test_view_state_has_what_the_page_needs():
                          "frozen_why": "a wild card is in it", "blocked": False, "no_pickup": False}
     team = s["teams"][0]
     assert team["canastas"] == {"natural": 1, "mixed": 1} and team["red_threes"] == 2 and team["down"]
-    assert [m["state"] for m in team["melds"]] == ["mixed canasta", "natural canasta", "natural, 4 to go"]
+    assert [m["state"] for m in team["melds"]] == ["mixed canasta", "natural canasta",
+                                                   "natural, 4 more cards for a canasta"]
     assert s["round_results"] == [] and s["players"][1]["held"] == 2
 
 

@@ -48,7 +48,8 @@ def axe_violations(page, *, impacts=SERIOUS, context: str | None = None) -> list
         page.add_script_tag(path=str(axe_path()))
     report = page.evaluate(
         """async (ctx) => await axe.run(ctx ? document.querySelector(ctx) : document,
-              {runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']}, resultTypes: ['violations']})""",
+              {runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']},
+               resultTypes: ['violations']})""",
         context)
     return [v for v in report["violations"] if v.get("impact") in impacts]
 

@@ -152,7 +152,7 @@ def test_the_rules_command_refuses_a_missing_section_in_the_language(capsys):
     from footcanasta_env import cli
 
     assert cli.main(["rules", "99", "--game", "canasta", "--lang", "de"]) == 2
-    assert "die Regeln haben keinen Abschnitt 99 (Abschnitte 1-13)" in capsys.readouterr().err
+    assert "die Regeln haben keinen Abschnitt 99 (Abschnitte 1-14)" in capsys.readouterr().err
 
 
 def test_the_house_refusals_are_messages_with_english_text():

@@ -133,6 +133,8 @@ def test_wheel_holds_the_policy_the_rules_the_modules_and_the_script(wheel):
         assert "footcanasta_env/py.typed" in names
         catalogs = {p.relative_to(ROOT).as_posix() for p in (PACKAGE / "i18n" / "locale").rglob("*.mo")}
         assert len(catalogs) == 8 and catalogs <= names, f"catalogs missing: {sorted(catalogs - names)}"  # 4 x 2
+        static = {p.relative_to(ROOT).as_posix() for p in (PACKAGE / "web" / "static").rglob("*") if p.is_file()}
+        assert static <= names, f"the page's files missing from the wheel: {sorted(static - names)}"  # icons too
         modules = {p.relative_to(ROOT).as_posix() for p in PACKAGE.rglob("*.py") if "__pycache__" not in p.parts}
         assert modules <= names, f"modules missing from the wheel: {sorted(modules - names)}"
         info = next(n.split("/")[0] for n in names if n.endswith(".dist-info/METADATA"))

@@ -25,7 +25,7 @@ import numpy as np
 from ...family.cards import BLACK3, JOKER, NUM_NATURAL, TWO
 from ..actions import ACTION_CARDS, ADD_IDS, DISCARD_ID, DRAW_ID, LAYDOWN_ID, MELD_B3_IDS, MELD_IDS, PICKUP_ID
 from ..engine import View
-from ..rules import CANASTA_SIZE, MAX_WILDS
+from ..rules import CANASTA_SIZE, DEFAULT_RULES, EXPERT_FOUR, MAX_WILDS, require_four_players
 from .base import check_legal
 from .reading import (
     has_canasta,
@@ -153,6 +153,8 @@ class ExpertBot:
     def act(self, view: View) -> int:
         """The expert's choice for ``view``."""
         legal = check_legal(view, "ExpertBot")
+        if view.rules is not DEFAULT_RULES:
+            require_four_players(view.rules, EXPERT_FOUR)
         self.watch.see(view)
         if len(legal) == 1:
             return int(legal[0])

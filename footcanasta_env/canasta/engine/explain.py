@@ -25,6 +25,13 @@ from .state import action_index
 
 KEEP_A_CARD = Message(N_("you must keep a card to discard unless you go out, and going out needs a canasta of "
                          "your partnership (rules {rules})"), rules="6.1, 8.1")
+# At a table whose sides need more canastas to go out (section 14) the same words cite rule 14.5 too.
+KEEP_CARDS = Message(KEEP_A_CARD.msgid, rules="6.1, 8.1, 14.5")
+
+
+def keep_a_card(game: Any) -> Message:
+    """Rules 6.1, 8.1 (and 14.5 where a side needs more than one canasta to go out)."""
+    return KEEP_A_CARD if game.out_need == 1 else KEEP_CARDS
 
 
 def why_illegal_message(game: Any, action: int | str) -> Message | None:
@@ -46,10 +53,10 @@ def why_illegal_message(game: Any, action: int | str) -> Message | None:
         if not play:
             return Message(N_("discard at the end of the turn, after drawing (rules {rules})"), rules="3.1, 3.3")
         k = ACTION_CARD[a]
-        t = game.current_player & 1
+        t = game.side_of[game.current_player]
         if not game.hand[game.current_player][k] and (game.down[t] or not aside_count(game, t, k)):
             return Message(N_("you hold no {card} (rule {rule})"), card=KINDS[k], rule="3.3")
-        return KEEP_A_CARD
+        return keep_a_card(game)
     if typ == MELD_B3:
         return _black_three_reason(game, a, play)
     return _meld_reason(game, a, typ, play)
@@ -57,7 +64,7 @@ def why_illegal_message(game: Any, action: int | str) -> Message | None:
 
 def _pickup_reason(game: Any) -> Message:
     p = game.current_player
-    t = p & 1
+    t = game.side_of[p]
     if not game.pile:
         return Message(N_("the discard pile is empty (rule {rule})"), rule="4.1")
     top = game.pile[-1]
@@ -68,7 +75,7 @@ def _pickup_reason(game: Any) -> Message:
     name = KINDS[top]
     frozen = game.pile_wilds or not game.down[t]
     if not frozen and game.msize[t][top]:
-        return KEEP_A_CARD
+        return keep_a_card(game)
     if game.hand[p][top] < 2:
         if frozen and game.pile_wilds:
             return Message(N_("the pile is frozen for your partnership (it holds a wild card): taking it needs two "
@@ -85,11 +92,11 @@ def _pickup_reason(game: Any) -> Message:
         if value < need:
             return Message(N_("the pickup meld and your set-aside melds are worth {value}, your initial meld needs "
                               "{minimum} (rules {rules})"), value=value, minimum=need, rules="7.1, 7.3")
-    return KEEP_A_CARD
+    return keep_a_card(game)
 
 
 def _laydown_reason(game: Any, play: bool) -> Message:
-    t = game.current_player & 1
+    t = game.side_of[game.current_player]
     if not play:
         return Message(N_("lay down in the play step, after drawing (rule {rule})"), rule="7.2")
     if game.down[t]:
@@ -100,12 +107,12 @@ def _laydown_reason(game: Any, play: bool) -> Message:
     if game.mval[t] < need:
         return Message(N_("the set-aside melds are worth {value}, your initial meld needs {minimum} (rule {rule})"),
                        value=game.mval[t], minimum=need, rule="7.1")
-    return KEEP_A_CARD
+    return keep_a_card(game)
 
 
 def _black_three_reason(game: Any, a: int, play: bool) -> Message:
     p = game.current_player
-    t = p & 1
+    t = game.side_of[p]
     n = ACTION_CARDS[a][1]
     if not play:
         return Message(N_("melds are made in the play step, after drawing (rule {rule})"), rule="3.2")
@@ -123,7 +130,7 @@ def _black_three_reason(game: Any, a: int, play: bool) -> Message:
 
 def _meld_reason(game: Any, a: int, typ: int, play: bool) -> Message:
     p = game.current_player
-    t = p & 1
+    t = game.side_of[p]
     h = game.hand[p]
     r, nat, two, jk = ACTION_CARDS[a]
     name = KINDS[r]
@@ -149,4 +156,4 @@ def _meld_reason(game: Any, a: int, typ: int, play: bool) -> Message:
         return Message(N_("the meld of {card} already holds {count} wild cards, the most a meld may hold "
                           "(rule {rule})"), card=name, count=MAX_WILDS, rule="5.1")
     assert r < NUM_NATURAL
-    return KEEP_A_CARD
+    return keep_a_card(game)

@@ -17,10 +17,9 @@ from __future__ import annotations
 import datetime as _dt
 
 from ...family.game import FamilyGame, IllegalActionError, Parts
-from ...family.seats import SEAT_NAMES
 from ...seeds import game_seed
 from ..actions import NUM_ACTIONS, PHASE_NAMES, action_name
-from ..rules import Rules
+from ..rules import Rules, table_of
 from .explain import why_illegal_message
 from .legality import T0, T1, T2, T3, T4, T5, T6, T7, held, minimum, update_legal
 from .rounds import deal
@@ -45,11 +44,11 @@ class Game(FamilyGame, State, parts=Parts(
     __slots__ = ()  # current_player, round, scores, round_results: the state's own slots (one name each)
 
     def minimum(self, team: int) -> int:
-        """The partnership's initial-meld minimum this round (rule 7.1)."""
+        """The side's initial-meld minimum this round (rules 7.1, 14.4)."""
         return minimum(self, team)
 
     def frozen(self, team: int) -> bool:
-        """Whether the pile is frozen for the partnership (rule 4.2)."""
+        """Whether the pile is frozen for the side (rules 4.2, 14.4)."""
         return bool(self.pile_wilds) or not self.down[team]
 
     def held(self, seat: int) -> int:
@@ -67,13 +66,14 @@ class Game(FamilyGame, State, parts=Parts(
         return [*T0[m & 4095], *T1[m >> 12 & 4095], *T2[m >> 24]]  # the draw step: draw, pickup, melds
 
     def __repr__(self) -> str:
-        state = "over" if self.is_over else f"{SEAT_NAMES[self.current_player]} to {self.phase}"
+        names = table_of(self.rules).seat_names
+        state = "over" if self.is_over else f"{names[self.current_player]} to {self.phase}"
         return f"<Canasta game round {self.round}, {state}, scores {self.scores}>"
 
 
 def new_game(seed: int | None = None, rules: Rules | None = None, daily: _dt.date | str | None = None) -> Game:
     """A new game dealt from ``seed`` (fresh entropy if None), or the daily game of a date (rule 10.3)."""
     g = Game(rules, game_seed(seed, daily))
-    g.dealer = int(g.rng.integers(0, 4))  # rule 2.1
+    g.dealer = int(g.rng.integers(0, g.nseats))  # rule 2.1
     deal(g)
     return g

@@ -1,8 +1,8 @@
 """Legal actions as an int bit mask (bit i set when action i is legal), worked out from the state's counts.
 
 ``update_legal`` computes the mask of the state and caches it in ``g._mask`` (every handler clears it);
-the predicates below it are shared with ``explain``, which words the same checks as reasons. In the hot
-paths ``p & 1`` is ``team_of(p)``.
+the predicates below it are shared with ``explain``, which words the same checks as reasons. A seat's side
+is ``g.side_of[p]`` (section 14; ``p & 1`` at four players), read from the state's table in the hot paths.
 """
 
 from __future__ import annotations
@@ -76,13 +76,13 @@ def mask_to_list(m: int) -> list[int]:
 
 
 def minimum(g: State, t: int) -> int:
-    """Partnership t's initial-meld minimum this round, from its total at the start of the round (rule 7.1)."""
+    """Side t's initial-meld minimum this round, from its total at the start of the round (rules 7.1, 14.4)."""
     return g.rules.minimum(g.scores[t])
 
 
 def held(g: State, p: int) -> int:
     """Cards seat p holds, its set-aside cards included (rule 7.2)."""
-    t = p & 1
+    t = g.side_of[p]
     return g.htot[p] + (g.mcards[t] if p == g.current_player and not g.down[t] else 0)
 
 
@@ -92,7 +92,7 @@ def update_legal(g: State) -> int:
         g._mask = 0
         return 0
     p = g.current_player
-    t = p & 1
+    t = g.side_of[p]
     down = g.down[t]
     h = g.hand[p]
     if g.phase_id == DRAW_PHASE:
@@ -140,7 +140,7 @@ def small_hand_bits(g: State, p: int, t: int, h: list[int], n: int) -> int:
     elif g.mcards[t] and g.mval[t] >= minimum(g, t) and (
             g.htot[p] >= 2 or may_end_with(g, t, g.htot[p], -1, 0, 0, h, -1, 0)):
         m |= LAYDOWN_BIT
-    if n >= 2 or down and has_canasta(g, t):  # rules 6.1, 8.1
+    if n >= 2 or down and has_canasta(g, t):  # rules 6.1, 8.1, 14.5
         aside = not down and g.mcards[t]
         for k in range(NUM_KINDS):
             if h[k] or aside and aside_count(g, t, k):
@@ -243,14 +243,22 @@ def may_end_with(g: State, t: int, left: int, r: int, add: int, add_wild: int, h
 
     ``left`` cards stay held after the action, which puts ``add`` cards (``add_wild`` of them wild) into
     the meld of rank ``r`` (-1: none) and takes ``n_used`` cards of kind ``used`` (and one ``wild``)
-    from the hand ``h``. With no card left the partnership must hold a canasta; with one, a canasta, or
-    a meld of six that this last card completes. A laydown counts the set-aside melds as the table's.
+    from the hand ``h``. With no card left the side must hold the canastas it needs to go out
+    (one at four players, rules 8.1, 14.5); with one, those canastas, or all but one and a meld of six that
+    this last card completes. A laydown counts the set-aside melds as the table's.
     """
     if left >= 2:
         return True
     sizes = g.msize[t]
-    if any(s >= CANASTA_SIZE for s in sizes) or r >= 0 and sizes[r] + add >= CANASTA_SIZE:
-        return True
+    if g.out_need == 1:
+        if any(s >= CANASTA_SIZE for s in sizes) or r >= 0 and sizes[r] + add >= CANASTA_SIZE:
+            return True
+    else:
+        made = sum(1 for q in range(NUM_NATURAL) if sizes[q] + (add if q == r else 0) >= CANASTA_SIZE)
+        if made >= g.out_need:
+            return True
+        if made + 1 < g.out_need:
+            return False
     if left <= 0:
         return False
     after = h[:]
@@ -269,8 +277,10 @@ def may_end_with(g: State, t: int, left: int, r: int, add: int, add_wild: int, h
 
 
 def has_canasta(g: State, t: int) -> bool:
-    """Whether partnership t's melds hold a canasta (rule 5.5)."""
-    return any(s >= CANASTA_SIZE for s in g.msize[t])
+    """Whether side t's melds hold the canastas it needs to go out (rules 5.5, 8.1, 14.5): one at four players."""
+    if g.out_need == 1:
+        return any(s >= CANASTA_SIZE for s in g.msize[t])
+    return sum(1 for s in g.msize[t] if s >= CANASTA_SIZE) >= g.out_need
 
 
 def aside_count(g: State, t: int, k: int) -> int:

@@ -43,7 +43,7 @@ def do_meld(g: State, a: int) -> None:
     """Meld or add: the cards go from the hand to the partnership's meld of their rank (rules 5, 7.2)."""
     r, nat, two, jk = ACTION_CARDS[a]
     p = g.current_player
-    t = p & 1
+    t = g.side_of[p]
     h = g.hand[p]
     h[r] -= nat
     h[TWO] -= two
@@ -97,7 +97,7 @@ def do_meld_b3(g: State, a: int) -> None:
     """Rule 5.3: three or four black threes, on the way out."""
     n = ACTION_CARDS[a][1]
     p = g.current_player
-    t = p & 1
+    t = g.side_of[p]
     g.hand[p][BLACK3] -= n
     g.htot[p] -= n
     g.b3[t] += n
@@ -126,7 +126,7 @@ def reveal_aside(g: State, p: int, t: int) -> None:
 def do_laydown(g: State, a: int) -> None:
     """The initial meld: the set-aside melds go down together (rule 7.2)."""
     p = g.current_player
-    reveal_aside(g, p, p & 1)
+    reveal_aside(g, p, g.side_of[p])
     after_play(g)
 
 

@@ -5,33 +5,41 @@ from __future__ import annotations
 import numpy as np
 
 from ...family.cards import NUM_KINDS, NUM_NATURAL, RED3, deck_counts
-from ...family.seats import left_of
 from ..actions import DRAW_PHASE
-from ..rules import DECKS, HAND_SIZE
 from .legality import update_legal
 from .scoring import is_concealed, score_round
 from .state import State, reset_table
 
-DECK = np.repeat(np.arange(NUM_KINDS, dtype=np.int64), deck_counts(DECKS))
-DECK.flags.writeable = False
+
+def _deck(decks: int) -> np.ndarray:
+    deck = np.repeat(np.arange(NUM_KINDS, dtype=np.int64), deck_counts(decks))
+    deck.flags.writeable = False
+    return deck
+
+
+DECKS_OF = {n: _deck(n) for n in (2, 3)}  # the cards of two decks (108) and of three (162, rule 14.2)
 
 
 def deal(g: State) -> None:
-    """Rules 2.2-2.4: shuffle, deal eleven cards each, turn the first upcard, lay down dealt red threes."""
-    stock: list[int] = g.rng.permutation(DECK).tolist()
-    g.hand = [[0] * NUM_KINDS for _ in range(4)]
-    g.memory = [[0] * NUM_KINDS for _ in range(4)]
+    """Rules 2.2-2.4, 14.1: shuffle, deal each their cards (eleven at four players), turn the first upcard,
+    lay down dealt red threes."""
+    rules = g.rules
+    seats = g.nseats
+    size = rules.hand_size
+    stock: list[int] = g.rng.permutation(DECKS_OF[rules.decks]).tolist()
+    g.hand = [[0] * NUM_KINDS for _ in range(seats)]
+    g.memory = [[0] * NUM_KINDS for _ in range(seats)]
     reset_table(g)
-    first = left_of(g.dealer)
-    order = [(first + i) & 3 for i in range(4)]
+    first = (g.dealer + 1) % seats
+    order = [(first + i) % seats for i in range(seats)]
     n = len(stock)
-    for p in order:  # each player takes the next eleven cards off the top (the list's end)
+    for p in order:  # each player takes the next cards off the top (the list's end)
         counts = g.hand[p]
-        for k in stock[n - HAND_SIZE:n]:
+        for k in stock[n - size:n]:
             counts[k] += 1
-        n -= HAND_SIZE
+        n -= size
     del stock[n:]
-    g.htot = [HAND_SIZE] * 4
+    g.htot = [size] * seats
     card = stock.pop()
     while card >= NUM_NATURAL:  # rule 2.3: a wild card or a three goes to the bottom of the stock
         stock.insert(0, card)
@@ -43,7 +51,7 @@ def deal(g: State) -> None:
         while g.hand[p][RED3]:
             g.hand[p][RED3] -= 1
             g.htot[p] -= 1
-            g.red_threes[p & 1] += 1
+            g.red_threes[g.side_of[p]] += 1
             receive_from_stock(g, p)
     g.current_player = first
     g.phase_id = DRAW_PHASE
@@ -62,12 +70,12 @@ def receive_from_stock(g: State, p: int) -> None:
             g.hand[p][card] += 1
             g.htot[p] += 1
             return
-        g.red_threes[p & 1] += 1
+        g.red_threes[g.side_of[p]] += 1
 
 
 def next_turn(g: State) -> None:
     """The turn passes to the left (rule 2.1)."""
-    q = g.current_player = (g.current_player + 1) & 3
+    q = g.current_player = g.left[g.current_player]
     g.phase_id = DRAW_PHASE
     g.turn_fresh = not g.has_melded[q]
     g.turn_new = 0
@@ -77,7 +85,7 @@ def next_turn(g: State) -> None:
 def after_play(g: State) -> None:
     """After a meld, add, laydown or pickup: out with no card left (rule 8.2), or rule 6.2."""
     p = g.current_player
-    t = p & 1
+    t = g.side_of[p]
     if g.htot[p] + (0 if g.down[t] else g.mcards[t]) == 0:  # held(g, p), written out
         end_round(g, p, "went_out")
     elif not update_legal(g):
@@ -86,10 +94,10 @@ def after_play(g: State) -> None:
 
 def end_round(g: State, went_out: int | None, ended_by: str) -> None:
     """Score the round (rule 9), then deal the next one or end the game (rule 10)."""
-    concealed = went_out is not None and is_concealed(g, went_out & 1)
+    concealed = went_out is not None and is_concealed(g, g.side_of[went_out])
     breakdown = score_round(g, went_out, concealed)
-    scores = (breakdown[0]["total"], breakdown[1]["total"])
-    g.scores = (g.scores[0] + scores[0], g.scores[1] + scores[1])
+    scores = tuple(b["total"] for b in breakdown)
+    g.scores = tuple(map(sum, zip(g.scores, scores, strict=True)))
     g.round_results.append({"round": g.round, "scores": scores, "went_out": went_out, "concealed": concealed,
                       "ended_by": ended_by, "breakdown": breakdown})
     g._mask = None
@@ -97,14 +105,16 @@ def end_round(g: State, went_out: int | None, ended_by: str) -> None:
         g.is_over = True
         return
     g.round += 1
-    g.dealer = left_of(g.dealer)
+    g.dealer = (g.dealer + 1) % g.nseats
     deal(g)
 
 
 def game_ends(g: State) -> bool:
-    """Rule 10: a partnership has reached the target and the totals differ, or the round cap is reached."""
+    """Rules 10, 14.7: a side has reached the target and one side's total is the highest alone, or the round
+    cap is reached."""
     cap = g.rules.max_rounds
     if cap is not None and g.round >= cap:
         return True
-    return max(g.scores) >= g.rules.target and g.scores[0] != g.scores[1]
+    best = max(g.scores)
+    return best >= g.rules.target and g.scores.count(best) == 1
 

@@ -1,6 +1,6 @@
 """Scenarios: a Canasta game state as a plain JSON-able dict, loaded with validation and saved exactly.
 
-Format (CANASTA_RULES.md section 13; cards are tokens in space-separated strings)::
+Format (CANASTA_RULES.md sections 13 and 14.9; cards are tokens in space-separated strings)::
 
     {
       "round": 1, "dealer": 3, "current": 0, "phase": "draw", "scores": [0, 0],
@@ -23,6 +23,11 @@ Without ``stock`` every card not placed
 elsewhere goes into the stock, shuffled from the seed; with ``stock`` the scenario may hold fewer cards
 than the decks. Black threes melded on the way out are a meld ``"B3 B3 B3"`` of the partnership to act.
 Unknown keys are refused by name, and so is a position the rules cannot reach.
+
+Other sizes (rule 14.9): ``"rules": {"players": N}`` (and ``"sides"`` when it is not the size's default)
+names the table; then ``players`` lists N players, ``teams`` one entry per side (``Rules.side_seats``),
+``scores`` one total per side, ``has_melded`` and ``memory`` one entry per player. A list of the wrong
+length is refused, naming the size.
 """
 
 from __future__ import annotations
@@ -33,7 +38,7 @@ from ...family import scenario as grammar
 from ...family.cards import BLACK3, JOKER, KINDS, NUM_KINDS, NUM_NATURAL, RED3, TWO, deck_counts
 from ...family.scenario import ScenarioError
 from ..actions import PHASE_NAMES, PLAY_PHASE
-from ..rules import DECKS, MAX_WILDS, MIN_MELD, MIN_NATURALS, Rules
+from ..rules import MAX_WILDS, MIN_MELD, MIN_NATURALS, SIZES, Rules, table_of
 from .game import Game
 from .legality import aside_count, held
 from .melding import put_in_meld
@@ -89,16 +94,17 @@ def load_scenario(spec: dict | str, seed: int = 0) -> Game:
     """Build a ``Game`` from a scenario dict or JSON string; a bad scenario raises ``ScenarioError``."""
     spec = grammar.read_spec(spec, _TOP_KEYS)
     game = grammar.new_game_of(spec, Game, Rules, seed)
-    grammar.read_turn(game, spec, game.rules.max_rounds or 10**6, PHASE_NAMES)
+    table = table_of(game.rules)
+    grammar.read_turn(game, spec, game.rules.max_rounds or 10**6, PHASE_NAMES, table)
     set_asides = _load_players(game, spec)
     _load_teams(game, spec)
-    for p, melds in grammar.read_set_asides(game, spec, set_asides, parse_meld):
+    for p, melds in grammar.read_set_asides(game, spec, set_asides, parse_meld, table):
         if any(m[0] == BLACK3 for m in melds):
             raise ScenarioError(f"players[{p}].set_aside: black threes are never set aside; they go down only "
                                 "on the way out, after the initial meld (rule 5.3)")
-        _place_melds(game, p & 1, melds, f"players[{p}].set_aside")
+        _place_melds(game, game.side_of[p], melds, f"players[{p}].set_aside")
     _load_flags(game, spec)
-    grammar.read_pile_memory(game, spec, "rule 3.4")
+    grammar.read_pile_memory(game, spec, "rule 3.4", game.nseats)
     game.pile_wilds = game.pile.count(TWO) + game.pile.count(JOKER)
     _load_stock(game, spec)
     game.is_over = grammar.read_results(game, spec)
@@ -111,7 +117,8 @@ def load_scenario(spec: dict | str, seed: int = 0) -> Game:
 def _load_players(game: Game, spec: dict) -> list[tuple[int, list]]:
     """Each player's hand; returns the set-aside melds given on a player, parsed, to place later."""
     set_asides: list[tuple[int, list]] = []
-    for p, pl, where in grammar.read_players(spec, _PLAYER_KEYS):
+    others = tuple(n for n in SIZES if n != game.nseats)
+    for p, pl, where in grammar.read_players(spec, _PLAYER_KEYS, table_of(game.rules), others):
         hand = grammar.read_hand(pl, where, "rules 2.4, 3.4")
         game.hand[p] = hand
         game.htot[p] = sum(hand)
@@ -122,35 +129,40 @@ def _load_players(game: Game, spec: dict) -> list[tuple[int, list]]:
 
 
 def _load_teams(game: Game, spec: dict) -> None:
-    """Each partnership's table melds, initial meld made, and red threes."""
-    for t, tm, where, parsed, down in grammar.read_teams(spec, _TEAM_KEYS, parse_meld):
+    """Each side's table melds, initial meld made, and red threes."""
+    red_threes = deck_counts(game.rules.decks)[RED3]
+    for t, tm, where, parsed, down in grammar.read_teams(spec, _TEAM_KEYS, parse_meld, table_of(game.rules)):
         if down and not any(m[0] != BLACK3 for m in parsed):
             raise ScenarioError(f"{where}: down is true but no meld is on the table; the initial meld lays "
                                 "down at least one meld, which stays all round (rules 5.6, 7.2)")
         _place_melds(game, t, parsed, where)
         game.down[t] = down
-        game.red_threes[t] = grammar.read_int(tm, "red_threes", 0, 0, deck_counts(DECKS)[RED3], where + ".")
-        if game.b3[t] and (t != game.current_player & 1 or game.phase_id != PLAY_PHASE):
+        game.red_threes[t] = grammar.read_int(tm, "red_threes", 0, 0, red_threes, where + ".")
+        if game.b3[t] and (t != game.side_of[game.current_player] or game.phase_id != PLAY_PHASE):
             raise ScenarioError(f"{where}: black threes are on the table only in the turn their player goes "
                                 "out, so only for the partnership to act, in the play step (rule 5.3)")
 
 
 def _load_flags(game: Game, spec: dict) -> None:
     """``has_melded`` (rule 8.4) and ``turn_melds``, checked against the partnerships' melds."""
-    flags = spec.get("has_melded", [False] * 4)
-    if not isinstance(flags, list) or len(flags) != 4 or not all(isinstance(f, bool) for f in flags):
-        raise ScenarioError(f"scenario has_melded must be a list of 4 booleans, got {flags!r}")
-    for p in range(4):
-        if flags[p] and not game.down[p & 1]:
-            raise ScenarioError(f"has_melded[{p}] is true but partnership {p & 1} has not made its initial meld")
-    for t in (0, 1):
-        if "has_melded" in spec and game.down[t] and not (flags[t] or flags[t + 2]):
-            raise ScenarioError(f"teams[{t}] is down but has_melded is false for both its players (rule 8.4)")
+    n = game.nseats
+    flags = spec.get("has_melded", [False] * n)
+    if not isinstance(flags, list) or len(flags) != n or not all(isinstance(f, bool) for f in flags):
+        raise ScenarioError(f"scenario has_melded must be a list of {n} booleans, got {flags!r}")
+    side_of = game.side_of
+    for p in range(n):
+        if flags[p] and not game.down[side_of[p]]:
+            side = "partnership" if n == 4 else "side"
+            raise ScenarioError(f"has_melded[{p}] is true but {side} {side_of[p]} has not made its initial meld")
+    for t, seats in enumerate(game.rules.side_seats):
+        if "has_melded" in spec and game.down[t] and not any(flags[p] for p in seats):
+            who = "both its players" if len(seats) == 2 else "its player" if len(seats) == 1 else "all its players"
+            raise ScenarioError(f"teams[{t}] is down but has_melded is false for {who} (rule 8.4)")
     game.has_melded = list(flags)
     game.turn_fresh = not flags[game.current_player]
     game.turn_new = 0
     if "turn_melds" in spec:
-        cur_t = game.current_player & 1
+        cur_t = game.side_of[game.current_player]
         ranks = grammar.read_cards(spec["turn_melds"], "scenario turn_melds")
         if not flags[game.current_player] or game.phase_id != PLAY_PHASE:
             raise ScenarioError("scenario turn_melds: only a player to act who has melded this turn, in the play "
@@ -165,25 +177,25 @@ def _load_flags(game: Game, spec: dict) -> None:
 def _load_stock(game: Game, spec: dict) -> None:
     """Count every card placed against the decks; the stock as given, or every card left, shuffled."""
     placed = [0] * NUM_KINDS
-    for p in range(4):
+    for p in range(game.nseats):
         for k in range(NUM_KINDS):
             placed[k] += game.hand[p][k]
-    for t in (0, 1):
+    for t in range(game.rules.sides):
         for k in range(NUM_KINDS):
             placed[k] += aside_count(game, t, k)
         placed[RED3] += game.red_threes[t]
     for k in game.pile:
         placed[k] += 1
-    grammar.read_stock(game, spec, placed, deck_counts(DECKS), "{n} of {kind} (the decks hold {full})")
+    grammar.read_stock(game, spec, placed, deck_counts(game.rules.decks), "{n} of {kind} (the decks hold {full})")
 
 
 def _check_position(game: Game) -> None:
     """Refuse what the rules cannot reach: an empty hand in a round still going, or a player without a move."""
-    for p in range(4):
+    for p in range(game.nseats):
         if held(game, p) == 0:
             raise ScenarioError(f"players[{p}] holds no card; they would have gone out and ended the round "
                                 "(rule 8.2)")
-    t = game.current_player & 1
+    t = game.side_of[game.current_player]
     if game.b3[t] and held(game, game.current_player) > 1:
         raise ScenarioError("black threes are on the table but the player to act holds more than one card; "
                             "after them a player holds at most one (rule 5.3)")

@@ -1,9 +1,10 @@
 """The Canasta engine's state: its slots, their shapes and meanings, copying, and the scenario writer.
 
-Plain Python lists of ints indexed by the 15 card kinds of ``footcanasta_env.family.cards`` (``k``), the four
-seats (``p``, 0 South .. 3 East), the two partnerships (``t = p & 1``) or the 11 natural ranks (``r``,
-4 .. A: a partnership has at most one meld per rank, rule 5.4). The engine's modules read and write
-these slots directly (their functions take the state as ``g``): the names are a contract.
+Plain Python lists of ints indexed by the 15 card kinds of ``footcanasta_env.family.cards`` (``k``), the N
+seats (``p``, 0 .. N-1 clockwise; four players: 0 South .. 3 East), the S sides (``t = g.side_of[p]``;
+four players: the two partnerships, ``p & 1``) or the 11 natural ranks (``r``, 4 .. A: a side has at most
+one meld per rank, rule 5.4). N and S are the rules' (``players``, ``sides``, section 14). The engine's
+modules read and write these slots directly (their functions take the state as ``g``): the names are a contract.
 
 SLOT TABLE
 
@@ -14,30 +15,35 @@ slot                 shape            meaning
 ``seed``             int or None      the seed the game was dealt from
 ``rng``              np.Generator     everything random: the first dealer, each deal's shuffle
 ``values``           [15]             card value of each kind (``rules.card_values``)
+``nseats``           int              N, the players (``rules.players``)
+``side_of``          (N)              each seat's side (``rules.seat_side``; four players: ``p & 1``)
+``left``             (N)              the seat after each seat in turn order (rule 2.1)
+``draw_n``           int              cards a ``draw`` takes from the stock (``rules.draw``, rule 14.3)
+``out_need``         int              canastas a side needs to go out (``rules.canastas_to_go_out``, 14.5)
 ``round``            int              current round, from 1
 ``dealer``           seat             dealer of the current round
 ``current_player``   seat             the player to act
 ``phase_id``         int              ``DRAW_PHASE`` or ``PLAY_PHASE``
 ``is_over``          bool             the game has ended (rule 10)
-``hand``             [4][15]          cards each seat holds, set-aside cards excluded
-``htot``             [4]              ``sum(hand[p])``
+``hand``             [N][15]          cards each seat holds, set-aside cards excluded
+``htot``             [N]              ``sum(hand[p])``
 ``stock``            [kinds]          the stock, top last
 ``pile``             [kinds]          the discard pile, top last
 ``pile_wilds``       int              wild cards in the pile: the pile is frozen for everyone while > 0 (4.2)
-``memory``           [4][15]          public memory of the cards each seat took with the pile (rule 12)
-``mnat``             [2][11]          naturals in each partnership's meld of each rank
-``mtwo``             [2][11]          twos in it
-``mjk``              [2][11]          jokers in it
-``msize``            [2][11]          its size; 0 when the partnership has no meld of the rank
-``b3``               [2]              black threes melded (only during the going-out turn, rule 5.3)
-``mval``             [2]              card value of every card in the meld structure
-``mcards``           [2]              cards in the meld structure
-``down``             [2] bool         the partnership has made its initial meld this round (rule 7)
-``red_threes``       [2]              red threes laid down
-``has_melded``       [4] bool         the seat has melded a card this round (rule 8.4)
+``memory``           [N][15]          public memory of the cards each seat took with the pile (rule 12)
+``mnat``             [S][11]          naturals in each partnership's meld of each rank
+``mtwo``             [S][11]          twos in it
+``mjk``              [S][11]          jokers in it
+``msize``            [S][11]          its size; 0 when the partnership has no meld of the rank
+``b3``               [S]              black threes melded (only during the going-out turn, rule 5.3)
+``mval``             [S]              card value of every card in the meld structure
+``mcards``           [S]              cards in the meld structure
+``down``             [S] bool         the partnership has made its initial meld this round (rule 7)
+``red_threes``       [S]              red threes laid down
+``has_melded``       [N] bool         the seat has melded a card this round (rule 8.4)
 ``turn_fresh``       bool             the player to act had melded no card before this turn (rule 8.4)
 ``turn_new``         int              bit r set when the partnership's meld of rank r was started this turn
-``scores``           (2)              team totals over the finished rounds (a new tuple at each round end)
+``scores``           (S)              side totals over the finished rounds (a new tuple at each round end)
 ``round_results``    [dict]           one result per finished round
 ``actions_taken``    int              actions applied so far
 ``_mask``            int or None      legal actions of this state as bits; None until computed
@@ -65,7 +71,8 @@ from ..rules import DEFAULT_RULES, Rules
 class State:
     """The slots of one game (see the SLOT TABLE above); ``Game`` adds the public interface."""
 
-    __slots__ = ("rules", "seed", "rng", "values", "round", "dealer", "current_player", "phase_id", "is_over", "hand",
+    __slots__ = ("rules", "seed", "rng", "values", "nseats", "side_of", "left", "draw_n", "out_need", "round", "dealer",
+                 "current_player", "phase_id", "is_over", "hand",
                  "htot", "stock", "pile", "pile_wilds", "memory", "mnat", "mtwo", "mjk", "msize", "b3", "mval",
                  "mcards", "down", "red_threes", "has_melded", "turn_fresh", "turn_new", "scores", "round_results",
                  "actions_taken", "_mask", "__weakref__")
@@ -77,19 +84,24 @@ class State:
         self.seed = seed
         self.rng = np.random.default_rng(seed)
         self.values = list(self.rules.card_values)
+        self.nseats = n = self.rules.players
+        self.side_of = self.rules.seat_side
+        self.left = tuple((p + 1) % n for p in range(n))
+        self.draw_n = self.rules.draw
+        self.out_need = self.rules.canastas_to_go_out
         self.round = 1
         self.dealer = 0
         self.current_player = 0
         self.phase_id = 0
         self.is_over = False
-        self.hand = [[0] * NUM_KINDS for _ in range(4)]
-        self.htot = [0, 0, 0, 0]
+        self.hand = [[0] * NUM_KINDS for _ in range(n)]
+        self.htot = [0] * n
         self.stock: list[int] = []
         self.pile: list[int] = []
         self.pile_wilds = 0
-        self.memory = [[0] * NUM_KINDS for _ in range(4)]
+        self.memory = [[0] * NUM_KINDS for _ in range(n)]
         reset_table(self)
-        self.scores = (0, 0)
+        self.scores = (0,) * self.rules.sides
         self.round_results: list[dict[str, Any]] = []
         self.actions_taken = 0
         self._mask: int | None = None
@@ -99,17 +111,18 @@ STATE_SLOTS = tuple(k for k in State.__slots__ if k != "__weakref__")
 
 
 def reset_table(g: State) -> None:
-    """Empty both partnerships' melds, red threes and the round's meld flags (a new game or round)."""
-    g.mnat = [[0] * NUM_NATURAL, [0] * NUM_NATURAL]
-    g.mtwo = [[0] * NUM_NATURAL, [0] * NUM_NATURAL]
-    g.mjk = [[0] * NUM_NATURAL, [0] * NUM_NATURAL]
-    g.msize = [[0] * NUM_NATURAL, [0] * NUM_NATURAL]
-    g.b3 = [0, 0]
-    g.mval = [0, 0]
-    g.mcards = [0, 0]
-    g.down = [False, False]
-    g.red_threes = [0, 0]
-    g.has_melded = [False] * 4
+    """Empty every side's melds, red threes and the round's meld flags (a new game or round)."""
+    sides = g.rules.sides
+    g.mnat = [[0] * NUM_NATURAL for _ in range(sides)]
+    g.mtwo = [[0] * NUM_NATURAL for _ in range(sides)]
+    g.mjk = [[0] * NUM_NATURAL for _ in range(sides)]
+    g.msize = [[0] * NUM_NATURAL for _ in range(sides)]
+    g.b3 = [0] * sides
+    g.mval = [0] * sides
+    g.mcards = [0] * sides
+    g.down = [False] * sides
+    g.red_threes = [0] * sides
+    g.has_melded = [False] * g.nseats
     g.turn_fresh = True
     g.turn_new = 0
 
@@ -120,9 +133,8 @@ def clone(src: State) -> State:
 
 
 def card_total(g: State) -> int:
-    """Every card of the game, wherever it is: 108 when the state is consistent."""
-    return (len(g.stock) + len(g.pile) + sum(g.htot) + g.mcards[0] + g.mcards[1]
-            + g.red_threes[0] + g.red_threes[1])
+    """Every card of the game, wherever it is: 108 (162 with three decks) when the state is consistent."""
+    return len(g.stock) + len(g.pile) + sum(g.htot) + sum(g.mcards) + sum(g.red_threes)
 
 
 def action_index(action: Any) -> int:
@@ -132,7 +144,7 @@ def action_index(action: Any) -> int:
 
 
 def meld_strings(g: State, t: int) -> list[str]:
-    """Partnership t's melds (table or set-aside) as card strings, by rank, the black threes last."""
+    """Side t's melds (table or set-aside) as card strings, by rank, the black threes last."""
     out = []
     for r in range(NUM_NATURAL):
         if g.msize[t][r]:
@@ -144,9 +156,9 @@ def meld_strings(g: State, t: int) -> list[str]:
 
 def to_scenario(g: State) -> dict[str, Any]:
     """The full state of ``g`` as a scenario dict (see ``scenario.load_scenario``)."""
-    players: list[dict[str, Any]] = [{"hand": format_counts(g.hand[p])} for p in range(4)]
+    players: list[dict[str, Any]] = [{"hand": format_counts(g.hand[p])} for p in range(g.nseats)]
     teams = []
-    for t in (0, 1):
+    for t in range(len(g.down)):
         melds = meld_strings(g, t)
         teams.append({"melds": melds if g.down[t] else [], "red_threes": g.red_threes[t], "down": g.down[t]})
         if not g.down[t] and melds:

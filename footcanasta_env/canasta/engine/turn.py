@@ -27,11 +27,15 @@ from .state import State
 
 
 def do_draw(g: State, a: int) -> None:
-    """Draw one card from the stock (rules 3.1, 3.4); with an empty stock the round ends (rule 9.4)."""
+    """Draw from the stock (rules 3.1, 3.4): one card, or ``rules.draw`` (rule 14.3), fewer if the stock holds
+    fewer; with an empty stock the round ends (rule 9.4)."""
     if not g.stock:
         end_round(g, None, "stock")
         return
     receive_from_stock(g, g.current_player)
+    if g.draw_n > 1:
+        for _ in range(g.draw_n - 1):
+            receive_from_stock(g, g.current_player)
     g.phase_id = PLAY_PHASE
     if not update_legal(g):  # rule 6.2: a red three with no replacement can leave one card and no way out
         end_round(g, None, "no_action")
@@ -40,7 +44,7 @@ def do_draw(g: State, a: int) -> None:
 def do_pickup(g: State, a: int) -> None:
     """Take the whole pile (rule 4): the top card is melded as ``pickup_mode`` says, the rest goes to the hand."""
     p = g.current_player
-    t = p & 1
+    t = g.side_of[p]
     pair = pickup_mode(g, p, t) == PICKUP_PAIR
     pile = g.pile
     top = pile.pop()
@@ -70,7 +74,7 @@ def do_discard(g: State, a: int) -> None:
     """Discard one card and end the turn (rule 3.3); the last card held goes out (rule 8.2)."""
     k = ACTION_CARD[a]
     p = g.current_player
-    t = p & 1
+    t = g.side_of[p]
     if not g.down[t] and g.mcards[t]:
         return_aside(g, p, t)  # rule 7.2
     g.hand[p][k] -= 1

@@ -30,7 +30,6 @@ import numpy as np
 
 from ...family.cards import BLACK3, JOKER, KINDS, TWO, deck_counts, format_cards, format_counts
 from ...family.worlds import deal_places, free_places, known_counts, unseen_pool
-from ..rules import DECKS
 from .game import Game
 from .scenario import load_scenario
 from .view import View
@@ -39,13 +38,13 @@ __all__ = ["deal_hidden", "sample_world", "world_scenario"]
 
 
 def deal_hidden(view: View, rng: np.random.Generator) -> dict[str, Any]:
-    """The hidden cards' places: ``hands`` (4 count lists, the view's seat's own as seen) and ``stock``
+    """The hidden cards' places: ``hands`` (a count list a seat, the view's seat's own as seen) and ``stock``
     (kinds, top first), dealt at random among the consistent deals."""
     if not isinstance(view, View):
         raise TypeError(f"sample_world needs a Canasta View (game.view(seat)), got {type(view).__name__}")
     known = known_counts(view)
     known[BLACK3] += sum(view.black_threes)
-    pool = unseen_pool(deck_counts(DECKS), known)
+    pool = unseen_pool(deck_counts(view.rules.decks), known)
     hands, stock = deal_places(view, pool, free_places(view), view.stock_size, "the stock", rng)
     return {"hands": hands, "stock": [int(x) for x in stock]}
 
@@ -62,7 +61,7 @@ def world_scenario(view: View, rng: np.random.Generator) -> dict[str, Any]:
     if view.set_aside:
         players[view.seat]["set_aside"] = [_meld_string(m) for m in view.set_aside]
     teams = []
-    for t in (0, 1):
+    for t in range(len(view.melds)):
         melds = [_meld_string(m) for m in view.melds[t]]
         if view.black_threes[t]:
             melds.append(" ".join([KINDS[BLACK3]] * view.black_threes[t]))

@@ -23,7 +23,7 @@ from ...family.episode import (
 )
 from ...family.episode import reset_options as family_reset_options
 from ..engine import Game, ScenarioError, load_scenario, new_game
-from ..rules import Rules
+from ..rules import ENVS_FOUR, Rules, require_four_players
 
 RESET_OPTIONS = ("scenario", "rules", "max_rounds", "rounds")
 DEFAULT_MAX_ROUNDS = 20
@@ -46,6 +46,7 @@ def resolve_rules(rules: Rules | dict | None, max_rounds: int | None) -> Rules:
         if isinstance(max_rounds, bool) or not isinstance(max_rounds, (int, np.integer)):
             raise ValueError(f"max_rounds must be a whole number of at least 1, got {max_rounds!r}")
         r = dataclasses.replace(r, max_rounds=int(max_rounds))
+    require_four_players(r, ENVS_FOUR)
     return r
 
 

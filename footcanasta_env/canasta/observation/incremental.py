@@ -21,7 +21,7 @@ import numpy as np
 
 from ...family.cards import NUM_KINDS, NUM_NATURAL
 from ..actions import ACTION_TYPE, ADD, DISCARD, DRAW, LAYDOWN, MELD, MELD_B3, PICKUP
-from ..rules import CANASTA_SIZE
+from ..rules import CANASTA_SIZE, OBSERVATION_FOUR, require_four_players
 from .absolute import (
     _A_AVAL,
     _A_DISC,
@@ -90,7 +90,8 @@ class GameEncoder(MoveSyncs):
         self.reset(game)
 
     def reset(self, game: Game) -> None:
-        """Track ``game`` from now on."""
+        """Track ``game`` from now on (a four-player game: the layout's, section 14)."""
+        require_four_players(game.rules, OBSERVATION_FOUR)
         self.game = game
         self.raw[:] = 0
         self.raw[_A_TOP + _EMPTY] = 1

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ...family.cards import JOKER, NUM_KINDS, NUM_NATURAL, TWO
+from ..rules import OBSERVATION_FOUR, require_four_players
 
 if TYPE_CHECKING:
     from ..engine import Game
@@ -56,6 +57,7 @@ def _held_counts(game: Game, s: int) -> list[int]:
 
 def hidden_cards(game: Game, seat: int) -> np.ndarray:
     """What ``seat`` cannot see in ``game``, relative to it, as float32 (the table in the module docstring)."""
+    require_four_players(game.rules, OBSERVATION_FOUR)
     if isinstance(seat, bool) or not isinstance(seat, (int, np.integer)) or not 0 <= seat < 4:
         raise ValueError(f"seat must be 0 to 3, got {seat!r}")
     out = np.zeros(HIDDEN_CARDS_SIZE, dtype=np.float32)

@@ -13,7 +13,7 @@ import numpy as np
 from ...family.cards import BLACK3, JOKER, TWO
 from ..engine import View
 from ..engine.view import Meld
-from ..rules import CANASTA_SIZE
+from ..rules import CANASTA_SIZE, OBSERVATION_FOUR, require_four_players
 from .layout import (
     HOLD_INDEX,
     KIND_COLUMN,
@@ -91,6 +91,7 @@ def _team_raw(out: np.ndarray, view: View, side: int, team: int) -> None:
 
 def encode_raw(view: View) -> np.ndarray:
     """Unscaled features of ``view`` (counts, flags) in the observation layout, float32."""
+    require_four_players(view.rules, OBSERVATION_FOUR)
     out = np.zeros(OBS_SIZE, dtype=np.float32)
     me = view.seat
     mine = me & 1

@@ -17,9 +17,11 @@ from ...family.seats import SEAT_NAMES
 from ...family.webstate import (
     SEAT_LABELS,
     WILDS,
+    PageWords,
     SelectionError,
     card_kinds,
     counts_json,
+    meld_state,
     memory_text,
 )
 from ...i18n import Words
@@ -73,8 +75,8 @@ def add_sequence(kinds: Sequence[int], rank: int, w: Words = EN) -> list[str]:
     return [f"add {KINDS[rank]} {KINDS[k]}" for k in ordered]
 
 
-STATE_IDS = {"natural": (N_("natural canasta"), N_("natural, {n} to go")),
-             "mixed": (N_("mixed canasta"), N_("mixed, {n} to go"))}
+STATE_IDS = {"natural": (N_("natural canasta"), N_("natural")),
+             "mixed": (N_("mixed canasta"), N_("mixed"))}
 
 
 def meld_json(m: Meld, values: Sequence[int], w: Words = EN) -> dict[str, Any]:
@@ -84,14 +86,14 @@ def meld_json(m: Meld, values: Sequence[int], w: Words = EN) -> dict[str, Any]:
     to_go = max(0, CANASTA_SIZE - size(m))
     return {"rank": KINDS[r], "cards": [KINDS[r]] * nat + ["2"] * two + ["JK"] * jk, "kind": k, "canasta": done,
             "size": size(m), "to_go": to_go, "value": melds_value([m], values),
-            "state": w._(STATE_IDS[k][0]) if done else w._(STATE_IDS[k][1]).format(n=w.num(to_go))}
+            "state": meld_state(w, *STATE_IDS[k], done, to_go)}
 
 
 def result_json(result: dict[str, Any], w: Words = EN) -> dict[str, Any]:
     """A finished round for the page: scores, who went out (concealed?), how it ended, the breakdown."""
     return {"round": int(result["round"]), "scores": [int(x) for x in result["scores"]],
             "went_out": result.get("went_out"), "concealed": bool(result.get("concealed")),
-            "ended_by": result.get("ended_by"), "text": describe_round_end(result, w=w),
+            "ended_by": result.get("ended_by"), "text": describe_round_end(result, w=PageWords(w.lang)),
             "breakdown": [{k: int(v) for k, v in b.items()} for b in result["breakdown"]]}
 
 

@@ -16,9 +16,11 @@ from ...family.seats import SEAT_NAMES
 from ...family.webstate import (
     SEAT_LABELS,
     WILDS,
+    PageWords,
     SelectionError,
     card_kinds,
     counts_json,
+    meld_state,
     memory_text,
 )
 from ...i18n import Words
@@ -72,9 +74,9 @@ def add_sequence(kinds: Sequence[int], rank: int, w: Words = EN) -> list[str]:
     return [f"add {KINDS[rank]} {KINDS[k]}" for k in ordered]
 
 
-STATE_IDS = {"clean": (N_("clean canasta"), N_("clean, {n} to go")),
-             "dirty": (N_("dirty canasta"), N_("dirty, {n} to go")),
-             "wild": (N_("wild canasta"), N_("wild, {n} to go"))}
+STATE_IDS = {"clean": (N_("clean canasta"), N_("clean")),
+             "dirty": (N_("dirty canasta"), N_("dirty")),
+             "wild": (N_("wild canasta"), N_("wild"))}
 
 
 def _meld_json(m: Meld, values: Sequence[int], w: Words = EN) -> dict[str, Any]:
@@ -85,14 +87,14 @@ def _meld_json(m: Meld, values: Sequence[int], w: Words = EN) -> dict[str, Any]:
     to_go = CANASTA_SIZE - meld_size(m)
     return {"rank": "wild" if r == WILD_RANK else KINDS[r], "cards": cards, "kind": kind, "canasta": done,
             "to_go": to_go, "value": melds_value([m], values),
-            "state": w._(STATE_IDS[kind][0]) if done else w._(STATE_IDS[kind][1]).format(n=w.num(to_go))}
+            "state": meld_state(w, *STATE_IDS[kind], done, to_go)}
 
 
 def result_json(result: dict[str, Any], w: Words = EN) -> dict[str, Any]:
     """A finished round for the page: scores, who went out, how it ended, the breakdown."""
     return {"round": int(result["round"]), "scores": [int(x) for x in result["scores"]],
             "went_out": result.get("went_out"), "ended_by": result.get("ended_by"),
-            "text": describe_round_end(result, w=w),
+            "text": describe_round_end(result, w=PageWords(w.lang)),
             "breakdown": [{k: int(v) for k, v in b.items()} for b in result["breakdown"]]}
 
 

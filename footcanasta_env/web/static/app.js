@@ -88,22 +88,13 @@ async function review(button, out) {
   }
 }
 
-// A seed is shown only when the server sends it (one the person typed, or any once the game is over);
-// seeds travel as strings, which hold every 63-bit seed exactly.
+// A seed is shown only when the server sends it (one the person typed, or any once the game is over). Seeds
+// travel as strings of digits and are never made a Number: a JavaScript number holds 53 bits, a seed up to 128.
 function dealText() {
   const deal = state.deal;
   if (deal.kind === "daily") return _("daily {date}", { date: day(deal.date) }) + (state.ranked ? " · " + _("ranked") : "");
   if (deal.kind === "scenario") return _("scenario");
-  return deal.seed !== undefined ? _("seed {seed}", { seed: String(deal.seed) }) : _("new deal");
-}
-
-// A seed is shown only when the server sends it (one the person typed, or any once the game is over);
-// seeds travel as strings, which hold every 63-bit seed exactly.
-function dealText() {
-  const deal = state.deal;
-  if (deal.kind === "daily") return _("daily {date}", { date: day(deal.date) }) + (state.ranked ? " · " + _("ranked") : "");
-  if (deal.kind === "scenario") return _("scenario");
-  return deal.seed !== undefined ? _("seed {seed}", { seed: String(deal.seed) }) : _("new deal");
+  return typeof deal.seed === "string" ? _("seed {seed}", { seed: deal.seed }) : _("new deal");
 }
 
 function render() {
@@ -301,20 +292,28 @@ async function loadGames() {
 }
 
 // Each game has its own bots: the settings list the chosen game's, keeping a remembered choice it knows; a table
-// where the person has no partner has no partner to choose.
+// where the person has no partner has no partner to choose. With the address's `query`: what it asked for that
+// the game cannot seat, each said (the page seats the strongest instead).
 function fillBots(name, query) {
   const game = GAMES[name];
   const t = game.table;
   const partners = t.sides.find((side) => side.includes(t.you)).length > 1;
+  const problems = [];
   $("partner-label").parentElement.hidden = !partners;
   for (const id of ["partner", "opponents"]) {
     const s = $(id);
     s.replaceChildren(el("option", { value: "", text: _("strongest ({bot})", { bot: game.default }) }));
     for (const b of game.bots) s.append(el("option", { value: b, text: b }));
-    const wanted = (query && query.get(id)) || localStorage.getItem("footcanasta-" + id) || "";
-    if (query && query.get(id) && !game.bots.includes(wanted)) setMessage(_("no {field} bot {bot} in {game}", { field: id, bot: wanted, game: game.title }), true);
+    const asked = query ? query.get(id) : null;
+    const wanted = asked || localStorage.getItem("footcanasta-" + id) || "";
+    if (asked !== null && id === "partner" && !partners) {
+      problems.push(_("{game} has no partner to choose: each plays for themselves", { game: game.title }));
+    } else if (asked !== null && !game.bots.includes(asked)) {
+      problems.push(_("no {field} bot {bot} in {game}", { field: id, bot: asked, game: game.title }));
+    }
     s.value = game.bots.includes(wanted) ? wanted : "";
   }
+  return problems;
 }
 
 async function choose(name) {
@@ -344,7 +343,11 @@ async function playerToken() {
   return token;
 }
 
-async function newGame(deal) {
+// Deals `deal` ({} a new game, {seed} a seed's, as a string, {daily} a date's). `problems`: what the address
+// asked for that the page could not do, said with the game's notes. A failed deal says why, in the status too
+// when there is no game on the page (never "Dealing…" for good); it returns the error (null when dealt).
+async function newGame(deal, problems) {
+  const said = problems || [];
   busy = true;
   setMessage(_("Dealing…"));
   try {
@@ -364,20 +367,25 @@ async function newGame(deal) {
     $("log").replaceChildren();
     selected = {};
     // a bot that could not be loaded plays as another one, a daily that does not rank: say so at once
-    setMessage([...(data.state.notes || []), data.state.unranked || ""].join(" ").trim(), false, true);
+    setMessage(said.concat([...(data.state.notes || []), data.state.unranked || ""].join(" ").trim() || []).join(" · "),
+      said.length > 0, true);
     await apply(data);
+    return null;
   } catch (e) {
     busy = false;
-    setMessage(e.message, true, true);
+    setMessage([...said, e.message].join(" · "), true, true);
+    if (!state) $("status").textContent = _("No game dealt: {reason}", { reason: e.message });
+    return e;
   }
 }
 
-async function load(id) {
+async function load(id, problems) {
   const data = await api("GET", `/api/games/${encodeURIComponent(id)}`);
   await loadAssets(data.state.table.assets);
   gameId = id;
   showChosen(data.state.game);
   remember();
+  if (problems && problems.length) setMessage(problems.join(" · "), true, true);
   await apply({ events: [], state: data.state });
 }
 
@@ -417,28 +425,56 @@ async function start() {
   }
   $("game-choice").addEventListener("change", () => choose($("game-choice").value));
   let first;
-  try { first = await loadGames(); } catch (e) { setMessage(e.message, true, true); return; }
+  try { first = await loadGames(); } catch (e) {
+    setMessage(e.message, true, true);
+    $("status").textContent = _("No game dealt: {reason}", { reason: e.message });
+    return;
+  }
+  return dealAddress(q, first);
+}
+
+// What the address asks for (?game, ?id, ?seed, ?daily, ?partner, ?opponents, ?lang), each part checked: every
+// bad one is said, in the page's language, and the page deals what the rest asks for (a new game of the chosen
+// game when the deal asked for cannot be dealt), so the page stays playable. A seed stays a string.
+async function dealAddress(q, first) {
+  const problems = [];
+  const asked = q.get("lang");
+  if (asked !== null && !LANGS[asked]) {
+    problems.push(_("unknown language {lang}: the languages are {languages}", { lang: asked, languages: Object.keys(LANGS).join(", ") }));
+  }
   // ?game= names a game (an older address gave a game's id there: still loaded)
   const named = q.get("game");
   const known = named !== null && Object.prototype.hasOwnProperty.call(GAMES, named);
   const stored = localStorage.getItem("footcanasta-choice");
   showChosen(known ? named : stored && GAMES[stored] ? stored : first);
-  fillBots(chosen, q);
+  problems.push(...fillBots(chosen, q));
+  const unknownGame = () => _("unknown game {name} (known: {known})", { name: named, known: Object.keys(GAMES).join(", ") });
+  let deal = null;
   if (q.get("seed") !== null) {
-    const seed = q.get("seed").trim();  // kept a string: a JavaScript number cannot hold every seed
-    if (!/^[0-9]{1,19}$/.test(seed)) { setMessage(_("seed must be a whole number"), true); return; }
-    return newGame({ seed });
+    deal = { seed: q.get("seed").trim() };  // the server checks it and says what is wrong
+    if (q.get("daily") !== null) problems.push(_("give one of seed, daily and scenario"));
+  } else if (q.get("daily") !== null) deal = { daily: q.get("daily") || today() };
+  if (deal && named !== null && !known) problems.push(unknownGame());
+  if (deal) {
+    const failed = await newGame(deal, problems);
+    if (!failed) return;
+    problems.push(failed.message, _("A new game was dealt instead."));
+    return newGame({}, problems);
   }
-  if (q.get("daily") !== null) return newGame({ daily: q.get("daily") || today() });
-  const id = q.get("id") || (named !== null && !known ? named : null) || localStorage.getItem("footcanasta-game");
-  if (id) {
+  const id = q.get("id") || (named !== null && !known ? named : null);
+  for (const gid of new Set([id, localStorage.getItem("footcanasta-game")])) {
+    if (!gid) continue;
     try {
-      const data = await api("GET", `/api/games/${encodeURIComponent(id)}`);
+      const data = await api("GET", `/api/games/${encodeURIComponent(gid)}`);
       // /?game=NAME with a remembered game of the other kind deals a game of NAME
-      if (!known || q.get("id") || data.state.game === chosen) return await load(id);
-    } catch (e) { localStorage.removeItem("footcanasta-game"); }
+      if (gid === id || !known || data.state.game === chosen) return await load(gid, problems);
+    } catch (e) {
+      if (gid !== id) localStorage.removeItem("footcanasta-game");
+      else problems.push(q.get("id") ? _("{field}: {reason}", { field: "id", reason: e.message }) : unknownGame());
+    }
   }
-  return newGame({});
+  if (problems.length) problems.push(_("A new game was dealt instead."));
+  return newGame({}, problems);
 }
 
 document.addEventListener("keydown", (ev) => {

@@ -46,10 +46,47 @@ function el(tag, attrs, ...children) {
   return e;
 }
 
-function cardFace(c, extra) {
-  const face = look("card", (x) => ({ cls: "", label: x, small: x, mark: x }), c);
-  return el("span", { class: "card" + (face.cls ? " " + face.cls : "") + (extra ? " " + extra : ""), title: face.label },
-    el("span", { class: "corner", text: face.small }), el("span", { class: "pip", text: face.mark || face.small }));
+// Each card's name for screen readers, in the page's language (the cards have ranks, no suits), and a number of
+// cards of one rank ("2 fives"): a plural of its own, as each language counts them.
+const CARD_NAMES = { A: N_("ace"), K: N_("king"), Q: N_("queen"), J: N_("jack"), "10": N_("ten"), 9: N_("nine"),
+  8: N_("eight"), 7: N_("seven"), 6: N_("six"), 5: N_("five"), 4: N_("four"), 2: N_("two"), JK: N_("joker"),
+  B3: N_("black three"), R3: N_("red three") };
+const CARD_COUNTS = {
+  A: (n) => ngettext("{n} ace", "{n} aces", n), K: (n) => ngettext("{n} king", "{n} kings", n),
+  Q: (n) => ngettext("{n} queen", "{n} queens", n), J: (n) => ngettext("{n} jack", "{n} jacks", n),
+  10: (n) => ngettext("{n} ten", "{n} tens", n), 9: (n) => ngettext("{n} nine", "{n} nines", n),
+  8: (n) => ngettext("{n} eight", "{n} eights", n), 7: (n) => ngettext("{n} seven", "{n} sevens", n),
+  6: (n) => ngettext("{n} six", "{n} sixes", n), 5: (n) => ngettext("{n} five", "{n} fives", n),
+  4: (n) => ngettext("{n} four", "{n} fours", n), 2: (n) => ngettext("{n} two", "{n} twos", n),
+  JK: (n) => ngettext("{n} joker", "{n} jokers", n), B3: (n) => ngettext("{n} black three", "{n} black threes", n),
+  R3: (n) => ngettext("{n} red three", "{n} red threes", n),
+};
+
+function cardName(c) {
+  return CARD_NAMES[c] ? _(CARD_NAMES[c]) : c;
+}
+
+// n cards of one rank in words ("2 fives"); a card the page does not know is named by its token.
+function cardsName(c, n) {
+  return CARD_COUNTS[c] ? CARD_COUNTS[c](n) : `${show(n)} × ${c}`;
+}
+
+// A row of cards in words, each rank counted once, in their order ("5 tens, 2 twos and 1 joker").
+function cardsWords(list) {
+  const counts = new Map();
+  for (const c of list) counts.set(c, (counts.get(c) || 0) + 1);
+  return listOf([...counts].map(([c, n]) => cardsName(c, n)));
+}
+
+// A card: its rank in the corner, large in the middle, and the game's mark (a wild card's) in the other corner.
+// Named for screen readers as an image (the pile's top), or hidden from them where what holds it is named (a
+// button of the hand, a meld).
+function cardFace(c, extra, named = true) {
+  const face = look("card", (x) => ({ cls: "", small: x, mark: x }), c);
+  const attrs = named ? { role: "img", "aria-label": cardName(c) } : { "aria-hidden": "true" };
+  return el("span", Object.assign({ class: "card" + (face.cls ? " " + face.cls : "") + (extra ? " " + extra : "") }, attrs),
+    el("span", { class: "corner", text: face.small }), el("span", { class: "pip", text: face.mark || face.small }),
+    face.tag ? el("span", { class: "tag", text: face.tag }) : null);
 }
 
 // The selected cards, in the order of the hand.
@@ -125,8 +162,8 @@ function renderCenter() {
 
 // A meld: its cards, its caption (the game's words for its state), a button when cards may be added to it.
 function meldBox(m, clickable) {
-  const cardsBox = el("div", { class: "meld-cards" });
-  for (const c of m.cards) cardsBox.append(cardFace(c, "mini"));
+  const cardsBox = el("div", { class: "meld-cards", role: "img", "aria-label": cardsWords(m.cards) });
+  for (const c of m.cards) cardsBox.append(cardFace(c, "mini", false));
   const own = look("meldClass", () => "", m);
   const attrs = { class: "meld" + (own ? " " + own : ""), "data-rank": m.rank };
   const caption = look("meldCaption", (x) => x.rank, m);
@@ -178,26 +215,48 @@ function renderAside() {
   box.append(list, el("p", { class: "note", text: _("Lay down puts them on the table; a discard returns them to your hand.") }));
 }
 
+// The card that has the keyboard's focus, as the rank and its place in its group, to give it back once redrawn.
+function focusedCard(hand) {
+  const b = document.activeElement;
+  if (!b || !b.classList.contains("card-btn") || !hand.contains(b)) return null;
+  return [b.dataset.card, [...b.parentElement.querySelectorAll(".card-btn")].indexOf(b)];
+}
+
 function renderHand() {
   const hand = $("hand");
+  const focused = focusedCard(hand);
   hand.replaceChildren();
   const title = ngettext("Your hand: {n} card", "Your hand: {n} cards", state.hand_size);
   $("hand-title").textContent = look("handTitle", (x) => x, title, state.players[table().you]);
   for (const g of state.hand) {
-    const group = el("div", { class: "group", role: "group", "aria-label": `${show(g.count)} × ${g.card}` });
+    // a group of one rank is named in words ("2 fives"); its count sits on the stack as a badge, apart from
+    // the ranks, so "5 ×2" cannot read as a five and a two
+    const group = el("div", { class: "group", role: "group", "aria-label": cardsName(g.card, g.count) });
     const n = Math.min(selected[g.card] || 0, g.count);
     for (let i = 0; i < g.count; i++) {
       const isSel = i < n;
+      // named by its words ("queen"), the spoken form of the rank it shows, as the content a speech user says
       const b = el("button", { type: "button", class: "card-btn" + (isSel ? " selected" : ""), "data-card": g.card,
-        "aria-pressed": isSel ? "true" : "false", "aria-label": isSel ? _("{card} (selected)", { card: g.card }) : g.card },
-        cardFace(g.card));
+        "aria-pressed": isSel ? "true" : "false" }, cardFace(g.card, "", false), el("span", { class: "sr-only", text: cardName(g.card) }));
       b.addEventListener("click", () => toggleCard(g.card, isSel));
       group.append(b);
     }
-    group.append(el("span", { class: "count", text: `×${show(g.count)}` }));
+    if (g.count > 1) group.append(el("span", { class: "count", "aria-hidden": "true", text: `×${show(g.count)}` }));
     hand.append(group);
   }
   if (!state.hand.length) hand.append(el("div", { class: "none", text: _("No cards in hand.") }));
+  // the arrow keys walk the hand, card by card
+  hand.onkeydown = (ev) => {
+    const all = [...hand.querySelectorAll(".card-btn")];
+    const next = all[all.indexOf(document.activeElement) + (ev.key === "ArrowRight" ? 1 : ev.key === "ArrowLeft" ? -1 : NaN)];
+    if (next && all.includes(document.activeElement)) { ev.preventDefault(); next.focus(); }
+  };
+  // a card chosen from the keyboard keeps the focus, so the next one is a Tab or an arrow away
+  if (focused) {
+    const same = [...hand.querySelectorAll(".card-btn")].filter((b) => b.dataset.card === focused[0]);
+    const again = same[Math.min(focused[1], same.length - 1)];
+    if (again) again.focus({ preventScroll: true });
+  }
 }
 
 function renderButtons() {
@@ -244,13 +303,13 @@ function sideLabel(t) {
 // A round's scores: the game's own rows (a heading row, then a row per side), or each side's round and total.
 function roundRows(r) {
   const total = (t) => state.round_results.filter((x) => x.round <= r.round).reduce((sum, x) => sum + x.scores[t], 0);
-  const plain = () => [["", _("Round"), _("Total")], ...r.scores.map((s, t) => [sideLabel(t), s, total(t)])];
+  const plain = () => [["", _("Round"), _("Total")], ...r.scores.map((s, t) => [sideLabel(t), signed(s), total(t)])];
   return look("roundRows", plain, r, { label: sideLabel, total });
 }
 
 function resultTable(r) {
-  const caption = el("caption", {}, ...(r.text ? _nodes(N_("Round {round}: {text}"), { round: r.round, text: r.text }, ["text"])
-    : [_("Round {round}", { round: r.round })]));
+  // the game's words for the round's end name the round already ("… round 2 is over")
+  const caption = el("caption", {}, r.text ? el("span", { class: "game-text", text: r.text }) : _("Round {round}", { round: r.round }));
   const box = el("table", { class: "score" }, caption);
   roundRows(r).forEach((row, i) => {
     const tr = el("tr");
@@ -267,7 +326,8 @@ function renderResults() {
   box.hidden = !rr.length || !hasArea("results");
   if (box.hidden) return;
   box.append(el("h2", { text: _("Round scores") }));
-  const wrap = el("div", { class: "table-wrap" });
+  // a frame that scrolls on a phone: reachable from the keyboard, and named
+  const wrap = el("div", { class: "table-wrap", tabindex: "0", role: "region", "aria-label": _("Round scores") });
   for (const r of rr.slice().reverse()) wrap.append(resultTable(r));
   box.append(wrap);
 }

@@ -78,6 +78,11 @@ function listOf(names) {
 
 const fmt = (n) => numbers.format(Number(n));
 
+// A change of score, its sign always shown ("+1,840", "-35", "+0"), as the server's round texts write one.
+function signed(n) {
+  return new Intl.NumberFormat(lang, { signDisplay: "always" }).format(Number(n));
+}
+
 // The page's own words in the language: each element's text and labels, from the catalog.
 const STATIC_TEXT = {
   "#game-label": N_("Game"), "#status": N_("Dealing…"), "#new-game": N_("New game"), "#daily": N_("Daily"),

@@ -8,11 +8,14 @@
   const rankName = (m) => (m.rank === "wild" ? _("Wild") : m.rank);
 
   registerGame("footcanasta", {
+    // a 2 and a joker are both wild, and look it, but never alike: the 2 keeps its rank with a wild mark in
+    // the corner, the joker is a dark card with a star (the pile and a meld's minis show the middle only)
     card(c) {
-      const label = c === "JK" ? _("Joker") : c === "B3" ? _("Black 3") : c === "R3" ? _("Red 3") : c;
-      const cls = c === "2" || c === "JK" ? "wild" : c === "B3" ? "black3" : c === "R3" ? "red3" : "";
-      const mark = c === "2" || c === "JK" ? "★" : c === "B3" ? "♣" : "";
-      return { cls, label, small: c === "JK" ? "JK" : c === "B3" ? "3" : c, mark };
+      if (c === "JK") return { cls: "wild joker", small: "JK", mark: "★" };
+      if (c === "2") return { cls: "wild two", small: "2", mark: "2", tag: "★" };
+      if (c === "B3") return { cls: "black3", small: "3", mark: "♣" };
+      if (c === "R3") return { cls: "red3", small: "3", mark: "♥" };
+      return { cls: "", small: c, mark: c };
     },
     seatInfo: (p) => (p.in_foot ? _("playing from foot") : _("foot waiting")),
     handTitle: (title, me) => (me.in_foot ? _("{hand}, from your foot", { hand: title })
@@ -20,17 +23,29 @@
     meldName: rankName,
     meldClass: (m) => (m.canasta ? "canasta " + m.kind : ""),
     moveExamples: () => "d, p, m K K K, a K 2, l, x 9",
+    // a meld's caption in plain words: how far it is from a canasta, or which canasta it is
     meldCaption(m) {
-      const kind = m.canasta ? _(CANASTAS[m.kind])
-        : ngettext("{kind}, {n} to go", "{kind}, {n} to go", m.to_go, { kind: _(KINDS[m.kind]) });
-      return _("{rank}: {state}", { rank: rankName(m), state: kind });
+      const size = m.cards.length;
+      const full = size + m.to_go;
+      if (m.rank === "wild") {
+        return m.canasta ? _("Wild canasta") : ngettext("Wild cards: {size} of {full}, {n} more for a canasta",
+          "Wild cards: {size} of {full}, {n} more for a canasta", m.to_go, { size, full });
+      }
+      if (m.canasta) return _("{rank}: {state}", { rank: m.rank, state: _(CANASTAS[m.kind]) });
+      return ngettext("{rank}: {size} of {full}, {kind}, {n} more for a canasta",
+        "{rank}: {size} of {full}, {kind}, {n} more for a canasta", m.to_go,
+        { rank: m.rank, size, full, kind: _(KINDS[m.kind]) });
     },
+    // each kind of canasta against what going out needs: "clean 1 of 2", or "clean 4 (2 needed)" past it
     sideInfo(team, state) {
-      const [c, d, w] = team.canastas;
-      const [nc, nd, nw] = state.need;
       const down = team.down ? _("melded") : _("not melded yet (minimum {minimum})", { minimum: state.minimum });
-      return el("div", { class: "side-info", text: [down, _("red 3s {n}", { n: team.red_threes }),
-        _("canastas clean {c}/{nc}, dirty {d}/{nd}, wild {w}/{nw}", { c, nc, d, nd, w, nw })].join(" · ") });
+      const kinds = ["clean", "dirty", "wild"].map((k, i) => {
+        const [have, need] = [team.canastas[i], state.need[i]];
+        const kind = _(KINDS[k]);
+        return have > need ? _("{kind} {have} ({need} needed)", { kind, have, need }) : _("{kind} {have} of {need}", { kind, have, need });
+      });
+      return el("div", { class: "side-info", text: [down, _("red 3s: {n}", { n: team.red_threes }),
+        _("Canastas: {list}", { list: kinds.join(", ") })].join(" · ") });
     },
     canAdd: (m) => !m.canasta,
     canAddAside: (m) => !m.canasta,
@@ -43,7 +58,7 @@
         _("Round"), _("Total")]];
       r.breakdown.forEach((b, t) => rows.push([side.label(t), b.melds, b.canastas,
         `${show(b.clean)}/${show(b.dirty)}/${show(b.wild)}`, b.red_threes + b.red_threes_in_foot, b.going_out,
-        b.cards_held, b.total, side.total(t)]));
+        b.cards_held, signed(b.total), side.total(t)]));
       return rows;
     },
   });

@@ -1,0 +1,51 @@
+"""A fingerprint of seeded random four-player Canasta (CANASTA_RULES.md sections 1-13): every legal action list
+and mask, every action chosen, and at regular steps every seat's view and observation and the scenario, then
+each game's scores and round results. The engine of section 14 must leave it unchanged: the value in
+``test_canasta_sizes_fuzz.py`` was computed on the engine before the other sizes came."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+
+import numpy as np
+
+from footcanasta_env import canasta
+from footcanasta_env.canasta.observation import encode
+
+
+def _view_bytes(view) -> bytes:
+    parts = []
+    for name in view._fields:
+        x = getattr(view, name)
+        if name == "rules":
+            continue  # the Rules object gained fields; its play is what must not change
+        parts.append(repr((name, x.tolist() if isinstance(x, np.ndarray) else x)))
+    return "|".join(parts).encode()
+
+
+def fingerprint(seeds, rules, every: int = 7) -> tuple[str, int]:
+    """(sha256, steps) of random play over ``seeds`` under ``rules`` (the four-player game)."""
+    h = hashlib.sha256()
+    steps = 0
+    for seed in seeds:
+        g = canasta.new_game(seed, rules=rules)
+        rng = np.random.default_rng(seed + 1000)
+        while not g.is_over:
+            legal = g.legal_actions()
+            h.update(repr(legal).encode())
+            h.update(g.legal_mask().tobytes())
+            a = legal[int(rng.integers(len(legal)))]
+            h.update(str(a).encode())
+            if steps % every == 0:
+                for s in range(4):
+                    v = g.view(s)
+                    h.update(_view_bytes(v))
+                    h.update(encode(v).tobytes())
+                spec = g.to_scenario()
+                spec.pop("rng")
+                h.update(json.dumps(spec, sort_keys=True).encode())
+            g.step(a)
+            steps += 1
+        h.update(repr((g.scores, g.round_results, g.winner())).encode())
+    return h.hexdigest(), steps
