@@ -18,8 +18,9 @@ from .screen import round_table
 
 
 def _melds(game: Any, team: int) -> list:
-    # The table's melds of a partnership that is down (before that, its meld structure is set-aside cards).
-    return game.view(team).melds[team] if game.down[team] else []
+    # The table's melds of a partnership that is down, public to every seat (before that, its meld structure
+    # holds the player's set-aside cards).
+    return game.view(game.current_player).melds[team] if game.down[team] else []
 
 
 def _completed(before: list, game: Any, team: int) -> list[str]:
