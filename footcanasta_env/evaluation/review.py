@@ -255,7 +255,7 @@ def print_review(rep: Review, top: int = 10, lang: str = DEFAULT_LANG) -> None:
                  else w._("Moves unlike the strongest bot's ({who}, {bot})").format(who=who, bot=rep.bot))
         t = Table(title=title, header_style="bold")
         right = ("#", w._("round"), w._("points lost"), w._("± se"))
-        cols = (("#", w._("round"), w._("played"), w._("best"), w._("points lost"), w._("± se")) if rated
+        cols = (("#", w._("round"), w._("played"), w._("hint"), w._("points lost"), w._("± se")) if rated
                 else ("#", w._("round"), w._("played"), rep.bot))
         for col in cols:
             t.add_column(col, justify="right" if col in right else "left")
@@ -301,10 +301,13 @@ def run_review(args: argparse.Namespace) -> int:
 
 def add_parsers(sub: argparse._SubParsersAction) -> None:
     """Register ``review``."""
-    p = sub.add_parser("review", help="rate a seat's moves in a replay (Foot Canasta: against the search bot)",
-                       description="Replay a game and rate each decision of one seat. Foot Canasta's are searched by "
-                                   "the search bot: the expected round points lost against its best move, with a "
-                                   "standard error. A game without a move rater is compared with its strongest bot.")
+    p = sub.add_parser("review", help="rate a seat's moves in a replay against the hint's moves",
+                       description="Replay a game and rate each decision of one seat against the move the hint "
+                                   "recommends in that position (the same bot, budget and seed as `hint`): a move the "
+                                   "hint recommended is never a mistake. Foot Canasta's are searched by the search "
+                                   "bot, as the hint searches: the expected round points lost against the hint's "
+                                   "move, with a standard error. A game without a move rater is compared with its "
+                                   "hint bot's moves.")
     p.add_argument("replay", help="a replay file (saved by `footcanasta play`)")
     p.add_argument("--seat", default="0",
                    help="whose moves: a seat's number or name at the game's table (South/West/North/East at four "
@@ -312,7 +315,7 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--json", action="store_true", help="print a machine-readable review")
     p.add_argument("--top", type=int, default=10, help="mistakes to list (default 10)")
     p.add_argument("--search", default=None, metavar="OPTIONS",
-                   help="the move rater's options (default: the game's own); for Foot Canasta the search's, as in the "
-                        "bot name search:OPTIONS")
+                   help="the move rater's options (default: the game's own, the hint's search); for Foot Canasta "
+                        "the search's, as in the bot name search:OPTIONS")
     add_lang_argument(p)
     p.set_defaults(func=run_review)
