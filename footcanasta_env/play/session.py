@@ -143,7 +143,8 @@ class Session:
             a, name = self.table.hint()
         except Exception as e:  # noqa: BLE001 - a hint bot that fails (or errs) must not end the person's game
             return self.w._("No hint: {error}.").format(error=e)
-        return self.w._("Hint ({bot} bot): {number} {action}").format(
+        # The action first and its list number apart: "2 discard 5" would read as a card count.
+        return self.w._("Hint ({bot} bot): {action} (number {number} in the list)").format(
             bot=name, number=view.legal_actions.index(a) + 1, action=self.table.module.action_name(a))
 
     def show_log(self, whole: bool) -> None:

@@ -170,3 +170,16 @@ def test_a_meld_or_a_group_of_cards_is_never_split_across_lines(game):
         assert any(x.strip() in ("2 2 2  JK", "2 2 2") or "2 2 2" in x for x in lines)
         assert not any(x.rstrip().endswith((" 2 2", " K K")) and not x.rstrip().endswith("2 2 2") for x in lines
                        if "hand" not in x and "melds" not in x)
+
+
+def test_the_hint_names_the_move_before_its_number(tmp_path, monkeypatch, capsys):
+    import io
+    import sys
+
+    monkeypatch.setattr(sys, "stdin", io.StringIO("1\n1\nhint\nquit\ny\n"))
+    assert main(["play", "--game", "canasta", "--seed", "3", "--partner", "random", "--opponents", "random",
+                 "--replay-dir", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    hint = re.search(r"Hint \((\w+) bot\): (.+?) \(number (\d+) in the list\)", out)
+    assert hint and hint.group(1) == get_game("canasta").hint_bot_name(), out[-600:]
+    assert re.search(rf"(?m)(^|\s){hint.group(3)} {re.escape(hint.group(2))}(\s|$)", out)  # that number, that move
