@@ -245,8 +245,8 @@ class ExpertBot:
         if not near:
             return False
         wilds = unseen_wilds(view)
-        return any(sum(1 for _, n, t, j in view.melds[side] if n + t + j + min(wilds, MAX_WILDS - t - j) >= CANASTA_SIZE)
-                   >= rules.canastas_to_go_out for side in near)
+        return any(sum(1 for _, n, t, j in view.melds[side] if n + t + j + min(wilds, MAX_WILDS - t - j)
+                       >= CANASTA_SIZE) >= rules.canastas_to_go_out for side in near)
 
     def go_out_ok(self, view: View) -> bool:
         """Go out when ahead: in the game when going out ends it, else in the round (holding only when far
