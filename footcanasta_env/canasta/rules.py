@@ -208,7 +208,7 @@ def table_of(rules: Rules) -> Geometry:
 
 def require_four_players(rules: Rules, layer: tuple[str, str]) -> None:
     """Refuse, by name, a table size that a layer above the engine does not play yet. ``layer``: what it says
-    of itself and what it is called (``OBSERVATION_FOUR``, ``ENVS_FOUR``, ``EXPERT_FOUR``, ``OPENSPIEL_FOUR``)."""
+    of itself and what it is called (``OBSERVATION_FOUR``, ``ENVS_FOUR``, ``OPENSPIEL_FOUR``)."""
     said, noun = layer
     if rules.players != 4:
         raise ValueError(f"{said}; {rules.players}-player Canasta has no {noun} yet "
@@ -220,7 +220,6 @@ def require_four_players(rules: Rules, layer: tuple[str, str]) -> None:
 
 OBSERVATION_FOUR = ("Canasta's observation is laid out for four players", "observation")
 ENVS_FOUR = ("Canasta's environments play four players", "environment")
-EXPERT_FOUR = ("Canasta's expert bot plays four players", "expert bot")
 OPENSPIEL_FOUR = ("Canasta's OpenSpiel game plays four players", "OpenSpiel game")
 
 

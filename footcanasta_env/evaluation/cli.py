@@ -1,7 +1,8 @@
 """``footcanasta evaluate`` and ``footcanasta league``: duplicate matches and ratings from the command line.
 
 ``--game NAME`` chooses the game (Foot Canasta by default); its bots are checked by the game itself and
-its rule flags (``--rounds``: Foot Canasta's number of rounds, Canasta's round cap) build that game's ``Rules``.
+its rule flags (``--rounds``: Foot Canasta's number of rounds, Canasta's round cap; ``--players`` and
+``--sides``: the table size of a game that has several, as Canasta's section 14) build that game's ``Rules``.
 """
 
 from __future__ import annotations
@@ -58,19 +59,27 @@ def game_rules(module: GameModule, **flags: Any) -> Any:
 
     A flag sets the field of that name, through the Rules' ``with_<flag>`` method when it has one (Foot
     Canasta's ``with_rounds``), else the field of its other name in ``FLAG_FIELDS`` (Canasta's
-    ``max_rounds`` for ``--rounds``); a flag the game's Rules has under neither name is refused by name."""
+    ``max_rounds`` for ``--rounds``); the fields are given to the Rules together (a table size brings its
+    own defaults); a flag the game's Rules has under neither name is refused by name."""
     given = {k: v for k, v in flags.items() if v is not None}
     if not given:
         return None
     rules = module.Rules()
     fields = {f.name for f in dataclasses.fields(rules)} if dataclasses.is_dataclass(rules) else set()
+    named, methods = {}, {}
     for name, value in given.items():
         if callable(getattr(rules, f"with_{name}", None)):
-            rules = getattr(rules, f"with_{name}")(value)
+            methods[name] = value
         elif name in fields or FLAG_FIELDS.get(name) in fields:
-            rules = dataclasses.replace(rules, **{name if name in fields else FLAG_FIELDS[name]: value})
+            named[name if name in fields else FLAG_FIELDS[name]] = value
+        elif name in ("players", "sides"):
+            raise ValueError(f"--{name}: {module.TITLE} has one table, {module.geometry().seats} players in "
+                             f"{module.geometry().num_sides} sides (its rules have no {name!r})")
         else:
             raise ValueError(f"--{name}: the rules of {module.TITLE} have no {name!r}")
+    rules = module.Rules(**named) if named else rules
+    for name, value in methods.items():
+        rules = getattr(rules, f"with_{name}")(value)
     return rules
 
 
@@ -100,8 +109,14 @@ def print_match(r: MatchReport) -> None:
     t = Table(show_header=True, header_style="bold")
     for col in ("", "value", "95% CI"):
         t.add_column(col, justify="right" if col else "left")
-    t.add_row(f"{r.a} win rate (draws half)", f"{r.win_rate:.1%}", _fmt_ci(*r.win_ci, pct=True))
-    t.add_row("wins / draws / losses", f"{r.wins} / {r.draws} / {r.losses}", "")
+    many = any(g.first is not None for g in r.games)  # more than two sides: A's side against B's others
+    if many:
+        console.print(f"Each seating: {r.a} holds one side, {r.b} every other ({r.b}'s score: their mean); {r.a} "
+                      "goes through every side.")
+    t.add_row(f"{r.a} first places (ties shared)" if many else f"{r.a} win rate (draws half)", f"{r.win_rate:.1%}",
+              _fmt_ci(*r.win_ci, pct=True))
+    t.add_row("firsts / shared / not first" if many else "wins / draws / losses", f"{r.wins} / {r.draws} / {r.losses}",
+              "")
     t.add_row("mean score difference per game", f"{r.mean_diff:+.1f}", _fmt_ci(*r.diff_ci))
     t.add_row(f"mean score {r.a} / {r.b}", f"{r.mean_score_a:.0f} / {r.mean_score_b:.0f}", "")
     t.add_row("mean actions per game", f"{r.mean_actions:.0f}", "")
@@ -152,7 +167,8 @@ def _rounds_note(module: GameModule, rounds: int) -> str:
 def run_evaluate(args: argparse.Namespace) -> int:
     """Run ``footcanasta evaluate``."""
     module = chosen_game(args.game, [args.a, args.b])
-    rules = game_rules(module, rounds=args.rounds)  # --rounds N: the first N rounds, or a cap of N
+    # --rounds N: the first N rounds, or a cap of N; --players, --sides: the table size
+    rules = game_rules(module, rounds=args.rounds, players=args.players, sides=args.sides)
     rotations = check_rotations(module.geometry(rules), args.rotations)
     if args.plot:
         check_plot_path(args.plot)  # before the match: a bad plot path must not cost the whole run
@@ -174,13 +190,14 @@ def run_evaluate(args: argparse.Namespace) -> int:
 def run_league(args: argparse.Namespace) -> int:
     """Run ``footcanasta league``."""
     module = chosen_game(args.game, args.bots)
-    rotations = check_rotations(module.geometry(), args.rotations)
+    rules = game_rules(module, players=args.players, sides=args.sides)
+    rotations = check_rotations(module.geometry(rules), args.rotations)
     if args.plot:
         check_plot_path(args.plot)
     n = len(args.bots)
     rep = league(args.bots, deals=args.deals, seed=args.seed, rotations=rotations, workers=args.workers,
                  progress=_progress(args, args.deals * rotations * n * (n - 1) // 2), bootstrap=args.bootstrap,
-                 game=module.NAME)
+                 rules=rules, game=module.NAME)
     if args.plot:
         plot_league(rep, args.plot)
     if args.json:
@@ -207,6 +224,10 @@ def _common(p: argparse.ArgumentParser, deals: int) -> None:
     p.add_argument("--plot", metavar="FILE",
                    help="also write a picture: PNG, or the format of FILE's extension (svg, pdf...; needs matplotlib)")
     p.add_argument("--no-progress", action="store_true", help="never show a progress bar")
+    p.add_argument("--players", type=_positive, default=None, metavar="N",
+                   help="the table size, for a game that has several (Canasta: 2, 3, 4 or 6; default 4)")
+    p.add_argument("--sides", type=_positive, default=None, metavar="N",
+                   help="the sides at that table, where it has a choice (Canasta at six players: 2 or 3)")
 
 
 def bot_choices() -> str:

@@ -127,7 +127,7 @@ def play_bots_game(names: Sequence[str], seed: int, bot_seeds: Sequence[int], ru
 def _play(module: GameModule, names: Sequence[str], seed: int, bot_seeds: Sequence[int],
           rules: Any) -> tuple[Any, int]:
     """The finished game and the number of actions played."""
-    bots = [module.make_bot(n, s) for n, s in zip(names, bot_seeds, strict=True)]
+    bots = [module.make_bot(n, s, rules=rules) for n, s in zip(names, bot_seeds, strict=True)]
     game = module.new_game(seed, rules)
     n = 0
     while not game.is_over:
@@ -216,7 +216,8 @@ def _check_args(game: str, names: Sequence[str], deals: int, rotations: int | No
     """Validate match arguments with clear messages; the game's canonical name and the rotations to play.
 
     Every bot name is checked by the game first (a typo fails at once, naming the known bots), then each
-    bot is built once, so that one that cannot load (a missing policy file) fails before any game."""
+    bot is built once, for the rules' table, so that one that cannot load (a missing policy file) or cannot
+    play that size fails before any game."""
     game = check_game_name(game)
     module = get_game(game)
     if rules is not None and not isinstance(rules, module.Rules):
@@ -224,7 +225,7 @@ def _check_args(game: str, names: Sequence[str], deals: int, rotations: int | No
     for n in names:
         module.check_bot_name(n)
     for n in dict.fromkeys(names):
-        module.make_bot(n, 0)
+        module.make_bot(n, 0, rules=rules)
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
         raise ValueError(f"seed must be a non-negative whole number, got {seed!r}")
     if isinstance(deals, bool) or not isinstance(deals, int) or deals < 1:

@@ -44,7 +44,9 @@ class BotRegistry:
     building the bot. ``options``: name -> ``OptionsBot`` for ``NAME:OPTIONS``. ``hint``: given the strongest
     name, a bot to give hints instead, or None (its record says; the registry checks that it loads).
     ``stamp``: what the shipped files look like now (their sizes and times): the cached answers are kept
-    while it, and the tables, stay the same.
+    while it, and the tables, stay the same. ``fit``: given the canonical name, the bot built and the game's
+    ``Rules`` a bot is asked for (``None``: the defaults), raises ``ValueError`` when that bot cannot play them
+    (a game of one table size needs none).
     """
 
     bots: dict[str, BotFactory]
@@ -54,6 +56,7 @@ class BotRegistry:
     hint: Callable[[str], str | None] | None = None
     stamp: Callable[[], tuple] = tuple
     notes: dict[str, str] = field(default_factory=dict)  # name or pattern -> what it is, for help texts
+    fit: Callable[[str, Bot, Any], None] | None = None
     _answers: dict[str, Any] = field(default_factory=dict, init=False, repr=False)  # "key": what they hold for
     _lock: Any = field(default_factory=threading.RLock, init=False, repr=False)
 
@@ -108,16 +111,21 @@ class BotRegistry:
         known = self.known_names() if patterns else ", ".join(self.bot_names())
         raise MessageError(Message(N_("unknown bot {name} (known: {known})"), name=repr(name), known=known))
 
-    def make_bot(self, name: str, seed: int | None = None) -> Bot:
-        """A bot by name: one of ``bot_names()``, ``policy:PATH`` or ``NAME:OPTIONS`` (see ``known_names``)."""
+    def make_bot(self, name: str, seed: int | None = None, rules: Any = None) -> Bot:
+        """A bot by name: one of ``bot_names()``, ``policy:PATH`` or ``NAME:OPTIONS`` (see ``known_names``),
+        for a game of ``rules`` (``None``: the game's defaults); one that cannot play them is refused (``fit``)."""
         canonical = self.check_bot_name(name)
         kind, colon, arg = canonical.partition(":")
         if colon:
             build = self.loaders["policy"] if kind == "policy" else self.options[kind].build
-            return build(arg, seed)
-        if kind == "learned":
-            return self.loaders["learned"]("", seed)
-        return self.bots[kind](seed)
+            bot = build(arg, seed)
+        elif kind == "learned":
+            bot = self.loaders["learned"]("", seed)
+        else:
+            bot = self.bots[kind](seed)
+        if self.fit is not None:
+            self.fit(canonical, bot, rules)
+        return bot
 
     def face(self) -> tuple:
         """What a game's registry module offers by name, in this order: ``bots``, ``strength``, ``register_bot``,
@@ -144,7 +152,7 @@ class BotRegistry:
         # The tables' entries themselves (compared by identity), so a bot registered, replaced or removed is seen;
         # holding them also keeps a replaced function's id from being reused by another.
         return (tuple(self.bots.items()), tuple(self.loaders.items()), tuple(self.options.items()), self.strength,
-                self.hint, self.stamp())
+                self.hint, self.fit, self.stamp())
 
     def _answer(self, question: str, work_out: Callable[[], str]) -> str:
         key = self._key()

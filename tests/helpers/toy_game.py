@@ -249,7 +249,7 @@ def check_bot_name(name: str, patterns: bool = True) -> str:
     return low
 
 
-def make_bot(name: str, seed: int | None = None) -> ToyBot:
+def make_bot(name: str, seed: int | None = None, rules: Any = None) -> ToyBot:
     """A toy bot by name."""
     return ToyBot(check_bot_name(name), seed)
 

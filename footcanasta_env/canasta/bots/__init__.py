@@ -1,9 +1,10 @@
 """Canasta's bots: anything with ``act(view) -> action id`` that decides from one seat's ``View`` alone.
 
-``registry`` builds them by name (``make_bot(name, seed=None)``, ``bot_names()``, ``check_bot_name``,
-``strongest_bot()``, ``hint_bot_name()``) through the house's ``BotRegistry``; ``base`` is the ``Bot``
+``registry`` builds them by name (``make_bot(name, seed=None, rules=None)`` for a table size,
+``bot_names()``, ``check_bot_name``, ``strongest_bot(rules=None)``, ``hint_bot_name(rules=None)``,
+``size_note(rules)``) through the house's ``BotRegistry``; ``base`` is the ``Bot``
 protocol and its legality check; ``simple`` has ``random`` and ``greedy``; ``expert`` the scripted club
-player; ``reading`` what a seat can work out from its view (unseen cards, the chance of a pair, scores);
+player (every size); ``reading`` what a seat can work out from its view (unseen cards, the chance of a pair, scores);
 ``watch`` what a seat remembers of the others' moves; ``policy`` the learned bot (a policy file, numpy only).
 """
 
@@ -19,11 +20,13 @@ from .registry import (
     known_names,
     make_bot,
     register_bot,
+    size_note,
     strongest_bot,
 )
 from .simple import GreedyBot, RandomBot
 
 __all__ = [
     "BOTS", "BOT_STRENGTH", "Bot", "ExpertBot", "GreedyBot", "REGISTRY", "RandomBot", "bot_names", "check_bot_name",
-    "check_legal", "hint_bot_name", "known_names", "make_bot", "register_bot", "strongest_bot",
+    "check_legal", "hint_bot_name", "known_names", "make_bot", "register_bot", "size_note",
+    "strongest_bot",
 ]

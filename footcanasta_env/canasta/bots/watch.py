@@ -5,6 +5,8 @@ a pair; so after each such turn the kind is capped in its hand, and only its dra
 
 ``RoundWatch.see`` reads each of the seat's views in order; a view of another round (or of a game it did not
 follow from the start of its turn) starts it afresh, so a bot asked about a lone position knows only the view.
+At every size the next opponent is the next seat (turns go clockwise); between two of this seat's turns each
+of the other seats discards once, and each draw from the stock takes the rules' ``draw`` cards.
 """
 
 from __future__ import annotations
@@ -37,22 +39,23 @@ class RoundWatch:
             self.read_turn(view, self.after)
         if new_turn:
             self.after = None
-        self.their_ranks = frozenset(m[0] for m in view.melds[1 - view.team])  # before the next opponent's turn
+        self.their_ranks = frozenset(m[0] for m in view.melds[_their_side(view)])  # before the next opponent's turn
 
     def read_turn(self, view: View, before: tuple[int, ...]) -> None:
         """What the next opponent did since this seat's last discard: a kind it melded is gone from its hand,
         the kind it discarded is capped, and so is our discard if it drew over it."""
-        self.caps = {k: (q, d + 1) for k, (q, d) in self.caps.items()}
+        drawn, others = view.rules.draw, view.rules.players - 1
+        self.caps = {k: (q, d + drawn) for k, (q, d) in self.caps.items()}
         for r in self.their_ranks:
             self.caps[r] = (0.0, 0)
         pile, n = view.pile, len(before)
-        if len(pile) == n + 3 and pile[:n] == before:  # nobody took the pile: it drew over our discard
+        if len(pile) == n + others and pile[:n] == before:  # nobody took the pile: it drew over our discard
             top = before[-1]
-            if top < NUM_NATURAL and view.down[1 - view.team] and top not in self.caps:
-                self.caps[top] = (-1.0, 1)
+            if top < NUM_NATURAL and view.down[_their_side(view)] and top not in self.caps:
+                self.caps[top] = (-1.0, drawn)
             self.caps[pile[n]] = (DISCARD_KEEP, 0)
-        elif len(pile) >= 3:  # it took the pile (none of the others did, else fewer cards would lie there)
-            self.caps[pile[-3]] = (DISCARD_KEEP, 0)
+        elif len(pile) >= others:  # it took the pile (none of the others did, else fewer cards would lie there)
+            self.caps[pile[-others]] = (DISCARD_KEEP, 0)
 
     def discarding(self, view: View, kind: int) -> None:
         """This seat discards ``kind`` now."""
@@ -72,3 +75,8 @@ class RoundWatch:
         none = (1 - p) ** d
         two_plus = 1 - none - d * p * (1 - p) ** (d - 1)
         return q * (1 - none) + (1 - q) * max(0.0, two_plus)
+
+
+def _their_side(view: View) -> int:
+    """The next opponent's side (the next seat's)."""
+    return view.rules.seat_side[(view.seat + 1) % view.rules.players]
