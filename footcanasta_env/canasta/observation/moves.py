@@ -67,7 +67,7 @@ class MoveSyncs:
         """After a discard that did not end the round: the set-aside melds back to the hand, if any, then one
         card from the hand (and its memory) to the pile, and the turn to the next player."""
         p = self._cur
-        t = p & 1
+        t = self._side_of[p]
         mv = self._mv
         k = ACTION_CARD[self._action]
         if g.mcards[t] != self._mcards[t]:  # the set-aside melds went back to the hand first (rule 7.2)
@@ -97,8 +97,8 @@ class MoveSyncs:
         mv[_A_TOP + self._ptop] = 0
         mv[_A_TOP + k] = 1
         self._ptop = k
-        if k == TWO or k == JOKER:  # the pile is frozen for both partnerships now (rule 4.2)
-            for u in (0, 1):
+        if k == TWO or k == JOKER:  # the pile is frozen for every side now (rule 4.2)
+            for u in self._sides:
                 key = self._tkey[u]
                 if not key[T_FROZEN]:
                     mv[_A_TEAMF + TEAM_BLOCK * u + T_FROZEN] = _S_FROZEN
@@ -165,7 +165,7 @@ class MoveSyncs:
         """After a meld or add that did not end the round: the cards it names from the hand (and the
         memory) to the partnership's meld of their rank."""
         p = self._cur
-        t = p & 1
+        t = self._side_of[p]
         r, nat, two, jk = ACTION_CARDS[self._action]
         mv = self._mv
         h = g.hand[p]
@@ -236,16 +236,16 @@ class MoveSyncs:
             self._seatf[p] = (n, old[1], old[2], melded)
 
     def _sync_draw(self, g: Game) -> None:
-        """After a draw that did not end the round: a card (red threes laid down and replaced) from the
-        stock to the hand, the play step."""
+        """After a draw that did not end the round: a card (red threes laid down and replaced; two cards at
+        two players, rule 14.3) from the stock to the hand, the play step."""
         mv = self._mv
         p = self._cur
-        t = p & 1
+        t = self._side_of[p]
         h = g.hand[p]
         cache = self._hand[p]
         o = _A_HAND + NUM_KINDS * p
         k = self._next
-        if g.red_threes[t] != self._tkey[t][T_RED] or k < 0:  # red threes laid down and replaced
+        if g.red_threes[t] != self._tkey[t][T_RED] or k < 0 or g.draw_n != 1:  # red threes, or several cards
             for i, x in enumerate(h):
                 if x != cache[i]:
                     mv[o + i] = x * _S_HAND
