@@ -107,7 +107,7 @@ from typing import Any
 from ...envkit.aec import AGENTS, GameAECEnv, OrderedAECEnv
 from ..actions import NUM_ACTIONS, action_name
 from ..engine import Game, IllegalActionError
-from ..observation import OBS_SIZE, OBS_VERSION, GameEncoder, observation_bounds
+from ..observation import OBS_SIZE, OBS_VERSION, GameEncoder, layout_of, observation_bounds
 from ..rules import Rules
 from ..text.render import render_game
 from ._episode import reset_options, round_cap, set_episode_settings, start_episode_game
@@ -140,6 +140,7 @@ class raw_env(GameAECEnv):
         super().__init__()
         cap = round_cap(max_rounds, rounds, "canasta env")
         set_episode_settings(self, rules, cap, reward_mode, reward_scale, max_actions, render_mode, render_seat)
+        self.obs_size = layout_of(self.rules).size  # the size's (OBS_SIZE at four players)
         self.set_spaces(*observation_bounds(self.rules))
 
     def start_game(self, options: dict[str, Any], seed: int) -> Game:

@@ -28,7 +28,7 @@ from typing import Any
 from ...envkit.one_seat import GameGymEnv, OpponentSpec, learner_seats_of
 from ..actions import NUM_ACTIONS, action_name
 from ..engine import Game, IllegalActionError
-from ..observation import OBS_SIZE, OBS_VERSION, GameEncoder, observation_bounds
+from ..observation import OBS_SIZE, OBS_VERSION, GameEncoder, layout_of, observation_bounds
 from ..rules import Rules
 from ..text.render import render_game
 from ._episode import reset_options, round_cap, set_episode_settings, start_episode_game
@@ -64,6 +64,7 @@ class CanastaGymEnv(GameGymEnv):
         seats = learner_seats_of(learner_seats)
         cap = round_cap(max_rounds, rounds, "canasta gym env")
         set_episode_settings(self, rules, cap, reward_mode, reward_scale, max_actions, render_mode, render_seat)
+        self.obs_size = layout_of(self.rules).size  # the size's (OBS_SIZE at four players)
         self.setup(seats, opponents, opponent_seed, *observation_bounds(self.rules))
 
     def start_game(self, options: dict[str, Any], seed: int) -> Game:
