@@ -63,7 +63,8 @@ __all__ = [
     "new_game", "rules_text", "sample_world",
     # loaded when first asked for (_LAZY)
     "CanastaGymEnv", "GameEncoder", "GymEnv", "HIDDEN_CARDS_SIZE", "OBS_SIZE", "OBS_VERSION", "OFFSETS", "encode",
-    "env", "hidden_cards", "hidden_cards_size", "layout_of", "observation_bounds", "raw_env", "table_text", "team_reward", "bot_names", "check_bot_name", "hint_bot_name",
+    "env", "hidden_cards", "hidden_cards_size", "layout_of", "observation_bounds", "raw_env", "table_text",
+    "team_reward", "bot_names", "check_bot_name", "hint_bot_name",
     "make_bot", "strongest_bot", "geometry", "MANIFEST",
 ]
 

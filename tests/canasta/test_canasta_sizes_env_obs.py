@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from helpers.canasta_fingerprint import encoder_fingerprint
 
 from footcanasta_env import canasta
 from footcanasta_env.canasta.observation import (
@@ -23,7 +24,6 @@ from footcanasta_env.canasta.observation import (
     observation_bounds,
 )
 from footcanasta_env.canasta.observation import sizes as sizes_module
-from helpers.canasta_fingerprint import encoder_fingerprint
 
 SIZES = [
     pytest.param({"players": 2}, id="two"),
@@ -86,7 +86,8 @@ def test_seats_and_sides_are_relative_to_the_observer(size):
         for side in range(sides):
             team = (mine + side) % sides
             other = rules.side_seats[team][0]
-            assert np.array_equal(obs[me][lay.o_team[side]:lay.o_team[side] + 9], obs[other][lay.o_team[0]:lay.o_team[0] + 9])
+            theirs = obs[other][lay.o_team[0]:lay.o_team[0] + 9]  # their own side is their relative side 0
+            assert np.array_equal(obs[me][lay.o_team[side]:lay.o_team[side] + 9], theirs), (me, side)
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -123,3 +124,17 @@ def test_one_encoder_follows_games_of_different_sizes():
         enc.reset(g)
         for s in range(g.rules.players):
             assert enc.observe(s).tobytes() == encode(g.view(s)).tobytes()
+
+
+def test_the_env_docstring_names_every_sizes_observation_and_hidden_cards():
+    import footcanasta_env.canasta.envs.aec as aec
+    from footcanasta_env.canasta.observation import hidden_cards_size
+
+    doc = aec.__doc__.split("## Table sizes", 1)[1].split("## Actions", 1)[0]
+    rows = [line for line in doc.splitlines() if line.startswith("| ") and line[2].isdigit()]
+    assert len(rows) == len(SIZES)
+    for row, size in zip(rows, SIZES, strict=True):
+        rules = canasta.Rules(**size.values[0])
+        cells = [c.strip() for c in row.strip("|").split("|")]
+        assert cells[0] == str(rules.players) and cells[1].startswith(str(rules.sides))
+        assert cells[3] == f"float32 ({layout_of(rules).size},)" and cells[4] == str(hidden_cards_size(rules))

@@ -2,8 +2,9 @@
 
 ``layout`` is the four-player index table (its docstring is the documentation, tested against ``OFFSETS``,
 as is the env's table), ``sizes`` the table of every size (``layout_of(rules)``, ``observation_bounds``),
-``reference`` the plain encoder of a ``View`` (``encode``), ``incremental`` the ``GameEncoder`` the envs use, byte-identical to the reference (its absolute vector in ``absolute``, its syncs after one
-named move in ``moves``); ``privileged`` the true hidden cards (``hidden_cards``)
+``reference`` the plain encoder of a ``View`` (``encode``), ``incremental`` the ``GameEncoder`` the envs
+use, byte-identical to the reference (its absolute vector in ``absolute``, its syncs after one named move in
+``moves``); ``privileged`` the true hidden cards (``hidden_cards``)
 that a critic may see in training and a bot never does. Numpy only.
 """
 

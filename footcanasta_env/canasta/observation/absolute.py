@@ -5,7 +5,7 @@ update only the entries that changed.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 import numpy as np
 
@@ -85,7 +85,7 @@ def _gather_index(lay: Layout, seat: int, down: tuple[bool, ...], aside_visible:
     return idx
 
 
-@lru_cache(maxsize=None)
+@cache
 def gathers(players: int, sides: int) -> tuple[np.ndarray, ...]:
     """Every gather index of a table, by ``gather_key``: each seat, each side down or not, and whether the
     seat's set-aside melds show (it is to act before its side is down)."""

@@ -70,8 +70,10 @@ These are what a player reads from the discards: a kind the next opponent threw 
 likely paired in their hand.
 
 ``OFFSETS`` maps each block of the table, by name and in order, to its first index (the public way to
-read a feature: ``obs[OFFSETS["stock"]]``); the same offsets are the constants ``O_HAND`` .. ``O_READING``
-(``O_TABLE`` and ``O_TEAM`` by side, 0 own and 1 other) that the encoders use. ``ROW_NAT`` ..
+read a feature: ``obs[OFFSETS["stock"]]``); the encoders read the same offsets, at every size, as the
+``o_*`` fields of ``sizes.layout_of(rules)`` (``o_table`` and ``o_team`` by relative side). ``layout_blocks``
+builds the table of any size (section 14: a side's blocks per relative side, a seat's per relative seat;
+``sizes.py`` holds every size's index table), this one is ``layout_blocks(4, 2)``. ``ROW_NAT`` ..
 ``ROW_CANASTA`` are the rows of a MELDS block, ``T_RED`` .. ``T_SCORE`` the entries of a TEAM block,
 ``R_DISCARDED`` and ``R_PASSED`` the halves of a READING block, ``HOLD_INDEX`` the kinds of the per-kind
 columns. ``tests/canasta/test_canasta_env_obs.py`` checks this table,
@@ -158,25 +160,6 @@ _LAYOUT = layout_blocks(4, 2)
 OFFSETS, SCALE = offsets_and_scale(_LAYOUT)
 OBS_SIZE = len(SCALE)
 assert OBS_SIZE == 386 and SCALE.shape == (OBS_SIZE,)
-
-# OFFSETS as constants, for the encoders; the table and team blocks by side (0 own, 1 other).
-O_HAND = OFFSETS["hand"]
-O_ASIDE = OFFSETS["aside"]
-O_ASIDE_VALUE = OFFSETS["aside_value"]
-O_TABLE = (OFFSETS["own_table"], OFFSETS["other_table"])
-O_TEAM = (OFFSETS["own_team"], OFFSETS["other_team"])
-O_PILE_TOP = OFFSETS["pile_top"]
-O_PILE_SIZE = OFFSETS["pile_size"]
-O_PILE_COUNTS = OFFSETS["pile_counts"]
-O_SEATS = OFFSETS["seats"]
-O_STOCK = OFFSETS["stock"]
-O_ROUND = OFFSETS["round"]
-O_LAST_ROUND = OFFSETS["last_round"]
-O_TARGET = OFFSETS["target"]
-O_PHASE = OFFSETS["phase"]
-O_OVER = OFFSETS["over"]
-O_READING = OFFSETS["reading"]
-
 
 def clip_score(s: int) -> int:
     """A score as the observation holds it, clipped to +-SCORE_CLIP."""

@@ -18,7 +18,7 @@ Layout of four players, ``HIDDEN_CARDS_SIZE`` 75 (index: feature, raw count x 1/
 
 At every size (section 14) the same: one block per other seat, clockwise from the one after me (relative
 seats 1 .. N-1, partners or not), then the two stock blocks: ``hidden_cards_size(rules)`` = 15 x (N + 1),
-30 for two players, 45 for three, 75 for four, 105 for six.
+45 for two players, 60 for three, 75 for four, 105 for six.
 
 Numpy only; it reads the engine's count lists (``Game.hand``, the set-aside melds of the player to act,
 ``Game.stock``, top last) and never changes the game.
