@@ -67,6 +67,7 @@ def test_redealing_every_hidden_card_leaves_the_observation_byte_identical(size)
 def test_hidden_cards_hold_every_other_hand_and_the_stock_per_size(size):
     rules = canasta.Rules(max_rounds=1, **size)
     n = rules.players
+    scale = np.float32(1 / (4 * rules.decks))  # a count x 1/8, x 1/12 with three decks
     assert hidden_cards_size(rules) == NUM_KINDS * (n + 1)
     for g in _positions(rules, 6, every=13):
         for seat in range(n):
@@ -82,9 +83,9 @@ def test_hidden_cards_hold_every_other_hand_and_the_stock_per_size(size):
                     want[TWO] += sum(g.mtwo[t])
                     want[JOKER] += sum(g.mjk[t])
                 block = h[(rel - 1) * NUM_KINDS:rel * NUM_KINDS]
-                assert np.array_equal(block, np.array(want, dtype=np.float32) * np.float32(0.125))
+                assert np.array_equal(block, np.array(want, dtype=np.float32) * scale)
             near = np.bincount(g.stock[-4:], minlength=NUM_KINDS) if g.stock else np.zeros(NUM_KINDS)
-            assert np.array_equal(h[(n - 1) * NUM_KINDS:n * NUM_KINDS], near.astype(np.float32) * np.float32(0.125))
+            assert np.array_equal(h[(n - 1) * NUM_KINDS:n * NUM_KINDS], near.astype(np.float32) * scale)
     with pytest.raises(ValueError, match=f"seat must be 0 to {n - 1} \\({n} players\\), got {n}"):
         hidden_cards(canasta.new_game(1, rules=rules), n)
 

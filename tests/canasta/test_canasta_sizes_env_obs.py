@@ -90,7 +90,11 @@ def test_seats_and_sides_are_relative_to_the_observer(size):
             assert np.array_equal(obs[me][lay.o_team[side]:lay.o_team[side] + 9], theirs), (me, side)
 
 
-@pytest.mark.parametrize("size", SIZES)
+THREE_DECKS = [pytest.param({"decks": 3}, id="four-three-decks"),
+               pytest.param({"players": 2, "decks": 3}, id="two-three-decks")]
+
+
+@pytest.mark.parametrize("size", SIZES + THREE_DECKS)
 def test_the_encoder_equals_the_reference_at_every_step_for_every_seat(size):
     rules = canasta.Rules(max_rounds=2, **size)
     low, high = observation_bounds(rules)
@@ -117,9 +121,20 @@ def test_the_encoder_equals_the_reference_at_every_step_for_every_seat(size):
     assert steps > 100
 
 
+def test_counts_are_scaled_by_the_decks():
+    for rules, count in ((canasta.Rules(), 1 / 8), (canasta.Rules(players=6), 1 / 12),
+                         (canasta.Rules(decks=3), 1 / 12)):
+        lay = layout_of(rules)
+        for block in ("hand", "pile_counts"):
+            assert lay.scale[lay.offsets[block]] == np.float32(count)
+        assert lay.scale[lay.o_team[0]] == np.float32(2 * count)  # red threes: 4 or 6
+        low, high = observation_bounds(rules)
+        assert high[lay.o_hand] == high[lay.o_pile_counts] == high[lay.o_team[0]] == 1.0
+
+
 def test_one_encoder_follows_games_of_different_sizes():
     enc = GameEncoder(canasta.new_game(1))
-    for size in SIZES:
+    for size in SIZES + THREE_DECKS:
         g = canasta.new_game(2, rules=canasta.Rules(**size.values[0]))
         enc.reset(g)
         for s in range(g.rules.players):

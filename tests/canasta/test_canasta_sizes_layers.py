@@ -5,6 +5,7 @@ expert, the learned bot of four players, OpenSpiel), the state unchanged."""
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from footcanasta_env import canasta
@@ -68,15 +69,17 @@ def test_the_observation_and_the_envs_play_every_size(size):
     assert canasta.CanastaGymEnv(rules=rules).observation_space.shape == (width,)
 
 
-def test_four_players_with_three_decks_observe_the_four_player_layout_bounded_by_three_decks():
+def test_four_players_with_three_decks_observe_the_four_player_layout_scaled_for_three_decks():
     rules = canasta.Rules(decks=3)
     g = canasta.new_game(1, rules=rules)
     assert sum(g.htot) == 44 and len(g.stock) + len(g.pile) + sum(g.red_threes) == 162 - 44
     assert canasta.encode(g.view(0)).shape == (canasta.OBS_SIZE,)
     low2, high2 = canasta.observation_bounds(canasta.Rules())
     low3, high3 = canasta.observation_bounds(rules)
-    hand = canasta.OFFSETS["hand"]
-    assert high2[hand] == 1.0 and high3[hand] == 1.5  # 8 and 12 fours, x 1/8
+    hand, team = canasta.OFFSETS["hand"], canasta.OFFSETS["own_team"]
+    assert high2[hand] == high3[hand] == 1.0  # 8 fours x 1/8, 12 x 1/12
+    assert high2[team] == high3[team] == 1.0  # 4 red threes x 1/4, 6 x 1/6
+    assert canasta.layout_of(rules).scale[hand] == np.float32(1 / 12)
     e = canasta.env(rules=rules)
     e.reset(seed=1)
     assert e.observe("player_0")["observation"].shape == (canasta.OBS_SIZE,)

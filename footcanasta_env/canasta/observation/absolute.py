@@ -109,34 +109,44 @@ def gather_key(sides: int, seat: int, down: list[bool], visible: bool) -> int:
 _GATHER = gathers(4, 2)  # four players, read by the encoder's fast path
 
 
-def _entry_scales() -> list[float]:
-    """The scale of each absolute entry: the one of every observation feature gathered from it, at every size."""
+@cache
+def _entry_scales(decks: int) -> list[float]:
+    """The scale of each absolute entry with ``decks`` decks: the one of every observation feature gathered
+    from it, at every size."""
     scales: dict[int, float] = {}
     for size in ((4, 2), (2, 2), (3, 3), (6, 2), (6, 3)):
-        scale = _layout(*size).scale.tolist()
+        scale = _layout(*size, decks).scale.tolist()
         for idx in gathers(*size):
             for o, a in enumerate(idx.tolist()):
                 if a != _A_ZERO and scales.setdefault(a, scale[o]) != scale[o]:
                     raise AssertionError(f"absolute entry {a} is gathered with two scales")
-    return [scales.get(a, 1.0) for a in range(_A_SIZE)]
+    out = [scales.get(a, 1.0) for a in range(_A_SIZE)]
+    for base in (_A_HAND, _A_MEM):  # hands and memories: one scale for every kind
+        assert all(out[base + NUM_KINDS * s + i] == out[base] for s in range(MAX_SEATS) for i in _HOLD)
+    return out
 
 
-_SC = _entry_scales()  # float32 values, as Python floats: x * _SC[a] is the float32 product once stored
-_S_HAND = _SC[_A_HAND]  # hands and memories: one scale for every kind
-_S_MEM = _SC[_A_MEM]
-_S_ROWS = [_SC[_A_TEAM + NUM_NATURAL * row] for row in range(4)]  # the rows of a MELDS block
-_S_PCOUNT = _SC[_A_PCOUNT]
+@cache
+def deck_scales(decks: int) -> tuple[float, float, list[float], float, list[float]]:
+    """The scales that follow the decks (``layout.count_scale``), as the encoder keeps them: the hands', the
+    memories', the rows of a MELDS block, the pile counts' and the entries of a TEAM block."""
+    sc = _entry_scales(decks)
+    return (sc[_A_HAND], sc[_A_MEM], [sc[_A_TEAM + NUM_NATURAL * row] for row in range(4)], sc[_A_PCOUNT],
+            sc[_A_TEAMF:_A_TEAMF + TEAM_BLOCK])
+
+
+# The scales that do not follow the decks: float32 values, as Python floats (x * scale is the float32
+# product once stored).
+_SC = _entry_scales(2)
 _S_PSIZE = _SC[_A_PSIZE]
 _S_STOCK = _SC[_A_TAIL]
-_S_TEAMF = _SC[_A_TEAMF:_A_TEAMF + TEAM_BLOCK]
 _S_SEATF = _SC[_A_SEATF:_A_SEATF + 4]
 _S_TAIL = _SC[_A_TAIL:_A_TAIL + 7]
 _S_AVAL = _SC[_A_AVAL]
 _S_READ = _SC[_A_DISC]
-_S_NAT, _S_WILD, _S_CANASTA = _S_ROWS[0], _S_ROWS[1], _S_ROWS[3]
+_S_WILD, _S_CANASTA = _SC[_A_TEAM + NUM_NATURAL], _SC[_A_TEAM + 3 * NUM_NATURAL]
 _S_HELD, _S_TURN = _S_SEATF[0], _S_SEATF[1]
-_S_VALUE, _S_CANASTAS, _S_FROZEN = _S_TEAMF[T_VALUE], _S_TEAMF[T_NATURAL], _S_TEAMF[T_FROZEN]
-assert all(_SC[_A_HAND + i] == _S_HAND for i in _HOLD) and all(_SC[_A_MEM + i] == _S_MEM for i in _HOLD)
+_S_VALUE, _S_CANASTAS, _S_FROZEN = (_SC[_A_TEAMF + k] for k in (T_VALUE, T_NATURAL, T_FROZEN))
 assert all(_SC[a + NUM_KINDS * s + i] == _S_READ for a in (_A_DISC, _A_PASS) for s in range(MAX_SEATS) for i in _HOLD)
 
 

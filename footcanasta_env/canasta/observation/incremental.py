@@ -40,19 +40,15 @@ from .absolute import (
     _GATHER,
     _RANKS,
     _S_AVAL,
-    _S_HAND,
-    _S_MEM,
-    _S_PCOUNT,
     _S_PSIZE,
     _S_READ,
-    _S_ROWS,
     _S_SEATF,
     _S_STOCK,
     _S_TAIL,
-    _S_TEAMF,
     MAX_SEATS,
     _diff_write,
     _diff_write_each,
+    deck_scales,
     gather_key,
     gathers,
 )
@@ -86,7 +82,7 @@ class GameEncoder(MoveSyncs):
     __slots__ = ("game", "raw", "_mv", "_hand", "_mem", "_melds", "_canastas", "_teamf", "_tkey", "_pile",
                  "_pcount", "_ptop", "_seatf", "_tail", "_stale", "_seen", "_round", "_cur", "_mcards", "_flags",
                  "_action", "_action_at", "_next", "_disc", "_pass", "_side_of", "_seats", "_sides", "_others",
-                 "_n", "_gathers", "_four")
+                 "_n", "_gathers", "_four", "_s_hand", "_s_mem", "_s_rows", "_s_pcount", "_s_teamf")
 
     def __init__(self, game: Game) -> None:
         self.raw = np.zeros(_A_SIZE, dtype=np.float32)  # scaled features: see the module docstring
@@ -107,6 +103,7 @@ class GameEncoder(MoveSyncs):
         self._others = tuple(tuple(u for u in self._sides if u != t) for t in self._sides)
         self._gathers = gathers(n, sides)
         self._four = n == 4 and sides == 2  # the two-sided key of the fast path
+        self._s_hand, self._s_mem, self._s_rows, self._s_pcount, self._s_teamf = deck_scales(rules.decks)
         self.raw[:] = 0
         self.raw[_A_TOP + _EMPTY] = 1
         # Copies of what the vector holds, unscaled.
@@ -156,11 +153,11 @@ class GameEncoder(MoveSyncs):
         o = _A_TEAM + MELD_BLOCK * t
         for part, new in enumerate((g.mnat[t], g.mtwo[t], g.mjk[t])):
             if new != cache[part]:
-                _diff_write(mv, o + NUM_NATURAL * part, new, cache[part], _S_ROWS[part])
+                _diff_write(mv, o + NUM_NATURAL * part, new, cache[part], self._s_rows[part])
         cache[3][:] = size
         flags = [s >= CANASTA_SIZE for s in size]
         if flags != self._flags[t]:
-            _diff_write(mv, o + ROW_CANASTA, flags, self._flags[t], _S_ROWS[3])
+            _diff_write(mv, o + ROW_CANASTA, flags, self._flags[t], self._s_rows[3])
         if True in flags:
             two, jk = g.mtwo[t], g.mjk[t]
             natural = sum(1 for r in _RANKS if flags[r] and not two[r] + jk[r])
@@ -177,13 +174,13 @@ class GameEncoder(MoveSyncs):
         if n == len(old) + 1 and pile[:-1] == old:
             k = pile[-1]
             counts[k] += 1
-            mv[_A_PCOUNT + k] = counts[k] * _S_PCOUNT
+            mv[_A_PCOUNT + k] = counts[k] * self._s_pcount
             old.append(k)
         else:
             new = [0] * NUM_KINDS
             for k in pile:
                 new[k] += 1
-            _diff_write(mv, _A_PCOUNT, new, counts, _S_PCOUNT)
+            _diff_write(mv, _A_PCOUNT, new, counts, self._s_pcount)
             self._pile = pile[:]
         top = pile[-1] if pile else _EMPTY
         if top != self._ptop:
@@ -216,11 +213,11 @@ class GameEncoder(MoveSyncs):
             o = _A_HAND + NUM_KINDS * p
             for i, x in enumerate(h):
                 if x != cache[i]:
-                    mv[o + i] = x * _S_HAND
+                    mv[o + i] = x * self._s_hand
                     cache[i] = x
         m = g.memory[p]
         if m != self._mem[p]:
-            _diff_write(mv, _A_MEM + NUM_KINDS * p, m, self._mem[p], _S_MEM)
+            _diff_write(mv, _A_MEM + NUM_KINDS * p, m, self._mem[p], self._s_mem)
         if g.mcards[t] != self._mcards[t]:
             self._sync_team(g, t)
         if g.pile != self._pile:
@@ -251,10 +248,10 @@ class GameEncoder(MoveSyncs):
         for s in self._seats:
             h = g.hand[s]
             if h != self._hand[s]:
-                _diff_write(mv, _A_HAND + NUM_KINDS * s, h, self._hand[s], _S_HAND)
+                _diff_write(mv, _A_HAND + NUM_KINDS * s, h, self._hand[s], self._s_hand)
             m = g.memory[s]
             if m != self._mem[s]:
-                _diff_write(mv, _A_MEM + NUM_KINDS * s, m, self._mem[s], _S_MEM)
+                _diff_write(mv, _A_MEM + NUM_KINDS * s, m, self._mem[s], self._s_mem)
         if g.pile != self._pile:
             self._sync_pile(g.pile)
         for t in self._sides:
@@ -263,7 +260,7 @@ class GameEncoder(MoveSyncs):
             total = g.scores[t]
             new = [g.rules.minimum(total), clip_score(total)]
             _diff_write_each(mv, _A_TEAMF + TEAM_BLOCK * t + T_MINIMUM, new, self._teamf[t][T_MINIMUM:],
-                             _S_TEAMF[T_MINIMUM:])
+                             self._s_teamf[T_MINIMUM:])
             self._teamf[t][T_MINIMUM:] = new
         cur = g.current_player
         for s in self._seats:
@@ -319,7 +316,7 @@ class GameEncoder(MoveSyncs):
             cache = self._teamf[t]
             if key[T_VALUE] != cache[T_VALUE]:  # also the set-aside value, scaled as such
                 self._mv[_A_AVAL + t] = key[T_VALUE] * _S_AVAL
-            _diff_write_each(self._mv, _A_TEAMF + TEAM_BLOCK * t, key, cache, _S_TEAMF)
+            _diff_write_each(self._mv, _A_TEAMF + TEAM_BLOCK * t, key, cache, self._s_teamf)
             self._tkey[t] = key
 
     def _sync_seat(self, g: Game, s: int, cur: int) -> None:

@@ -109,29 +109,35 @@ READ_BLOCK = 2 * NUM_HOLD
 SCORE_CLIP = 100_000
 ROUND_CLIP = 100
 
-# (name, size, scale) in layout order; offsets follow.
-_MELD_SCALE = np.repeat(np.array([1 / 8, 1 / 3, 1 / 3, 1.0]), NUM_NATURAL)
-_TEAM_SCALE = np.array([0.25, 1.0, 0.25, 0.25, 0.25, 1e-3, 1.0, 0.01, 1e-4])
-_SEAT_SCALE = np.array([1 / 30, 1.0, 1.0, 1.0] + [1 / 8] * NUM_HOLD)
 SIDE_NAMES = ("own", "other", "third")
 """The relative sides' block names: mine, the side after mine in turn order, the one after that (section 14)."""
 
 
-def layout_blocks(seats: int, sides: int) -> list[tuple[str, int, float | np.ndarray]]:
+def count_scale(decks: int) -> float:
+    """The scale of a count of one kind of card: 1/8 with two decks (8 of a rank), 1/12 with three."""
+    return 1 / (4 * decks)
+
+
+def layout_blocks(seats: int, sides: int, decks: int = 2) -> list[tuple[str, int, float | np.ndarray]]:
     """(name, size, scale) of each block, in layout order, for a table of ``seats`` seats in ``sides`` sides:
-    a MELDS and a TEAM block per relative side, a seat block and a READING block per relative seat."""
+    a MELDS and a TEAM block per relative side, a seat block and a READING block per relative seat. Counts
+    of one kind of card are scaled by the decks' (``count_scale``), red and black threes by 1/(2 decks)."""
+    count, threes = count_scale(decks), 1 / (2 * decks)
+    meld_scale = np.repeat(np.array([count, 1 / 3, 1 / 3, 1.0]), NUM_NATURAL)
+    team_scale = np.array([threes, 1.0, 0.25, 0.25, threes, 1e-3, 1.0, 0.01, 1e-4])
+    seat_scale = np.array([1 / 30, 1.0, 1.0, 1.0] + [count] * NUM_HOLD)
     teams: list[tuple[str, int, float | np.ndarray]] = []
     for name in SIDE_NAMES[:sides]:
-        teams += [(f"{name}_table", MELD_BLOCK, _MELD_SCALE), (f"{name}_team", TEAM_BLOCK, _TEAM_SCALE)]
+        teams += [(f"{name}_table", MELD_BLOCK, meld_scale), (f"{name}_team", TEAM_BLOCK, team_scale)]
     return [
-        ("hand", NUM_HOLD, 1 / 8),
-        ("aside", MELD_BLOCK, _MELD_SCALE),
+        ("hand", NUM_HOLD, count),
+        ("aside", MELD_BLOCK, meld_scale),
         ("aside_value", 1, 0.01),
         *teams,
         ("pile_top", NUM_HOLD + 1, 1.0),
         ("pile_size", 1, 0.01),
-        ("pile_counts", NUM_HOLD, 1 / 8),
-        ("seats", seats * SEAT_BLOCK, np.tile(_SEAT_SCALE, seats)),
+        ("pile_counts", NUM_HOLD, count),
+        ("seats", seats * SEAT_BLOCK, np.tile(seat_scale, seats)),
         ("stock", 1, 0.01),
         ("round", 1, 0.1),
         ("last_round", 1, 1.0),

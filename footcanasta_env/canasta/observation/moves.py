@@ -27,11 +27,7 @@ from .absolute import (
     _S_CANASTA,
     _S_CANASTAS,
     _S_FROZEN,
-    _S_HAND,
     _S_HELD,
-    _S_MEM,
-    _S_NAT,
-    _S_PCOUNT,
     _S_PSIZE,
     _S_READ,
     _S_STOCK,
@@ -74,12 +70,12 @@ class MoveSyncs:
             self._return_aside(g, p, t)
         n = g.hand[p][k]
         self._hand[p][k] = n
-        mv[_A_HAND + NUM_KINDS * p + k] = n * _S_HAND
+        mv[_A_HAND + NUM_KINDS * p + k] = n * self._s_hand
         n = g.memory[p][k]
         cache = self._mem[p]
         if n != cache[k]:
             cache[k] = n
-            mv[_A_MEM + NUM_KINDS * p + k] = n * _S_MEM
+            mv[_A_MEM + NUM_KINDS * p + k] = n * self._s_mem
         pile = self._pile
         if pile:  # k is not the pile's bottom: p discarded it, having drawn over the card below (READING)
             row = self._disc[p]
@@ -91,7 +87,7 @@ class MoveSyncs:
             mv[_A_PASS + NUM_KINDS * p + below] = n * _S_READ
         counts = self._pcount
         counts[k] += 1
-        mv[_A_PCOUNT + k] = counts[k] * _S_PCOUNT
+        mv[_A_PCOUNT + k] = counts[k] * self._s_pcount
         pile.append(k)
         mv[_A_PSIZE] = len(pile) * _S_PSIZE
         mv[_A_TOP + self._ptop] = 0
@@ -135,7 +131,7 @@ class MoveSyncs:
         for r in _RANKS:
             if size[r]:
                 cache[r] = x = h[r]
-                mv[oh + r] = x * _S_HAND
+                mv[oh + r] = x * self._s_hand
                 if nat[r]:
                     mv[o + r] = nat[r] = 0
                 if two[r]:
@@ -147,7 +143,7 @@ class MoveSyncs:
                 size[r] = 0
         for w in (TWO, JOKER):
             cache[w] = x = h[w]
-            mv[oh + w] = x * _S_HAND
+            mv[oh + w] = x * self._s_hand
         self._canastas[t] = (0, 0)
         self._mcards[t] = 0
         # The TEAM block: no canasta and no melded value any more; nothing else of it moved.
@@ -176,19 +172,19 @@ class MoveSyncs:
         o = _A_TEAM + MELD_BLOCK * t + r
         if nat:
             cache[r] = n = h[r]
-            mv[_A_HAND + NUM_KINDS * p + r] = n * _S_HAND
+            mv[_A_HAND + NUM_KINDS * p + r] = n * self._s_hand
             if mem[r] != mcache[r]:
                 mcache[r] = n = mem[r]
-                mv[_A_MEM + NUM_KINDS * p + r] = n * _S_MEM
+                mv[_A_MEM + NUM_KINDS * p + r] = n * self._s_mem
             melds[0][r] = n = g.mnat[t][r]
-            mv[o] = n * _S_NAT
+            mv[o] = n * self._s_rows[0]
         if two or jk:
             w, part, row = (TWO, 1, g.mtwo) if two else (JOKER, 2, g.mjk)
             cache[w] = n = h[w]
-            mv[_A_HAND + NUM_KINDS * p + w] = n * _S_HAND
+            mv[_A_HAND + NUM_KINDS * p + w] = n * self._s_hand
             if mem[w] != mcache[w]:
                 mcache[w] = n = mem[w]
-                mv[_A_MEM + NUM_KINDS * p + w] = n * _S_MEM
+                mv[_A_MEM + NUM_KINDS * p + w] = n * self._s_mem
             melds[part][r] = n = row[t][r]
             mv[o + NUM_NATURAL * part] = n * _S_WILD
         size = g.msize[t][r]
@@ -248,12 +244,12 @@ class MoveSyncs:
         if g.red_threes[t] != self._tkey[t][T_RED] or k < 0 or g.draw_n != 1:  # red threes, or several cards
             for i, x in enumerate(h):
                 if x != cache[i]:
-                    mv[o + i] = x * _S_HAND
+                    mv[o + i] = x * self._s_hand
                     cache[i] = x
             self._sync_team_flags(g, t)
         else:  # the card that was on top of the stock at the last sync
             cache[k] = n = h[k]
-            mv[o + k] = n * _S_HAND
+            mv[o + k] = n * self._s_hand
         old = self._seatf[p]
         n = g.htot[p] if g.down[t] else g.htot[p] + g.mcards[t]
         if n != old[0]:

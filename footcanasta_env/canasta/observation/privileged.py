@@ -5,9 +5,10 @@ features make up the whole position up to the order of the stock below its top 1
 for a value net during training (an asymmetric actor-critic): a baseline may depend on anything but the
 action, so the policy gradient stays unbiased. A policy that plays must never read them.
 
-Layout of four players, ``HIDDEN_CARDS_SIZE`` 75 (index: feature, raw count x 1/8). Relative seats are
-0 me, 1 left (acts after me), 2 partner, 3 right; each block is one count per card kind, all 15 kinds in
-``footcanasta_env.family.cards`` order (``4 .. A 2 JK R3 B3``):
+Layout of four players, ``HIDDEN_CARDS_SIZE`` 75 (index: feature, raw count x 1/8; x 1/12 with three
+decks, ``layout.count_scale``). Relative seats are 0 me, 1 left (acts after me), 2 partner, 3 right; each
+block is one count per card kind, all 15 kinds in ``footcanasta_env.family.cards`` order
+(``4 .. A 2 JK R3 B3``):
 
     index    size  feature
     0-14       15  left's cards held (its set-aside melds included)
@@ -32,12 +33,11 @@ import numpy as np
 
 from ...family.cards import JOKER, NUM_KINDS, NUM_NATURAL, TWO
 from ..rules import Rules
+from .layout import count_scale
 
 if TYPE_CHECKING:
     from ..engine import Game
 
-HIDDEN_CARDS_SCALE = 0.125
-"""Every count is multiplied by this."""
 STOCK_NEAR, STOCK_FAR = 4, 16
 """How many of the next stock cards the two stock blocks count."""
 _O_HANDS = 0
@@ -78,4 +78,4 @@ def hidden_cards(game: Game, seat: int) -> np.ndarray:
         near = (n - 1) * NUM_KINDS
         out[near:near + NUM_KINDS] = np.bincount(stock[-STOCK_NEAR:], minlength=NUM_KINDS)
         out[near + NUM_KINDS:near + 2 * NUM_KINDS] = np.bincount(stock[-STOCK_FAR:], minlength=NUM_KINDS)
-    return out * np.float32(HIDDEN_CARDS_SCALE)
+    return out * np.float32(count_scale(game.rules.decks))

@@ -6,8 +6,11 @@ entry), in the same order, with one MELDS and one TEAM block per relative side a
 READING block per relative seat. Relative seats are me, then clockwise in turn order (the seat that acts after
 me first); relative sides are mine, then the side of the seat after me, then the next one (three sides
 only). Four players is the layout of ``layout.py`` itself (``OBS_VERSION`` 2, 386 features): unchanged, so
-the shipped learned bot reads what it always read. The scales are the same at every size; with three decks
-a count of cards may pass 1 (12 of a rank x 1/8), and ``observation_bounds`` bounds it by the decks' counts.
+the shipped learned bot reads what it always read. The offsets depend on the seats and sides only; the
+scales of the counts of one kind of card (hand, set-aside and table naturals, pile contents, pickup memory)
+follow the decks, 1/8 with two and 1/12 with three (12 of a rank), and those of the red and black threes
+1/4 and 1/6, so a count stays within 1 (``layout.layout_blocks``); ``observation_bounds`` bounds every
+feature by the decks' counts.
 
 Block names: ``own_*``, ``other_*`` and ``third_*`` are the MELDS (``_table``, 44) and TEAM (``_team``, 9)
 blocks of relative sides 0, 1 and 2; ``seats`` is N seat blocks of 18 and ``reading`` N READING blocks of 28,
@@ -155,6 +158,7 @@ class Layout:
 
     players: int
     sides: int
+    decks: int
     size: int
     offsets: dict[str, int]
     scale: np.ndarray
@@ -178,23 +182,23 @@ class Layout:
 
 
 @cache
-def _layout(players: int, sides: int) -> Layout:
-    blocks = layout_blocks(players, sides)
+def _layout(players: int, sides: int, decks: int = 2) -> Layout:
+    blocks = layout_blocks(players, sides, decks)
     off, scale = offsets_and_scale(blocks)
     single = {f"o_{name}": off[name] for name in ("hand", "aside", "aside_value", "pile_top", "pile_size",
                                                  "pile_counts", "seats", "stock", "round", "last_round",
                                                  "target", "phase", "over", "reading")}
-    return Layout(players=players, sides=sides, size=len(scale), offsets=off, scale=scale,
+    return Layout(players=players, sides=sides, decks=decks, size=len(scale), offsets=off, scale=scale,
                   blocks=tuple((name, size) for name, size, _ in blocks),
                   o_table=tuple(off[f"{n}_table"] for n in SIDE_NAMES[:sides]),
                   o_team=tuple(off[f"{n}_team"] for n in SIDE_NAMES[:sides]), **single)
 
 
 def layout_of(rules: Rules) -> Layout:
-    """The observation layout of ``rules``' table (its ``players`` and ``sides``)."""
+    """The observation layout of ``rules``' table (its ``players`` and ``sides``; its ``decks`` scale the counts)."""
     if not isinstance(rules, Rules):
         raise ValueError(f"rules must be a footcanasta_env.canasta.Rules, got {type(rules).__name__}")
-    return _layout(rules.players, rules.sides)
+    return _layout(rules.players, rules.sides, rules.decks)
 
 
 def index_table(layout: Layout) -> str:
