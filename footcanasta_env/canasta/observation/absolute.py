@@ -112,18 +112,26 @@ _GATHER = gathers(4, 2)  # four players, read by the encoder's fast path
 @cache
 def _entry_scales(decks: int) -> list[float]:
     """The scale of each absolute entry with ``decks`` decks: the one of every observation feature gathered
-    from it, at every size."""
-    scales: dict[int, float] = {}
-    for size in ((4, 2), (2, 2), (3, 3), (6, 2), (6, 3)):
-        scale = _layout(*size, decks).scale.tolist()
-        for idx in gathers(*size):
-            for o, a in enumerate(idx.tolist()):
-                if a != _A_ZERO and scales.setdefault(a, scale[o]) != scale[o]:
-                    raise AssertionError(f"absolute entry {a} is gathered with two scales")
-    out = [scales.get(a, 1.0) for a in range(_A_SIZE)]
+    from it, at every size (each seat's gathers with every side down, and with none down and its set-aside
+    melds showing, between them read every entry a size uses)."""
+    out = np.full(_A_SIZE, np.nan)
+    for players, sides in ((4, 2), (2, 2), (3, 3), (6, 2), (6, 3)):
+        scale = _layout(players, sides, decks).scale.astype(np.float64)
+        lay = _layout(players, sides)
+        for seat in range(players):
+            for down, visible in (((True,) * sides, False), ((False,) * sides, True)):
+                idx = _gather_index(lay, seat, down, visible)
+                used = idx != _A_ZERO
+                entries, scales = idx[used], scale[used]
+                known = ~np.isnan(out[entries])
+                if (out[entries][known] != scales[known]).any():
+                    raise AssertionError(f"an absolute entry is gathered with two scales ({players} players)")
+                out[entries] = scales
+    out[np.isnan(out)] = 1.0
+    sc = out.tolist()
     for base in (_A_HAND, _A_MEM):  # hands and memories: one scale for every kind
-        assert all(out[base + NUM_KINDS * s + i] == out[base] for s in range(MAX_SEATS) for i in _HOLD)
-    return out
+        assert all(sc[base + NUM_KINDS * s + i] == sc[base] for s in range(MAX_SEATS) for i in _HOLD)
+    return sc
 
 
 @cache
