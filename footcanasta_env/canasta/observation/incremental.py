@@ -7,7 +7,9 @@ entries that differ. Each entry is written already multiplied by its scale (the 
 number and a float32 scale, rounded once to float32: the same bytes as the reference's float32 multiply
 by ``SCALE``), so an observation is one gather through the observer's index (which also hides what the
 seat may not see: the gather reads a zero there). ``tests/canasta/test_canasta_env_obs.py`` checks it against
-``encode(game.view(seat))`` at every step of several games, for every seat.
+``encode(game.view(seat))`` at every step of several games, for every seat, and
+``tests/canasta/test_canasta_sizes_env_obs.py`` at every table size (section 14: the vector is laid out for
+six seats and three sides, a smaller table reading only its own entries through its size's gathers).
 
 The vector's layout, gather indices, scales and diff writers are in ``absolute.py``; the syncs after one
 named discard, meld or add, or draw are ``moves.MoveSyncs``, which ``GameEncoder`` mixes in.
