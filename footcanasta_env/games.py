@@ -51,9 +51,11 @@ class GameModule(Protocol):
     ``footcanasta_env.table.text``).
     Optional: ``MANIFEST``, what the game registers once (a ``footcanasta_env.family.manifest.Manifest``: its
     gym ids, shipped files, rule book, page assets, checkpoints folder); a game without one registers none.
-    Optional: ``review_move(view, played, options, seed)`` (a move rated against the best one: a dict with
-    ``best``, ``loss``, ``se``, ``worlds``, ``candidates``), ``REVIEW_OPTIONS`` and ``check_review_options``;
-    a game without them is reviewed against its strongest bot (``footcanasta_env.evaluation.review``).
+    Optional: ``review_move(view, played, options, seed, reference=None)`` (a move rated against
+    ``reference``, the hint's move, or else the best one: a dict with ``best``, ``loss``, ``se``, ``worlds``,
+    ``candidates``), ``REVIEW_OPTIONS`` and ``check_review_options``; a game without them is reviewed against
+    its hint bot's moves (``footcanasta_env.evaluation.review``). Optional: ``DEMO`` (a
+    ``footcanasta_env.family.demo.DemoText``: the game's part of ``footcanasta demo``).
     A game (what ``new_game`` returns) has ``current_player``, ``round``, ``is_over``, ``scores`` (one total per
     side of its geometry), ``round_results`` (dicts with ``"round"`` and ``"scores"``), ``rules``,
     ``legal_actions()``, ``step(id or name)`` (a refused move raises a ``ValueError``), ``why_illegal(a)``

@@ -89,6 +89,13 @@ def seat_bot_seed(game_seed: int, seat: int) -> int:
     return int(np.random.SeedSequence([game_seed, seat]).generate_state(1, np.uint64)[0] >> 1)
 
 
+def hint_seed(game_seed: int, seats: int, version: int) -> int:
+    """In a game played by a person: the hint bot's seed after ``version`` actions, derived from the game's as
+    a seat's after the last one (``seats``: a fifth at four seats), plus the actions played. The table's hint
+    and the move review both seed the hint bot with it, so the same position gets the same hint in both."""
+    return seat_bot_seed(game_seed, seats) + version
+
+
 def decision_seed(bot_seed: int, version: int) -> int:
     """The seed of a bot's generator for the decision it makes after ``version`` actions of a person's game:
     each decision its own, so a game rebuilt from its log goes on as it would have without any bot thinking

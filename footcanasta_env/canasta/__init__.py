@@ -65,7 +65,7 @@ __all__ = [
     "CanastaGymEnv", "GameEncoder", "GymEnv", "HIDDEN_CARDS_SIZE", "OBS_SIZE", "OBS_VERSION", "OFFSETS", "encode",
     "env", "hidden_cards", "hidden_cards_size", "layout_of", "observation_bounds", "raw_env", "table_text",
     "team_reward", "bot_names", "check_bot_name", "hint_bot_name",
-    "make_bot", "strongest_bot", "geometry", "MANIFEST",
+    "make_bot", "strongest_bot", "geometry", "MANIFEST", "DEMO",
 ]
 
 
@@ -94,6 +94,7 @@ _LAZY = {**{n: (".observation", n) for n in ("GameEncoder", "HIDDEN_CARDS_SIZE",
                                              "layout_of", "observation_bounds")},
          **{n: (".envs", n) for n in ("CanastaGymEnv", "env", "raw_env", "team_reward")},
          "GymEnv": (".envs", "CanastaGymEnv"), "table_text": (".text.tabletext", "table_text"),
+         "DEMO": (".text.demo", "DEMO"),
          **{n: (".bots", n) for n in ("make_bot", "bot_names", "check_bot_name", "strongest_bot", "hint_bot_name")}}
 
 

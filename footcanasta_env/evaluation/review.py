@@ -2,16 +2,21 @@
 
 The replay is reproduced through ``footcanasta_env.replays`` and every decision of the seat with a real
 choice (more than one legal action) is rated from the seat's view, seeing nothing more than the seat saw.
-Two methods, by what the game offers (``footcanasta_env.games``):
+Every decision is judged against the move the hint recommends in that position (``family.botregistry.hint_move``:
+the game's hint bot at its default settings, seeded by the deal and the actions played, as the terminal's and
+the browser's ``hint`` give it), so a move the hint recommended is never called a mistake. Two methods, by
+what the game offers (``footcanasta_env.games``):
 
-* ``rater``: the game's own move rater, ``review_move(view, played, options, seed) -> dict`` with ``best``
-  (an action id), ``loss`` (expected points the move gives up against the best), ``se`` (its standard
-  error), ``worlds`` and ``candidates`` (action id -> mean points), with ``REVIEW_OPTIONS`` (its default
-  options) and ``check_review_options(text)`` (a ValueError for bad options). Foot Canasta's searches each
-  decision with the search bot (``footcanasta_env.footcanasta.text.review``). A move counts as accurate when it
-  is the best or its loss is within noise (at most ``NOISE_SE`` standard errors).
-* ``strongest_bot``: a game without a rater is compared with its ``strongest_bot()``: the best move is the
-  bot's, the loss and its standard error are unknown (JSON null), and a move is accurate when it is the bot's.
+* ``rater``: the game's own move rater, ``review_move(view, played, options, seed, reference=None) -> dict``
+  with ``best`` (an action id: the reference, the hint's move), ``loss`` (expected points the move gives up
+  against it, never below 0), ``se`` (its standard error), ``worlds`` and ``candidates`` (action id -> mean
+  points), with ``REVIEW_OPTIONS`` (its default options) and ``check_review_options(text)`` (a ValueError for
+  bad options). Foot Canasta's searches each decision with the search bot as the hint does, in the hint's
+  worlds (``footcanasta_env.footcanasta.text.review``). A move counts as accurate when it is the reference or
+  its loss is within noise (at most ``NOISE_SE`` standard errors).
+* ``strongest_bot``: a game without a rater is compared with its hint bot (its strongest bot that answers in
+  time, ``hint_bot_name()``): the best move is the hint's, the loss and its standard error are unknown (JSON
+  null), and a move is accurate when it is the hint's.
 
 ``footcanasta review REPLAY [--seat S] [--json] [--search OPTIONS]`` prints the biggest mistakes first and a
 one-line summary; the table and the JSON name the method.
@@ -28,10 +33,11 @@ from typing import Any
 
 import numpy as np
 
+from ..family.botregistry import hint_move
 from ..games import DEFAULT_GAME, GameModule, get_game
 from ..i18n import DEFAULT_LANG, Words, add_lang_argument, chosen, words
 from ..replays import ReplayError, load_replay, reproduce
-from ..seeds import review_seed
+from ..seeds import hint_seed, review_seed
 
 NOISE_SE = 2.0
 """A loss within this many standard errors of zero is noise, not a mistake."""
@@ -102,7 +108,11 @@ class Review:
         """How the decisions were rated, for people (in ``w``'s language)."""
         title = get_game(self.game).TITLE
         if self.method == RATER:
-            return w._("Rated by {game}'s move rater (options {options}).").format(game=title, options=self.options)
+            if not self.options:  # the game's default: the hint's own search
+                return w._("Rated by {game}'s move rater against the hint's move in each position, with the hint's "
+                           "own search.").format(game=title)
+            return w._("Rated by {game}'s move rater against the hint's move in each position (search options "
+                       "{options}).").format(game=title, options=self.options)
         return w._("Compared with {bot}, the strongest bot of {game} ({game} has no move rater): a move is "
                    "accurate when it is the bot's; no points are measured.").format(bot=self.bot, game=title)
 
@@ -148,8 +158,13 @@ def review_options(module: GameModule, options: str | None) -> str | None:
 
 
 def review_decision(view: Any, played: int, index: int = 0, options: str | None = None, seed: int = 0,
-                    game: str = DEFAULT_GAME) -> Decision:
-    """Rate ``played`` in ``view`` (decision ``index``) by the game's rater, or against its strongest bot."""
+                    game: str = DEFAULT_GAME, hint: tuple[int, int] | None = None) -> Decision:
+    """Rate ``played`` in ``view`` (decision ``index``) by the game's rater, or against its strongest bot.
+
+    ``hint``: the hint's move in this position and the hint bot's seed (``hint_move``), the reference the
+    move is judged against (its move is never a mistake); the rater then searches the worlds of that seed.
+    Without it, the rater's best candidate (or the strongest bot's move) is the reference, seeded by
+    ``seed`` and ``index``."""
     module = get_game(game)
     options = review_options(module, options)
     name = module.action_name
@@ -157,9 +172,13 @@ def review_decision(view: Any, played: int, index: int = 0, options: str | None 
               "played": name(played)}
     rater = _rater(module)
     if rater is None:
-        bot = module.make_bot(module.strongest_bot(), review_seed(seed, index))
-        return Decision(**common, best=name(int(bot.act(view))), loss=None, se=None)
-    r = rater(view, played, options, seed=review_seed(seed, index))
+        if hint is None:
+            hint = (int(module.make_bot(module.strongest_bot(), review_seed(seed, index)).act(view)), 0)
+        return Decision(**common, best=name(hint[0]), loss=None, se=None)
+    if hint is None:
+        r = rater(view, played, options, seed=review_seed(seed, index))
+    else:
+        r = rater(view, played, options, seed=hint[1], reference=hint[0])
     return Decision(**common, best=name(r["best"]), loss=float(r["loss"]), se=float(r["se"]), worlds=int(r["worlds"]),
                     candidates={name(a): round(float(m), 1) for a, m in r["candidates"].items()})
 
@@ -176,30 +195,48 @@ def seat_decisions(replay: Any, seat: int) -> list[tuple[int, Any, int]]:
     return out
 
 
+def hint_for(replay: Any, view: Any, index: int) -> tuple[int, int]:
+    """The hint's move in the position before action ``index`` of ``replay`` (``view``: the deciding seat's),
+    as the table would have given it (``family.botregistry.hint_move``), and the hint bot's seed; a hint that
+    is not a legal action is a ``ValueError``."""
+    module = get_game(replay.game)
+    seats = module.geometry(replay.rules).seats
+    move, bot = hint_move(module, view, replay.seed, seats, index)
+    if move not in view.legal_actions:  # a broken hint bot: no reference to judge against
+        raise ValueError(f"the hint bot {bot!r} suggested {module.action_name(move)!r}, not a legal action, before "
+                         f"action {index + 1} of the replay")
+    return move, hint_seed(replay.seed, seats, index)
+
+
 def review_replay(replay: Any, seat: int = 0, options: str | None = None, progress: bool = False,
-                  seed: int = 0, check: Callable[[], None] | None = None) -> Review:
+                  check: Callable[[], None] | None = None) -> Review:
     """Review every decision of ``seat`` in ``replay`` (a ``Replay`` of any game; ``options``: the rater's,
-    ``None`` for the game's default); ``check()`` before each decision may raise to stop (a server's)."""
+    ``None`` for the game's default) against the hint's move in each position (``hint_for``): a move the hint
+    recommends is never a mistake. ``check()`` before each decision may raise to stop (a server's)."""
     module = get_game(replay.game)
     options = review_options(module, options)
     name = seat_name(module.NAME, seat)  # an unknown seat is refused before any work
     todo = seat_decisions(replay, seat)
     decisions: list[Decision] = []
+
+    def one(i: int, view: Any, a: int) -> Decision:
+        return review_decision(view, a, i, options, game=module.NAME, hint=hint_for(replay, view, i))
+
     if progress:
         from rich.progress import Progress
 
         with Progress(transient=True) as bar:
             task = bar.add_task(f"reviewing {name}'s moves", total=len(todo))
             for i, view, a in todo:
-                decisions.append(review_decision(view, a, i, options, seed, module.NAME))
+                decisions.append(one(i, view, a))
                 bar.advance(task)
     else:
         for i, view, a in todo:
             if check is not None:
                 check()
-            decisions.append(review_decision(view, a, i, options, seed, module.NAME))
+            decisions.append(one(i, view, a))
     if _rater(module) is None:
-        return Review(seat, decisions, None, module.NAME, STRONGEST_BOT, module.strongest_bot())
+        return Review(seat, decisions, None, module.NAME, STRONGEST_BOT, module.hint_bot_name())
     return Review(seat, decisions, options, module.NAME, RATER)
 
 
@@ -218,7 +255,7 @@ def print_review(rep: Review, top: int = 10, lang: str = DEFAULT_LANG) -> None:
                  else w._("Moves unlike the strongest bot's ({who}, {bot})").format(who=who, bot=rep.bot))
         t = Table(title=title, header_style="bold")
         right = ("#", w._("round"), w._("points lost"), w._("± se"))
-        cols = (("#", w._("round"), w._("played"), w._("best"), w._("points lost"), w._("± se")) if rated
+        cols = (("#", w._("round"), w._("played"), w._("hint"), w._("points lost"), w._("± se")) if rated
                 else ("#", w._("round"), w._("played"), rep.bot))
         for col in cols:
             t.add_column(col, justify="right" if col in right else "left")
@@ -264,10 +301,13 @@ def run_review(args: argparse.Namespace) -> int:
 
 def add_parsers(sub: argparse._SubParsersAction) -> None:
     """Register ``review``."""
-    p = sub.add_parser("review", help="rate a seat's moves in a replay (Foot Canasta: against the search bot)",
-                       description="Replay a game and rate each decision of one seat. Foot Canasta's are searched by "
-                                   "the search bot: the expected round points lost against its best move, with a "
-                                   "standard error. A game without a move rater is compared with its strongest bot.")
+    p = sub.add_parser("review", help="rate a seat's moves in a replay against the hint's moves",
+                       description="Replay a game and rate each decision of one seat against the move the hint "
+                                   "recommends in that position (the same bot, budget and seed as `hint`): a move the "
+                                   "hint recommended is never a mistake. Foot Canasta's are searched by the search "
+                                   "bot, as the hint searches: the expected round points lost against the hint's "
+                                   "move, with a standard error. A game without a move rater is compared with its "
+                                   "hint bot's moves.")
     p.add_argument("replay", help="a replay file (saved by `footcanasta play`)")
     p.add_argument("--seat", default="0",
                    help="whose moves: a seat's number or name at the game's table (South/West/North/East at four "
@@ -275,7 +315,7 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--json", action="store_true", help="print a machine-readable review")
     p.add_argument("--top", type=int, default=10, help="mistakes to list (default 10)")
     p.add_argument("--search", default=None, metavar="OPTIONS",
-                   help="the move rater's options (default: the game's own); for Foot Canasta the search's, as in the "
-                        "bot name search:OPTIONS")
+                   help="the move rater's options (default: the game's own, the hint's search); for Foot Canasta "
+                        "the search's, as in the bot name search:OPTIONS")
     add_lang_argument(p)
     p.set_defaults(func=run_review)

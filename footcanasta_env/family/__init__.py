@@ -14,5 +14,6 @@ scenario grammar both readers share, ``ScenarioError``), ``rulebook`` (the ``Rul
 (the determinization's sampling steps), ``bots`` (``Bot``, the random and greedy bots, the policy bot),
 ``episode`` (the envs' constructor checks, reset options and reset scenario), ``tabletext`` (the
 ``TableText`` skeleton), ``text`` (names, counts, the legal grid, the final result, the turn log's
-skeleton: the terminal words both games share).
+skeleton: the terminal words both games share), ``demo`` (``footcanasta demo``: a game of random players
+played and told, each game giving its notable moves and round table).
 """

@@ -1,5 +1,6 @@
 """A game's bots by name (``BotRegistry``): scripted factories, lazy loaders of policies, bots with options
-(``NAME:OPTIONS``), and which bot is strongest and which gives hints, cached.
+(``NAME:OPTIONS``), and which bot is strongest and which gives hints, cached; ``hint_move``, the hint itself
+(the hint bot's move in a position, as the table gives it and the move review judges against).
 
 Game-generic: each game of the house makes one with its own bots (Foot Canasta's is
 ``footcanasta_env.footcanasta.bots.registry.REGISTRY``), so a second game reuses the machinery without importing
@@ -19,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..messages import N_, Message, MessageError
+from ..seeds import hint_seed
 
 Bot = Any  # a bot: ``name`` and ``act(view) -> action id`` (each game's own ``Bot`` protocol)
 BotFactory = Callable[[int | None], Bot]
@@ -231,3 +233,16 @@ def files_stamp(data: Any, names: tuple[str, ...]) -> Callable[[], tuple]:
 
     return stamp
 
+
+
+def hint_move(module: Any, view: Any, game_seed: int, seats: int, version: int) -> tuple[int, str]:
+    """The hint: the move ``module``'s hint bot (``hint_bot_name()``, at its default settings) recommends for
+    ``view``, a seat's view after ``version`` actions of the game dealt from ``game_seed`` at a table of
+    ``seats``, and the bot's name. The bot is made anew, seeded by ``seeds.hint_seed``: the one definition the
+    table's ``hint`` (terminal and browser) and the move review (``evaluation.review``) share, so the review
+    never calls the hint's move a mistake (a search bot's time budget aside: a search the clock stops with
+    fewer worlds may choose otherwise). The move is not checked against the legal actions: the caller says
+    what a bad one means to it."""
+    name = module.hint_bot_name()
+    bot = module.make_bot(name, hint_seed(game_seed, seats, version))
+    return int(bot.act(view)), name

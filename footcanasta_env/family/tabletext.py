@@ -63,15 +63,14 @@ class FamilyText:
     def parse_command(self, text: str, legal: Sequence[int], why: Callable[[int], str]) -> Any:
         return self.commands.parse_command(text, legal, why, self.w)
 
-    def render_screen(self, view: Any, events: Sequence[str] = (), width: int = 80, times: str = "×",
-                      since: str = "") -> Any:
-        return self.screen.render_screen(view, events, width, times, since, self.w)
+    def render_screen(self, view: Any, events: Sequence[str] = (), width: int = 80, since: str = "") -> Any:
+        return self.screen.render_screen(view, events, width, since, self.w)
 
     def final_text(self, scores: Sequence[int]) -> str:
         return self.screen.final_text(scores, w=self.w)
 
-    def help_text(self, rules: Any, round: int, times: str = "×") -> str:
-        return self.texts.help_text(rules, round, times, self.w)
+    def help_text(self, rules: Any, round: int) -> str:
+        return self.texts.help_text(rules, round, self.w)
 
     def replay_legend(self) -> str:
         """What the replay's marks mean."""

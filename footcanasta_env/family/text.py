@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from rich.cells import cell_len
 from rich.console import Console
 from rich.text import Text
 
@@ -63,10 +64,32 @@ def says(seat: int, viewer: int, w: Words, you: str, other: str, **params: objec
     return w._(other).format(who=seat_name(seat, w), **params)
 
 
-def counts_text(counts: Sequence[int], times: str = "×", w: Words = EN) -> str:
-    """Cards grouped by kind with counts, e.g. ``4×2  7×3  K  JK``."""
-    parts = [KINDS[k] if counts[k] == 1 else f"{KINDS[k]}{times}{int(counts[k])}" for k in HOLD_KINDS if counts[k]]
+def repeated(card: str, n: int) -> str:
+    """``n`` cards of a kind as a card player lays them out, each shown: ``5 5`` (two fives), ``2 2 2`` (three
+    twos). A count beside a rank (``5×2``) reads as two cards, five and two, so no count is written."""
+    return " ".join([card] * int(n))
+
+
+def counts_text(counts: Sequence[int], w: Words = EN) -> str:
+    """Cards grouped by kind, every card shown, two spaces between kinds: ``4 4  7 7 7  K  JK``."""
+    parts = [repeated(KINDS[k], counts[k]) for k in HOLD_KINDS if counts[k]]
     return "  ".join(parts) if parts else w._("(none)")
+
+
+def packed(head: Text, items: Sequence[str], width: int, sep: str, style: str = "", indent: int = 4) -> Text:
+    """``head`` and then ``items`` joined by ``sep``, broken into lines of ``width`` cells between items only:
+    a meld (``K K K``) or a group of cards is never split across two lines, and a line that goes on is
+    indented by ``indent``."""
+    line = head.copy()
+    col = cell_len(head.plain.split("\n")[-1])
+    for i, item in enumerate(items):
+        piece = (sep if i else "") + item
+        if i and col + cell_len(piece) + cell_len(sep.rstrip()) > width:  # room left for a separator after it
+            line.append(sep.rstrip() + "\n" + " " * indent)
+            piece, col = item, indent
+        line.append(piece, style=style)
+        col += cell_len(piece)
+    return line
 
 
 def legal_grid(legal: Sequence[int], width: int, action_name: Callable[[int], str]) -> Text:
@@ -96,11 +119,11 @@ def final_text(scores: Sequence[int], viewer_team: int = 0, w: Words = EN) -> st
 
 
 def screen_text(render: Callable[..., Any], view: Any, events: Sequence[str] = (), width: int = 100,
-                times: str = "×", w: Words = EN) -> str:
-    """A screen (``render(view, events, width, times, w=w)``) as plain text (for tests and logs)."""
+                w: Words = EN) -> str:
+    """A screen (``render(view, events, width, w=w)``) as plain text (for tests and logs)."""
     out = io.StringIO()
     console = Console(file=out, width=width, no_color=True, color_system=None, highlight=False)
-    console.print(render(view, events, width, times, w=w))
+    console.print(render(view, events, width, w=w))
     return out.getvalue()
 
 

@@ -38,7 +38,7 @@ __all__ = [
     "ACTION_VERSION", "GameEncoder", "GymEnv", "HIDDEN_CARDS_SIZE", "NAME", "NUM_ACTIONS", "OBS_SIZE", "OBS_VERSION",
     "Rules", "TITLE", "action_id", "action_name", "bot_names", "check_bot_name", "encode", "env", "hidden_cards",
     "hint_bot_name", "load_scenario", "make_bot", "new_game", "raw_env", "rules_text", "sample_world", "strongest_bot",
-    "table_text", "team_reward", "geometry", "MANIFEST",
+    "table_text", "team_reward", "geometry", "MANIFEST", "DEMO",
 ]
 
 
@@ -55,7 +55,7 @@ _LAZY = {
     "raw_env": (".envs.aec", "raw_env"), "GymEnv": (".envs.one_seat", "FootCanastaGymEnv"),
     "team_reward": (".envs._episode", "team_reward"), "table_text": (".text.tabletext", "table_text"),
     "review_move": (".text.review", "review_move"), "REVIEW_OPTIONS": (".text.review", "REVIEW_OPTIONS"),
-    "check_review_options": (".text.review", "check_review_options"),
+    "check_review_options": (".text.review", "check_review_options"), "DEMO": (".text.demo", "DEMO"),
 }
 
 

@@ -3,7 +3,8 @@
 ``terminal`` is ``footcanasta play`` (options, the deal, resume); ``session`` the loop of one game at a
 ``Table``, saved after every move; ``prompt`` the person's end (a rich console, line editing, scripted
 input); ``replayer`` is ``footcanasta replay``; ``sides`` names the table's seats and sides and tells their
-scores as the game's geometry says. What a game shows and understands at the prompt (screen,
+scores as the game's geometry says; ``demo`` is ``footcanasta demo`` (four random players, a game's ``DEMO``
+told). What a game shows and understands at the prompt (screen,
 moves in words, short forms, help) is its ``TableText``, reached through ``footcanasta_env.games``.
 """
 

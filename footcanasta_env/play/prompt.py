@@ -21,7 +21,6 @@ class Terminal:
         self.console = console
         self.stdin = stdin
         self.interactive = bool(getattr(stdin, "isatty", lambda: False)()) and stdin is sys.stdin
-        self.times = "×" if (console.encoding or "").lower().startswith("utf") else "x"
         if self.interactive:
             try:
                 import readline  # noqa: F401, PLC0415 - importing it gives input() line editing and history

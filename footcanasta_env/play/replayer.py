@@ -109,7 +109,7 @@ class Replayer:
             self.term.show("       " + self.w._("{who}'s {melds}").format(who=self.seat(seat), melds=private))
 
     def show_table(self, game: Any) -> None:
-        self.term.show(self.text.render_screen(game.view(HUMAN), (), self.console.width, self.term.times, ""))
+        self.term.show(self.text.render_screen(game.view(HUMAN), (), self.console.width, ""))
 
     def pause(self, game: Any) -> None:
         while True:

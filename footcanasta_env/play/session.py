@@ -49,8 +49,7 @@ class Session:
         return line.strip().lower() in ("y", "yes", w._("yes").lower())
 
     def screen(self) -> object:
-        return self.text.render_screen(self.table.view(), self.last_events, self.term.console.width,
-                                       self.term.times, self.since)
+        return self.text.render_screen(self.table.view(), self.last_events, self.term.console.width, self.since)
 
     def play(self) -> str:
         """Play to the end with the person at their seat; returns OVER, QUIT or EOF."""
@@ -125,7 +124,7 @@ class Session:
         """Everything the prompt takes besides a move and quit."""
         kind, game, term = getattr(cmd, "kind", ""), self.table.game, self.term
         if kind == "help":
-            term.show(self.text.help_text(game.rules, game.round, term.times))
+            term.show(self.text.help_text(game.rules, game.round))
         elif kind == "hint":
             term.show(self.hint())
         elif kind == "log":
@@ -144,7 +143,8 @@ class Session:
             a, name = self.table.hint()
         except Exception as e:  # noqa: BLE001 - a hint bot that fails (or errs) must not end the person's game
             return self.w._("No hint: {error}.").format(error=e)
-        return self.w._("Hint ({bot} bot): {number} {action}").format(
+        # The action first and its list number apart: "2 discard 5" would read as a card count.
+        return self.w._("Hint ({bot} bot): {action} (number {number} in the list)").format(
             bot=name, number=view.legal_actions.index(a) + 1, action=self.table.module.action_name(a))
 
     def show_log(self, whole: bool) -> None:

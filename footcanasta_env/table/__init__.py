@@ -5,8 +5,8 @@ the replay, rebuilding from a deal and a log) and ``Step`` (one action as the pe
 is ``Deal`` (which game, which seed, daily date or scenario) and ``parse_daily``; ``lineup`` seats the
 bots at every seat of the game's geometry but the person's (``HUMAN``, seat 0): ``wanted_bots`` (partners,
 opponents, any seat on its own) and ``choose_bots`` (the strongest by default, a fallback said aloud);
-``text`` is what a game offers to tell its moves and screens (``TableText``) and the parsed input line
-(``Command``). The game comes through ``footcanasta_env.games`` only.
+``text`` is what a game offers to tell its moves and screens
+(``TableText``) and the parsed input line (``Command``). The game comes through ``footcanasta_env.games`` only.
 """
 
 from .core import HUMAN, Step, Table, TableError

@@ -22,6 +22,7 @@ from typing import Any
 
 import numpy as np
 
+from ..family.botregistry import hint_move
 from ..games import DEFAULT_GAME, get_game
 from ..i18n import DEFAULT_LANG, check_lang, render, words
 from ..messages import N_, Message
@@ -193,11 +194,7 @@ class Table:
         view = self.view()
         if not view.my_turn:
             raise TableError(Message(N_("it is not your turn")), 409)
-        name = self.module.hint_bot_name()
-        # The hint bot's seeds derive from the deal as those of a seat after the last one (a fifth at four).
-        hint_seat = self.geometry.seats
-        bot = self.module.make_bot(name, seat_bot_seed(self.deal.game_seed, hint_seat) + self.version)
-        a = bot.act(view)
+        a, name = hint_move(self.module, view, self.deal.game_seed, self.geometry.seats, self.version)
         if a not in view.legal_actions:
             raise TableError(Message(N_("the {bot} bot suggested an illegal action"), bot=name), 409)
         return a, name

@@ -125,8 +125,9 @@ class WebGame:
             if st.round_end is not None:
                 # the game's own JSON of a round's result, as the state lists it
                 result = text.view_state(st.after, [st.round_end])["round_results"][-1]
-                out.append({"seat": st.seat, "who": who, "round_end": result,
-                            "text": [text.describe_round_end(st.round_end, YOU)]})
+                # the log tells it as the round's caption does (numbers as the page writes them)
+                told = result.get("text") or text.describe_round_end(st.round_end, YOU)
+                out.append({"seat": st.seat, "who": who, "round_end": result, "text": [told]})
                 continue
             lines = text.describe_step(st.before, st.after, st.seat, st.action)
             if st.seat != YOU and not lines:

@@ -193,7 +193,8 @@ def test_the_screen_shows_target_minimums_frozen_pile_canastas_and_threes():
     assert "South/North -100" in text and "West/East 3000" in text and "target 5000" in text
     assert "you: made" in text and "West/East: 120 needed (score 3,000 or more)" in text
     assert "FROZEN for you (a wild card is in it)" in text and "Pile 3: top Q" in text and "Stock 4" in text
-    assert "canastas: 1 natural (K×7), 1 mixed (7×7); red 3s 2" in text and "melds: A×3" in text
+    assert "canastas: natural (K, 7 cards); mixed (7, 7 cards); red 3s: 2" in text and "melds: A A A" in text
+    assert "×" not in text
     assert "West/East: no initial meld yet" in text
     assert "Your hand, 5 cards: 5  9  K  2  JK" in text
     for i, name in enumerate(names(g), 1):
@@ -212,7 +213,7 @@ def test_black_threes_and_the_set_aside_melds_on_the_screen():
     g = canasta.load_scenario(scenario(["5 6", "9", "7 8", "4 10"], current=1, phase="play", pile="8",
                                        melds0=["A A A"], melds1=["K K K K K K K", "B3 B3 B3"],
                                        has_melded=(True, True, False, False)))
-    assert "black 3s 3" in "\n".join(screen(g.view(0)))
+    assert "black 3s: 3" in "\n".join(screen(g.view(0)))
 
 
 def _positions(seeds):

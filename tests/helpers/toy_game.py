@@ -339,8 +339,7 @@ class ToyText:
             return ToyCommand("error", message=f"{name}: {why(a)}")
         return ToyCommand("action", a)
 
-    def render_screen(self, view: ToyView, events: Any = (), width: int = 80, times: str = "x",
-                      since: str = "") -> str:
+    def render_screen(self, view: ToyView, events: Any = (), width: int = 80, since: str = "") -> str:
         lines = [f"Toy round {view.round}  totals {'-'.join(map(str, view.totals))}  scores "
                  f"{'-'.join(map(str, view.scores))}", *events, "Your cards: " + " ".join(map(str, view.hand))]
         if view.my_turn:
@@ -353,7 +352,7 @@ class ToyText:
     def final_text(self, scores: Any) -> str:
         return f"Toy game over: {_to(scores)}."
 
-    def help_text(self, rules: Rules, round: int, times: str = "x") -> str:
+    def help_text(self, rules: Rules, round: int) -> str:
         return "Toy commands: play N, double, hint, totals, quit"
 
     def info_text(self, kind: str, view: ToyView, rules: Rules) -> str | None:

@@ -143,7 +143,7 @@ def _positions(new, text, seeds, act):
 def _render(text, view, events, since, width):
     out = io.StringIO()
     Console(file=out, width=width, no_color=True, color_system=None).print(
-        text.render_screen(view, events, width, "×", since))
+        text.render_screen(view, events, width, since))
     return out.getvalue().splitlines()
 
 
@@ -178,7 +178,7 @@ def test_the_screen_fits_100x40_and_80x24_in_every_language(which, lang):
 @pytest.mark.parametrize("which", ["footcanasta", "canasta"])
 def test_help_fits_80_columns_in_every_language(which, lang):
     game = get_game(which)
-    text = game.table_text(lang).help_text(game.Rules(), 1, "×")
+    text = game.table_text(lang).help_text(game.Rules(), 1)
     rows = len((COMMANDS if which == "footcanasta" else CANASTA_COMMANDS).splitlines())
     commands = text.split("\n")[:rows]
     assert all(cell_len(line) <= 80 for line in commands), commands

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from footcanasta_env.cli import main
 from footcanasta_env.evaluation.review import review_decision, review_replay
 from footcanasta_env.footcanasta.actions import action_id
@@ -13,6 +15,15 @@ from footcanasta_env.footcanasta.rules import Rules
 from footcanasta_env.replays import Replay
 
 FAST = "worlds=6,time=20"
+
+
+@pytest.fixture
+def cheap_hint(monkeypatch):
+    """The hint (every review's reference, ``test_hint_review.py``) searched in 2 worlds: these tests are about
+    what the rater measures, and a whole game's hints at the default 16 worlds would take a minute."""
+    from footcanasta_env.footcanasta.bots import registry
+
+    monkeypatch.setitem(registry.REGISTRY.bots, "search", lambda seed=None: registry._search(seed, "worlds=2,time=20"))
 
 
 def bot_replay(name: str, seed: int, rounds: int = 1) -> Replay:
@@ -31,7 +42,7 @@ def bot_replay(name: str, seed: int, rounds: int = 1) -> Replay:
     return rep
 
 
-def test_an_expert_loses_less_per_decision_than_a_random_player():
+def test_an_expert_loses_less_per_decision_than_a_random_player(cheap_hint):
     expert = review_replay(bot_replay("expert", 5), 0, FAST)
     rand = review_replay(bot_replay("random", 5), 0, FAST)
     assert expert.decisions and rand.decisions
@@ -39,7 +50,7 @@ def test_an_expert_loses_less_per_decision_than_a_random_player():
     assert expert.accuracy > rand.accuracy
 
 
-def test_the_cli_reviews_a_replay(tmp_path, capsys):
+def test_the_cli_reviews_a_replay(tmp_path, capsys, cheap_hint):
     path = tmp_path / "game.json"
     bot_replay("greedy", 2).save(path)
     assert main(["review", str(path), "--seat", "West", "--json", "--search", "worlds=2,time=20"]) == 0
@@ -53,12 +64,10 @@ def test_the_cli_reviews_a_replay(tmp_path, capsys):
 
 
 def test_foot_canasta_offers_its_move_rater():
-    import pytest
-
     from footcanasta_env.games import get_game
 
     game = get_game("footcanasta")
-    assert game.REVIEW_OPTIONS == "worlds=16,time=3"
+    assert game.REVIEW_OPTIONS == ""  # the search bot's defaults: the hint's own search
     game.check_review_options("worlds=2,time=20")
     with pytest.raises(ValueError, match="unknown option 'depth'"):
         game.check_review_options("depth=3")
@@ -82,10 +91,8 @@ def test_bad_input_is_refused_clearly(tmp_path, capsys):
     assert "unknown option 'depth'" in capsys.readouterr().err
 
 
-def test_the_browser_game_reviews_south_after_the_game(tmp_path, monkeypatch):
+def test_the_browser_game_reviews_south_after_the_game(tmp_path, monkeypatch, cheap_hint):
     import warnings
-
-    import pytest
 
     pytest.importorskip("httpx")
     with warnings.catch_warnings():

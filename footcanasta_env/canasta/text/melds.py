@@ -38,19 +38,6 @@ def meld_cards(m: Meld) -> str:
     return " ".join([KINDS[r]] * nat + [KINDS[TWO]] * two + [KINDS[JOKER]] * jk)
 
 
-def _times(card: str, n: int, times: str) -> str:
-    return card if n == 1 else f"{card}{times}{n}"
-
-
-def meld_short(m: Meld, times: str = "×") -> str:
-    """A meld in a few characters: ``Q×6`` (six queens), ``A×4+2`` (four aces and a two), ``7×2+2+JK``."""
-    r, nat, two, jk = m
-    parts = [_times(KINDS[r], nat, times)]
-    if two:
-        parts.append(_times(KINDS[TWO], two, times))
-    if jk:
-        parts.append(_times(KINDS[JOKER], jk, times))
-    return "+".join(parts)
 
 
 def melds_inline(melds: Sequence[Meld]) -> str:
@@ -95,21 +82,19 @@ def canasta_events(before: Sequence[Meld], after: Sequence[Meld], w: Words = EN)
     return out
 
 
-def _count_of(k: str, n: int, w: Words) -> str:
-    """``2 natural``: how many canastas of a kind (the kind agrees with the number in every language)."""
-    if k == "natural":
-        return w.ngettext("{n} natural", "{n} natural", n).format(n=w.num(n))
-    return w.ngettext("{n} mixed", "{n} mixed", n).format(n=w.num(n))
+def _sized(m: Meld, w: Words) -> str:
+    """``K, 7 cards``: a canasta's rank and its size in words (a number beside a rank would read as a card)."""
+    return w.ngettext("{rank}, {n} card", "{rank}, {n} cards", size(m)).format(rank=KINDS[m[0]], n=w.num(size(m)))
 
 
-def canastas_text(melds: Sequence[Meld], times: str = "×", w: Words = EN) -> str:
-    """The canastas of a partnership by kind, with their sizes: ``canastas: 1 natural (K×7), 2 mixed (7×8 A×7)``."""
+def canastas_text(melds: Sequence[Meld], w: Words = EN) -> str:
+    """The canastas of a partnership by kind, with their ranks and sizes in words:
+    ``canastas: natural (K, 7 cards); mixed (7, 8 cards; A, 7 cards)``."""
     done = [m for m in melds if is_canasta(m)]
     if not done:
         return w._("no canasta yet")
-    parts = []
-    for k in ("natural", "mixed"):
-        ranks = [f"{KINDS[m[0]]}{times}{size(m)}" for m in done if kind(m) == k]
-        if ranks:
-            parts.append(f"{_count_of(k, len(ranks), w)} ({' '.join(ranks)})")
-    return w._("canastas: {list}").format(list=", ".join(parts))
+    natural = "; ".join(_sized(m, w) for m in done if kind(m) == "natural")
+    mixed = "; ".join(_sized(m, w) for m in done if kind(m) == "mixed")
+    parts = ([w._("natural ({list})").format(list=natural)] if natural else []) + (
+        [w._("mixed ({list})").format(list=mixed)] if mixed else [])
+    return w._("canastas: {list}").format(list="; ".join(parts))

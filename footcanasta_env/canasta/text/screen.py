@@ -18,7 +18,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ...family.cards import BLACK3, JOKER, KINDS, TWO
-from ...family.text import counts_text, final_text  # noqa: F401 - final_text: this screen module offers it
+from ...family.text import counts_text, final_text, packed  # noqa: F401 - final_text: this screen module offers it
 from ...family.text import legal_grid as family_legal_grid
 from ...family.text import screen_text as family_screen_text
 from ...i18n import Words
@@ -26,7 +26,7 @@ from ..actions import DRAW_ID, PICKUP_ID, action_name
 from ..engine import View
 from ..rules import Rules
 from .events import EN, team, who
-from .melds import canastas_text, is_canasta, meld_short, melds_inline, melds_value
+from .melds import canastas_text, is_canasta, meld_cards, melds_inline, melds_value
 
 
 def _grouped(n: int, w: Words) -> str:
@@ -91,23 +91,23 @@ def pile_line(view: View, w: Words = EN) -> Text:
     return line if line.plain.endswith("...") else line.append(".")
 
 
-def team_lines(view: View, t: int, times: str = "×", w: Words = EN) -> list[Text]:
+def team_lines(view: View, t: int, width: int = 80, w: Words = EN) -> list[Text]:
     """A partnership's state: canastas by kind, red and black threes, the open melds."""
     name = Text(w._("{team} (you)").format(team=team(t, w)) if t == view.team else team(t, w), style="bold")
-    red = w._("red 3s {n}").format(n=w.num(view.red_threes[t]))
+    red = w._("red 3s: {n}").format(n=w.num(view.red_threes[t]))
     if not view.down[t]:
         line = (w._(": no initial meld yet; {red} (minus until it melds)") if view.red_threes[t]
                 else w._(": no initial meld yet; {red}"))
         name.append(line.format(red=red))
         return [name]
-    black = "; " + w._("black 3s {n}").format(n=w.num(view.black_threes[t])) if view.black_threes[t] else ""
-    name.append(f": {canastas_text(view.melds[t], times, w)}; {red}{black}")
-    open_melds = [meld_short(m, times) for m in view.melds[t] if not is_canasta(m)]
-    return [name, Text("  " + w._("melds: {melds}").format(melds="  ".join(open_melds) if open_melds
-                                                           else w._("none open")))]
+    black = "; " + w._("black 3s: {n}").format(n=w.num(view.black_threes[t])) if view.black_threes[t] else ""
+    name.append(f": {canastas_text(view.melds[t], w)}; {red}{black}")
+    open_melds = [meld_cards(m) for m in view.melds[t] if not is_canasta(m)] or [w._("none open")]
+    head, _, tail = w._("melds: {melds}").partition("{melds}")
+    return [name, packed(Text("  " + head), open_melds, width, " | ").append(tail)]
 
 
-def players_lines(view: View, times: str = "×", w: Words = EN) -> list[RenderableType]:
+def players_lines(view: View, w: Words = EN) -> list[RenderableType]:
     """How many cards each other player holds, who is to play, and what they took with the pile."""
     parts = []
     for s in ((view.seat + i) % 4 for i in (1, 2, 3)):  # the order of play from the viewer
@@ -115,7 +115,7 @@ def players_lines(view: View, times: str = "×", w: Words = EN) -> list[Renderab
                  + [w._("melded")] * bool(view.has_melded[s]))
         parts.append(f"{who(s, -1, w)} {w.num(view.held[s])}" + (f" ({', '.join(notes)})" if notes else ""))
     lines: list[RenderableType] = [Text(w._("Cards held: {players}.").format(players=", ".join(parts)))]
-    took = [f"{who(s, -1, w)} {counts_text(view.memory[s], times, w)}" for s in range(4)
+    took = [f"{who(s, -1, w)} {counts_text(view.memory[s], w)}" for s in range(4)
             if s != view.seat and view.memory[s].any()]
     if took:
         lines.append(_indented(w._("From the pile, not yet played: {cards}.").format(cards="; ".join(took))))
@@ -138,8 +138,8 @@ def _turn_line(view: View, w: Words) -> Text:
     return Text(line, style="bold")
 
 
-def render_screen(view: View, events: Sequence[str] = (), width: int = 80, times: str = "×",
-                  since: str = "", w: Words = EN) -> RenderableType:
+def render_screen(view: View, events: Sequence[str] = (), width: int = 80, since: str = "",
+                  w: Words = EN) -> RenderableType:
     """The whole play screen for South's ``view``, with the events since South's last move (or ``since``)."""
     rules = view.rules
     title = w._("Round {round}").format(round=w.num(view.round))
@@ -150,8 +150,8 @@ def render_screen(view: View, events: Sequence[str] = (), width: int = 80, times
     # A rule crops a title that does not fit; a line of text wraps instead (a round cap makes it long).
     parts: list[RenderableType] = [Text(title, style="bold underline"), minimum_line(view, w), pile_line(view, w)]
     for t in (view.team, 1 - view.team):
-        parts += team_lines(view, t, times, w)
-    parts += players_lines(view, times, w)
+        parts += team_lines(view, t, width, w)
+    parts += players_lines(view, w)
     if events:
         parts.append(Text(w._("Since {since} ('log' shows every card):").format(since=since or w._("your last move")),
                           style="bold"))
@@ -159,7 +159,7 @@ def render_screen(view: View, events: Sequence[str] = (), width: int = 80, times
     held = int(sum(view.hand))
     hand = Text(w.ngettext("Your hand, {n} card: ", "Your hand, {n} cards: ", held).format(n=w.num(held)),
                 style="bold")
-    parts.append(hand.append(counts_text(view.hand, times, w), style="bold cyan"))
+    parts.append(packed(hand, counts_text(view.hand, w).split("  "), width, "  ", "bold cyan"))
     if view.set_aside:
         value = melds_value(view.set_aside, rules.card_values)
         parts.append(Text(w._("Set aside ({value} of {minimum} needed): {melds}; 'l' lays them down, a discard "
@@ -202,6 +202,6 @@ def legal_grid(legal: Sequence[int], width: int) -> Text:
     return family_legal_grid(legal, width, action_name)
 
 
-def screen_text(view: View, events: Sequence[str] = (), width: int = 100, times: str = "×", w: Words = EN) -> str:
+def screen_text(view: View, events: Sequence[str] = (), width: int = 100, w: Words = EN) -> str:
     """The screen as plain text (for tests and logs)."""
-    return family_screen_text(render_screen, view, events, width, times, w)
+    return family_screen_text(render_screen, view, events, width, w)

@@ -53,12 +53,12 @@ def scoring_text(rules: Rules, w: Words = EN) -> str:
     return text + " " + end.format(target=n(rules.target), rounds=n(rules.max_rounds or 0))
 
 
-def help_text(rules: Rules, this_round: int | None = None, times: str = "×", w: Words = EN) -> str:
+def help_text(rules: Rules, this_round: int | None = None, w: Words = EN) -> str:
     """What ``help`` prints: the commands, how the screen writes melds, card values and minimums."""
-    notation = w._("On the screen: Q{times}6 is a meld of six queens, A{times}4+2 four aces and a two; a canasta "
-                   "is {size} cards or more, natural without wild cards, mixed with them. FROZEN: the pile "
-                   "needs a natural pair of its top card. The arrow keys edit the line and recall earlier "
-                   "commands.").format(times=times, size=CANASTA_SIZE)
+    notation = w._("On the screen every card is shown: Q Q Q Q is a meld of four queens, A A A 2 three aces and a "
+                   "two, and a bar separates two melds; a canasta is {size} cards or more, natural without wild "
+                   "cards, mixed with them. FROZEN: the pile needs a natural pair of its top card. The arrow keys "
+                   "edit the line and recall earlier commands.").format(size=CANASTA_SIZE)
     return "\n".join([w._(COMMANDS), notation, card_values_text(rules, w), minimums_text(rules, w)])
 
 

@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import numbers
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any, Protocol
 
@@ -173,11 +174,12 @@ class Analysis:
         """The candidate with the highest mean (the policy's choice when none was searched)."""
         return self.candidates[int(np.argmax(self.means()))] if self.worlds else self.policy_action
 
-    def loss(self, action: int) -> tuple[float, float]:
-        """Points ``action`` loses against the best candidate, and the standard error of that paired difference."""
+    def loss(self, action: int, against: int | None = None) -> tuple[float, float]:
+        """Points ``action`` loses against the best candidate (or the candidate ``against``), and the standard
+        error of that paired difference."""
         if self.worlds == 0 or action not in self.candidates:
             return 0.0, 0.0
-        b = self.candidates.index(self.best())
+        b = self.candidates.index(self.best() if against is None else against)
         d = self.values[:, b] - self.values[:, self.candidates.index(action)]
         se = float(d.std(ddof=1) / np.sqrt(len(d))) if len(d) > 1 else float("inf")
         return float(d.mean()), se
@@ -214,16 +216,17 @@ class SearchBot:
     def _logits(self, view: View) -> np.ndarray:
         return self.policy.logits(encode(view))
 
-    def candidates(self, view: View, include: int | None = None) -> tuple[list[int], int]:
-        """The legal actions worth comparing here, and the policy's own choice."""
+    def candidates(self, view: View, include: int | Sequence[int] | None = None) -> tuple[list[int], int]:
+        """The legal actions worth comparing here (``include``: one or more actions added), and the policy's own
+        choice."""
         legal = list(view.legal_actions)
         logits = self._logits(view)
         order = sorted(legal, key=lambda a: (-logits[a], a))  # ties: lowest id, as PolicyBot
         policy_action = order[0]
         chosen = order[: self.options.top]
         chosen += [a for a in legal if a in SPENDS_WILD and a not in chosen]
-        if include is not None and include not in chosen:
-            chosen.append(include)
+        extra = [] if include is None else [include] if isinstance(include, numbers.Integral) else list(include)
+        chosen += [a for i, a in enumerate(extra) if a not in chosen and a not in extra[:i]]
         return chosen, policy_action
 
     @staticmethod
@@ -235,8 +238,9 @@ class SearchBot:
                 or any(a in SPENDS_WILD for a in view.legal_actions))
 
     # -- search ---------------------------------------------------------------------------------------
-    def analyse(self, view: View, include: int | None = None, deadline: float | None = None) -> Analysis:
-        """Search one decision (``include`` forces an action into the candidates, for review)."""
+    def analyse(self, view: View, include: int | Sequence[int] | None = None,
+                deadline: float | None = None) -> Analysis:
+        """Search one decision (``include`` forces one or more actions into the candidates, for review)."""
         t0 = time.perf_counter()
         legal = check_legal(view, "SearchBot")
         cands, policy_action = self.candidates(view, include)

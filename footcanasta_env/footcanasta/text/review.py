@@ -2,8 +2,12 @@
 
 The search bot (``bots/search.py``) compares the move played with its candidates in the same sampled
 worlds (common random numbers): the loss of a move is the expected round points it gives up against the
-best candidate, with the standard error of that paired difference over the worlds. The rater sees what the
+reference move (the move the hint recommends in that position, given by the review; without one, the best
+candidate), with the standard error of that paired difference over the worlds. The rater sees what the
 seat saw and nothing more: each decision is searched from the seat's ``View``.
+
+By default it searches as the hint does (``REVIEW_OPTIONS``: the search bot's own defaults, the hint bot's),
+so a review seeded as the hint measures the move played against the hint's move in the hint's own worlds.
 """
 
 from __future__ import annotations
@@ -13,8 +17,8 @@ from typing import Any
 
 import numpy as np
 
-REVIEW_OPTIONS = "worlds=16,time=3"
-"""The search used by default: more time per decision than in play (nobody waits on each decision)."""
+REVIEW_OPTIONS = ""
+"""The search used by default: the search bot's defaults, the hint's (same worlds, same time per decision)."""
 
 _BOTS: dict[str, Any] = {}
 _LOCK = threading.Lock()  # one search bot per options string, shared: one decision at a time uses it
@@ -36,16 +40,23 @@ def _bot(options: str) -> Any:
     return _BOTS[options]
 
 
-def review_move(view: Any, played: int, options: str = REVIEW_OPTIONS, seed: int = 0) -> dict[str, Any]:
-    """Rate ``played`` in ``view`` against the search bot's candidates, in worlds drawn from ``seed``.
+def review_move(view: Any, played: int, options: str = REVIEW_OPTIONS, seed: int = 0,
+                reference: int | None = None) -> dict[str, Any]:
+    """Rate ``played`` in ``view`` against ``reference`` (the hint's move; None: the search bot's best
+    candidate), in worlds drawn from ``seed``.
 
-    ``best`` is the best candidate's action id, ``loss`` the expected round points ``played`` gives up
-    against it with its standard error ``se`` over ``worlds`` worlds, ``candidates`` each candidate's mean
-    value in points."""
+    ``best`` is the reference (or the best candidate's action id), ``loss`` the expected round points
+    ``played`` gives up against it (against a reference, never below 0: a move the worlds find better than
+    the hint's lost nothing) with its standard error ``se`` over ``worlds`` worlds, ``candidates`` each
+    candidate's mean value in points."""
+    include = (played,) if reference is None else (played, reference)
     with _LOCK:
         bot = _bot(options)
         bot.rng = np.random.default_rng(seed)  # each decision its own worlds, whatever was reviewed before
-        an = bot.analyse(view, include=played)
-    loss, se = an.loss(played)
-    return {"best": int(an.best()), "loss": float(loss), "se": float(se), "worlds": int(an.worlds),
+        an = bot.analyse(view, include=include)
+    best = int(an.best()) if reference is None else int(reference)
+    loss, se = an.loss(played, against=best)
+    if reference is not None:
+        loss = max(loss, 0.0)
+    return {"best": best, "loss": float(loss), "se": float(se), "worlds": int(an.worlds),
             "candidates": {int(a): float(m) for a, m in zip(an.candidates, an.means(), strict=True)}}

@@ -3,11 +3,13 @@
 Everything on the screen comes from ``game.view(0)`` (RULES.md section 12) and from event lines made by
 ``events.py`` out of two such views, so the screen cannot show a card South may not see. Meaning is
 always carried by words ("clean canasta", "in foot", "to play"), never by colour alone, so the screen reads
-the same with ``NO_COLOR`` or through a pipe.
+the same with ``NO_COLOR`` or through a pipe. Cards are never counted with a number beside a rank (``5×2``
+reads as a five and a two): every card is shown, as a player lays them out (``5 5``, ``Q Q Q Q``), and the
+canastas are told in words against what going out needs (``canastas: clean 1 of 2 (K)``).
 
 The screen is drawn again after every move, so it is built to fit a terminal: the table (scores, pile,
-both partnerships' melds, the players, your hand) takes about a dozen lines at 80 columns, each meld is
-written short (``Q×6``, ``A×4+2``), and what happened since your last move is one line per turn
+both partnerships' melds, the players, your hand) takes about a dozen lines at 80 columns, melds are
+separated by bars (``Q Q Q | A A A 2``), and what happened since your last move is one line per turn
 (``tests/layers/test_play_screen.py`` measures real positions at 100 and 80 columns).
 """
 
@@ -23,10 +25,11 @@ from rich.table import Table
 from rich.text import Text
 
 from ...family.cards import BLACK3, JOKER, KINDS, TWO, WILD_RANK
-from ...family.text import counts_text, final_text
+from ...family.text import counts_text, final_text, packed, repeated
 from ...family.text import legal_grid as family_legal_grid
 from ...family.text import screen_text as family_screen_text
 from ...i18n import Words
+from ...messages import N_
 from ..actions import action_name
 from ..engine import View
 from ..melds import CANASTA_KINDS, Meld, is_canasta, meld_kind, melds_value
@@ -40,52 +43,51 @@ __all__ = [
 # Kinds in the order a hand is read: ranks low to high, then wild cards, then black threes.
 
 
-def _times(card: str, n: int, times: str) -> str:
-    return card if n == 1 else f"{card}{times}{n}"
-
-
-def meld_short(m: Meld, times: str = "×", w: Words = EN) -> str:
-    """A meld in a few characters: ``Q×6`` (six queens), ``A×4+2`` (four aces and a two), ``wild 2×3+JK``."""
+def meld_short(m: Meld, w: Words = EN) -> str:
+    """A meld with every card shown, naturals first: ``Q Q Q Q`` (four queens), ``A A A 2`` (three aces and a
+    two), ``wild 2 2 2 JK`` (a meld of wild cards only)."""
     r, nat, two, jk = m
-    wilds = [_times(KINDS[TWO], two, times)] * bool(two) + [_times(KINDS[JOKER], jk, times)] * bool(jk)
+    cards = " ".join(x for x in (repeated(KINDS[TWO], two), repeated(KINDS[JOKER], jk)) if x)
     if r == WILD_RANK:
-        return w._("wild") + " " + "+".join(wilds)
-    return "+".join([_times(KINDS[r], nat, times), *wilds])
+        return w._("wild") + " " + cards
+    return " ".join(x for x in (repeated(KINDS[r], nat), cards) if x)
 
 
-def _count_of(kind: str, n: int, w: Words) -> str:
-    """``2 clean``: how many canastas of a kind (the kind agrees with the number in every language)."""
-    if kind == "clean":
-        return w.ngettext("{n} clean", "{n} clean", n).format(n=w.num(n))
-    if kind == "dirty":
-        return w.ngettext("{n} dirty", "{n} dirty", n).format(n=w.num(n))
-    return w.ngettext("{n} wild", "{n} wild", n).format(n=w.num(n))
+# Each kind's count against what going out needs, in words (the kind agrees with its number in every language).
+_PROGRESS = {"clean": (N_("clean {n} of {needed}"), N_("clean {n}")),
+             "dirty": (N_("dirty {n} of {needed}"), N_("dirty {n}")),
+             "wild": (N_("wild {n} of {needed}"), N_("wild {n}"))}
 
 
-def _canastas(melds: Sequence[Meld], w: Words) -> str:
+def canastas_text(melds: Sequence[Meld], rules: Any, w: Words = EN) -> str:
+    """A partnership's canastas in words, each kind made against what going out needs (rule 8.1) until it is
+    met, with the ranks: ``canastas: clean 1 of 2 (K), dirty 3 (7 9 J)``; ``no canasta yet`` when none."""
     done = [m for m in melds if is_canasta(m)]
     if not done:
         return w._("no canasta yet")
+    needed = {"clean": rules.clean_needed, "dirty": rules.dirty_needed, "wild": rules.wild_needed}
     parts = []
     for kind in CANASTA_KINDS:
         ranks = [rank_name(m[0], w) for m in done if meld_kind(m) == kind]
         if ranks:
-            which = "" if kind == "wild" else f" ({' '.join(ranks)})"
-            parts.append(f"{_count_of(kind, len(ranks), w)}{which}")
-    return w._("canastas {list}").format(list=", ".join(parts))
+            within, beyond = _PROGRESS[kind]
+            part = w._(within if len(ranks) <= needed[kind] else beyond).format(n=w.num(len(ranks)),
+                                                                                 needed=w.num(needed[kind]))
+            parts.append(part + ("" if kind == "wild" else f" ({' '.join(ranks)})"))
+    return w._("canastas: {list}").format(list=", ".join(parts))
 
 
-def _team_lines(view: View, t: int, times: str, w: Words) -> list[Text]:
+def _team_lines(view: View, t: int, width: int, w: Words) -> list[Text]:
     name = Text(w._("{team} (you)").format(team=team_name(t, w)) if t == view.team else team_name(t, w),
                 style="bold")
-    red = w._("red 3s {n}").format(n=w.num(view.red_threes[t]))
+    red = w._("red 3s: {n}").format(n=w.num(view.red_threes[t]))
     if not view.down[t]:
         name.append(w._(": no initial meld yet ({minimum} needed); {red}").format(minimum=w.num(view.minimum), red=red))
         return [name]
-    name.append(f": {_canastas(view.melds[t], w)}; {red}")
-    open_melds = [meld_short(m, times, w) for m in view.melds[t] if not is_canasta(m)]
-    return [name, Text("  " + w._("melds: {melds}").format(melds="  ".join(open_melds) if open_melds
-                                                           else w._("none open")))]
+    name.append(f": {canastas_text(view.melds[t], view.rules, w)}; {red}")
+    open_melds = [meld_short(m, w) for m in view.melds[t] if not is_canasta(m)] or [w._("none open")]
+    head, _, tail = w._("melds: {melds}").partition("{melds}")
+    return [name, packed(Text("  " + head), open_melds, width, " | ").append(tail)]
 
 
 def _pile_text(view: View, w: Words) -> Text:
@@ -106,14 +108,14 @@ def _pile_text(view: View, w: Words) -> Text:
     return line
 
 
-def _players_text(view: View, times: str, w: Words) -> list[RenderableType]:
+def _players_text(view: View, w: Words) -> list[RenderableType]:
     seats = [(view.seat + i) % 4 for i in (1, 2, 3)]  # clockwise from the viewer: the order of play
     parts = []
     for s in seats:
         notes = [w._("in foot")] * view.in_foot[s] + [w._("to play")] * (view.current_player == s and not view.is_over)
         parts.append(f"{seat_name(s, w)} {w.num(view.held[s])}" + (f" ({', '.join(notes)})" if notes else ""))
     lines: list[RenderableType] = [Text(w._("Cards held: {players}.").format(players=", ".join(parts)))]
-    took = [f"{seat_name(s, w)} {counts_text(view.memory[s], times, w)}" for s in range(4)
+    took = [f"{seat_name(s, w)} {counts_text(view.memory[s], w)}" for s in range(4)
             if s != view.seat and view.memory[s].any()]
     if took:
         lines.append(_indented(w._("From the pile, not yet played: {cards}.").format(cards="; ".join(took))))
@@ -125,8 +127,8 @@ def _indented(line: str) -> RenderableType:
     return Padding(Text(line), (0, 0, 0, 2), expand=False)
 
 
-def render_screen(view: View, events: Sequence[str] = (), width: int = 80, times: str = "×",
-                  since: str = "", w: Words = EN) -> RenderableType:
+def render_screen(view: View, events: Sequence[str] = (), width: int = 80, since: str = "",
+                  w: Words = EN) -> RenderableType:
     """The whole play screen for South's ``view``, with the events since South's last move (or ``since``)."""
     rules = view.rules
     title = w._("Round {round} of {rounds}").format(round=w.num(view.round), rounds=w.num(rules.rounds))
@@ -137,13 +139,13 @@ def render_screen(view: View, events: Sequence[str] = (), width: int = 80, times
                                              dirty=rules.dirty_needed, wild=rules.wild_needed)))
     parts.append(_pile_text(view, w))
     for t in (view.team, 1 - view.team):
-        parts += _team_lines(view, t, times, w)
-    parts += _players_text(view, times, w)
+        parts += _team_lines(view, t, width, w)
+    parts += _players_text(view, w)
     if events:
         parts.append(Text(w._("Since {since} ('log' shows every card):").format(since=since or w._("your last move")),
                           style="bold"))
         parts += [_indented(e) for e in events]
-    parts += _hand_lines(view, times, w)
+    parts += _hand_lines(view, width, w)
     if view.my_turn:
         if view.phase == "draw":
             step = w._("Your turn, draw step: draw (d) or take the pile (p).")
@@ -160,14 +162,13 @@ def render_screen(view: View, events: Sequence[str] = (), width: int = 80, times
     return Group(*parts)
 
 
-def _hand_lines(view: View, times: str, w: Words) -> list[RenderableType]:
+def _hand_lines(view: View, width: int, w: Words) -> list[RenderableType]:
     """Your hand and what you have set aside."""
     where = w._("from your foot") if view.in_foot[view.seat] else w._("foot still waiting")
     held = int(sum(view.hand))
     hand = Text(w.ngettext("Your hand, {n} card ({where}): ", "Your hand, {n} cards ({where}): ", held)
                 .format(n=w.num(held), where=where), style="bold")
-    hand.append(counts_text(view.hand, times, w), style="bold cyan")
-    parts: list[RenderableType] = [hand]
+    parts: list[RenderableType] = [packed(hand, counts_text(view.hand, w).split("  "), width, "  ", "bold cyan")]
     if view.set_aside:
         value = melds_value(view.set_aside, view.rules.card_values)
         ready = value >= view.minimum and view.phase == "play"
@@ -219,6 +220,6 @@ def _legal_grid(legal: Sequence[int], width: int) -> Text:
     return family_legal_grid(legal, width, action_name)
 
 
-def screen_text(view: View, events: Sequence[str] = (), width: int = 100, times: str = "×", w: Words = EN) -> str:
+def screen_text(view: View, events: Sequence[str] = (), width: int = 100, w: Words = EN) -> str:
     """The screen as plain text (for tests and logs)."""
-    return family_screen_text(render_screen, view, events, width, times, w)
+    return family_screen_text(render_screen, view, events, width, w)

@@ -52,11 +52,11 @@ def scoring_text(rules: Rules, w: Words = EN) -> str:
                    red=n(rules.red_three_bonus), out=n(rules.going_out_bonus))
 
 
-def help_text(rules: Rules, this_round: int | None = None, times: str = "×", w: Words = EN) -> str:
+def help_text(rules: Rules, this_round: int | None = None, w: Words = EN) -> str:
     """What ``help`` prints: the commands, how the screen writes melds, card values and minimums."""
-    notation = w._("On the screen: Q{times}6 is a meld of six queens, A{times}4+2 four aces and a two, "
-                   "wild 2{times}3+JK three twos and a joker; 'in foot': playing from the foot. The arrow keys "
-                   "edit the line and recall earlier commands.").format(times=times)
+    notation = w._("On the screen every card is shown: Q Q Q Q is a meld of four queens, A A A 2 three aces and a "
+                   "two, wild 2 2 2 JK three twos and a joker, and a bar separates two melds; 'in foot': playing "
+                   "from the foot. The arrow keys edit the line and recall earlier commands.")
     return "\n".join([w._(COMMANDS), notation, card_values_text(rules, w), minimums_text(rules, this_round, w)])
 
 

@@ -117,6 +117,7 @@ function render() {
   renderResults();
   renderOver();
   $("hint").disabled = busy || !state.my_turn;
+  placePanels();  // layout.js: the round's or the game's end where the person is looking
 }
 
 function dailyLinks(links) {
@@ -134,6 +135,9 @@ function renderOver() {
   if (!state.over) return;
   box.append(el("div", { class: "final", "data-game-over": state.scores.join(" "),
     text: _("Game over: {scores}. {result}", { scores: scoreLine(", "), result: winnerWords() }) }));
+  // the last round's scores with the result: on a phone this panel is all that shows over the table
+  const last = state.round_results[state.round_results.length - 1];
+  if (last && hasArea("results")) box.append(el("div", { class: "table-wrap", tabindex: "0" }, resultTable(last)));
   const links = el("p");
   // a daily's replay holds the seed of that day's game for everyone: the server offers it once the day is over
   if (state.replay) {
