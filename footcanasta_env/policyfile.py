@@ -198,7 +198,13 @@ class PolicyBot:
             return int(legal[0])
         mask = np.zeros(self.NUM_ACTIONS, dtype=bool)
         mask[np.asarray(legal, dtype=np.intp)] = True
-        return int(self.policy.act(type(self).encode(view), mask))
+        obs = type(self).encode(view)
+        width = self.policy.weights[0].shape[0]
+        if obs.shape[-1] != width:  # a table of another size has another observation (Canasta's section 14)
+            players = getattr(getattr(view, "rules", None), "players", "?")
+            raise ValueError(f"{self.name} reads {self.GAME} observations of {width} features; this {players}-player "
+                             f"position's has {obs.shape[-1]}: the policy plays another table size")
+        return int(self.policy.act(obs, mask))
 
 
 def load_shipped(bot: type[PolicyBot], shipped: Any, seed: int | None = None) -> PolicyBot:

@@ -1,7 +1,8 @@
 """Classic Canasta, the second game of the house: the four-player partnership game of CANASTA_RULES.md, and
 its other tables (section 14): ``Rules(players=2|3|4|6)`` (six also as ``sides=3``), ``geometry(rules)`` naming
-their seats and sides. The engine plays every size; the observation, the envs, the expert and learned bots
-and OpenSpiel play four players and refuse the others by name (``random`` and ``greedy`` play them all).
+their seats and sides. The engine, the observation (``layout_of(rules)``: each size's index table) and the
+envs play every size; the expert and learned bots and OpenSpiel play four players and refuse the others by
+name (``random`` and ``greedy`` play them all).
 
 ``from footcanasta_env import canasta`` then ``canasta.new_game(seed)``, ``canasta.load_scenario(spec)``,
 ``canasta.Rules(...)``, ``canasta.action_name(i)`` / ``canasta.action_id(name)``, ``canasta.sample_world(view, rng)``
@@ -62,7 +63,8 @@ __all__ = [
     "new_game", "rules_text", "sample_world",
     # loaded when first asked for (_LAZY)
     "CanastaGymEnv", "GameEncoder", "GymEnv", "HIDDEN_CARDS_SIZE", "OBS_SIZE", "OBS_VERSION", "OFFSETS", "encode",
-    "env", "hidden_cards", "raw_env", "table_text", "team_reward", "bot_names", "check_bot_name", "hint_bot_name",
+    "env", "hidden_cards", "hidden_cards_size", "layout_of", "observation_bounds", "raw_env", "table_text",
+    "team_reward", "bot_names", "check_bot_name", "hint_bot_name",
     "make_bot", "strongest_bot", "geometry", "MANIFEST", "DEMO",
 ]
 
@@ -88,7 +90,8 @@ rules_text = rule_book(MANIFEST)
 # name -> (module, its name there); GymEnv is the game interface's name of the one-seat env. The table's
 # words are the module ``text``, not ``table``, so that importing it never shadows a lazy name.
 _LAZY = {**{n: (".observation", n) for n in ("GameEncoder", "HIDDEN_CARDS_SIZE", "OBS_SIZE", "OBS_VERSION",
-                                             "OFFSETS", "encode", "hidden_cards")},
+                                             "OFFSETS", "encode", "hidden_cards", "hidden_cards_size",
+                                             "layout_of", "observation_bounds")},
          **{n: (".envs", n) for n in ("CanastaGymEnv", "env", "raw_env", "team_reward")},
          "GymEnv": (".envs", "CanastaGymEnv"), "table_text": (".text.tabletext", "table_text"),
          "DEMO": (".text.demo", "DEMO"),

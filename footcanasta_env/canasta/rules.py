@@ -208,7 +208,7 @@ def table_of(rules: Rules) -> Geometry:
 
 def require_four_players(rules: Rules, layer: tuple[str, str]) -> None:
     """Refuse, by name, a table size that a layer above the engine does not play yet. ``layer``: what it says
-    of itself and what it is called (``OBSERVATION_FOUR``, ``ENVS_FOUR``, ``OPENSPIEL_FOUR``)."""
+    of itself and what it is called (``OPENSPIEL_FOUR``; the observation, the envs and the bots play every size)."""
     said, noun = layer
     if rules.players != 4:
         raise ValueError(f"{said}; {rules.players}-player Canasta has no {noun} yet "
@@ -218,8 +218,6 @@ def require_four_players(rules: Rules, layer: tuple[str, str]) -> None:
                          "(CANASTA_RULES.md section 14: the engine plays every size)")
 
 
-OBSERVATION_FOUR = ("Canasta's observation is laid out for four players", "observation")
-ENVS_FOUR = ("Canasta's environments play four players", "environment")
 OPENSPIEL_FOUR = ("Canasta's OpenSpiel game plays four players", "OpenSpiel game")
 
 

@@ -97,7 +97,7 @@ def test_rules_and_max_rounds_in_constructor_and_reset():
     assert e.unwrapped.game.rules == canasta.Rules(target=100, max_rounds=1)  # the constructor's cap stays
     e.reset(seed=8)
     assert e.unwrapped.game.rules == canasta.Rules(target=3000, max_rounds=1)
-    for bad in ({"max_rounds": 0}, {"max_rounds": "2"}, {"rules": "fast"}, {"rules": {"decks": 3}},
+    for bad in ({"max_rounds": 0}, {"max_rounds": "2"}, {"rules": "fast"}, {"rules": {"players": 5}},
                 {"max_rounds": 2, "rounds": 3}):
         with pytest.raises(ValueError):
             canasta.env(**bad)

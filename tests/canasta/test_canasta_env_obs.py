@@ -103,14 +103,14 @@ def test_the_env_docstring_action_table_matches_the_actions():
 
 
 def test_the_offset_constants_are_the_offsets():
-    import footcanasta_env.canasta.observation.layout as layout
+    layout = canasta.layout_of(canasta.Rules())  # the encoders' offsets, at four players
 
     for name, at in OFFSETS.items():
         side = {"own": 0, "other": 1}.get(name.split("_")[0])
         if side is not None:
-            assert getattr(layout, "O_" + name.split("_")[1].upper())[side] == at
+            assert getattr(layout, "o_" + name.split("_")[1])[side] == at
         else:
-            assert getattr(layout, "O_" + name.upper()) == at, name
+            assert getattr(layout, "o_" + name) == at, name
 
 
 # ---------------------------------------------------------------- the encoders

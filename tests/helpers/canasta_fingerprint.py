@@ -49,3 +49,35 @@ def fingerprint(seeds, rules, every: int = 7) -> tuple[str, int]:
             steps += 1
         h.update(repr((g.scores, g.round_results, g.winner())).encode())
     return h.hexdigest(), steps
+
+
+def encoder_fingerprint(seeds, rules, every: int = 3) -> tuple[str, int]:
+    """(sha256, steps) of seeded random play through the envs' encoder: at every ``every``-th step each seat's
+    ``GameEncoder.observe`` bytes, its mask (the engine's legal actions for the seat to act, zeros for the
+    others) and its ``hidden_cards``, then the final observations. Four players: it must not change when the
+    observation learns the other sizes (the shipped learned bot reads these bytes)."""
+    from footcanasta_env.canasta.observation import GameEncoder, hidden_cards
+
+    h = hashlib.sha256()
+    steps = 0
+    for seed in seeds:
+        g = canasta.new_game(seed, rules=rules)
+        enc = GameEncoder(g)
+        rng = np.random.default_rng(seed + 2000)
+        n = rules.players
+        while True:
+            if steps % every == 0 or g.is_over:
+                for s in range(n):
+                    h.update(enc.observe(s).tobytes())
+                    mask = g.legal_mask() if s == g.current_player and not g.is_over else np.zeros(
+                        canasta.NUM_ACTIONS, dtype=np.int8)
+                    h.update(np.asarray(mask, dtype=np.int8).tobytes())
+                    h.update(hidden_cards(g, s).tobytes())
+            if g.is_over:
+                break
+            legal = g.legal_actions()
+            a = legal[int(rng.integers(len(legal)))]
+            g.step(a)
+            enc.invalidate(a)
+            steps += 1
+    return h.hexdigest(), steps

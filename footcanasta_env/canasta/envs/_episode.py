@@ -23,7 +23,7 @@ from ...family.episode import (
 )
 from ...family.episode import reset_options as family_reset_options
 from ..engine import Game, ScenarioError, load_scenario, new_game
-from ..rules import ENVS_FOUR, Rules, require_four_players
+from ..rules import SIZES, Rules
 
 RESET_OPTIONS = ("scenario", "rules", "max_rounds", "rounds")
 DEFAULT_MAX_ROUNDS = 20
@@ -46,8 +46,23 @@ def resolve_rules(rules: Rules | dict | None, max_rounds: int | None) -> Rules:
         if isinstance(max_rounds, bool) or not isinstance(max_rounds, (int, np.integer)):
             raise ValueError(f"max_rounds must be a whole number of at least 1, got {max_rounds!r}")
         r = dataclasses.replace(r, max_rounds=int(max_rounds))
-    require_four_players(r, ENVS_FOUR)
     return r
+
+
+def table_size(rules: Rules) -> str:
+    """A table size in words, for messages: "2 players", "6 players in 3 sides"."""
+    return f"{rules.players} players" + ("" if rules.sides == SIZES[rules.players][0] else f" in {rules.sides} sides")
+
+
+def check_size(game: Game, rules: Rules) -> Game:
+    """``game`` when it is played at the env's table (``rules``' players and sides), else ``ValueError``: the
+    agents and the spaces of an env are those of one size (section 14)."""
+    got = game.rules
+    if (got.players, got.sides) != (rules.players, rules.sides):
+        sides = "" if got.sides == SIZES[got.players][0] else f", sides={got.sides}"
+        raise ValueError(f"this Canasta env plays {table_size(rules)}; the episode's rules or scenario are for "
+                         f"{table_size(got)} (build an env with rules=Rules(players={got.players}{sides}))")
+    return game
 
 
 def round_cap(max_rounds: int | None, rounds: int | None, where: str) -> int | None:
@@ -77,17 +92,18 @@ def reset_options(options: Mapping[str, Any] | None) -> dict[str, Any]:
 
 def start_episode_game(options: Mapping[str, Any], rules: Rules, max_rounds: int | None, seed: int) -> Game:
     """The game an episode starts with: ``options`` from ``reset_options``, else the env's ``rules``
-    (``max_rounds``: the constructor's cap, which the options' may replace)."""
+    (``max_rounds``: the constructor's cap, which the options' may replace); at the env's size, or refused."""
     given = round_cap(options.get("max_rounds"), options.get("rounds"), "reset options")
     max_rounds = given if given is not None else max_rounds
+    env_rules = rules
     if "rules" in options:
         rules = resolve_rules(options["rules"], max_rounds)
     elif max_rounds is not None:
         rules = resolve_rules(rules, max_rounds)
     scenario = options.get("scenario")
     if scenario is None:
-        return new_game(seed, rules)
-    return _scenario_game(scenario, rules, max_rounds, seed)
+        return check_size(new_game(seed, rules), env_rules)
+    return check_size(_scenario_game(scenario, rules, max_rounds, seed), env_rules)
 
 
 def _scenario_game(scenario: dict | str, rules: Rules, max_rounds: int | None, seed: int) -> Game:

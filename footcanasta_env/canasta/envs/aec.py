@@ -1,6 +1,8 @@
 """# Canasta (``canasta_v0``): a PettingZoo AEC environment
 
-Classic four-player partnership Canasta, with the rules of CANASTA_RULES.md (``docs/CANASTA.md``).
+Classic Canasta, with the rules of CANASTA_RULES.md (``docs/CANASTA.md``): the four-player partnership game
+by default, and every other table of section 14 with `canasta.env(rules=canasta.Rules(players=N))` (see
+"Table sizes" below). The table below is the four-player env's.
 
 | Import             | `from footcanasta_env import canasta; canasta.env()` (or `canasta_v0.env()`) |
 |--------------------|-------------------------------------------------------|
@@ -14,6 +16,26 @@ Classic four-player partnership Canasta, with the rules of CANASTA_RULES.md (``d
 `player_0` .. `player_3` are the seats South, West, North and East; partners sit opposite. A turn is
 several actions by the same player (draw or take the pile, any melds, one discard), so
 `agent_selection` is read from the engine after every step; do not assume it rotates.
+
+## Table sizes
+
+`rules=Rules(players=N)` (N = 2, 3, 4, 6; `sides=3` for six players in three sides of two) gives agents
+`player_0` .. `player_{N-1}` (seat 0 South, then clockwise), the same actions, and an observation laid out
+for that table (``canasta.layout_of(rules)``; every size's index table is in the docstring of
+``footcanasta_env.canasta.observation.sizes``): the blocks below with one seat block and one pile read per
+relative seat (me, then clockwise) and one side's melds and TEAM block per relative side (mine first).
+
+| players | sides | agents | observation | `hidden_cards` |
+|---------|-------|--------|-------------|----------------|
+| 2       | 2 of one | 2   | float32 (294,) | 45 |
+| 3       | 3 of one | 3   | float32 (393,) | 60 |
+| 4       | 2 of two | 4   | float32 (386,) | 75 |
+| 6       | 2 of three | 6 | float32 (478,) | 105 |
+| 6       | 3 of two | 6   | float32 (531,) | 105 |
+
+Rewards are zero-sum across the sides and equal within one: with two sides as below, with three sides
+each side's own score minus the mean of the other two (``envkit.reward.side_rewards``). An env plays
+one size: a reset whose rules or scenario are of another size is refused, naming both.
 
 ## Actions
 
@@ -60,7 +82,7 @@ training only.
 
 ## Rewards
 
-Zero-sum between the partnerships and equal within one.
+Zero-sum between the partnerships (sides) and equal within one; three sides: see "Table sizes".
 
 * `reward_mode="round"` (default): at the end of each round every agent gets
   `(own team's round score - other team's round score) * reward_scale` (`reward_scale` 0.001).
@@ -107,7 +129,7 @@ from typing import Any
 from ...envkit.aec import AGENTS, GameAECEnv, OrderedAECEnv
 from ..actions import NUM_ACTIONS, action_name
 from ..engine import Game, IllegalActionError
-from ..observation import OBS_SIZE, OBS_VERSION, GameEncoder, observation_bounds
+from ..observation import OBS_SIZE, OBS_VERSION, GameEncoder, layout_of, observation_bounds
 from ..rules import Rules
 from ..text.render import render_game
 from ._episode import reset_options, round_cap, set_episode_settings, start_episode_game
@@ -140,6 +162,7 @@ class raw_env(GameAECEnv):
         super().__init__()
         cap = round_cap(max_rounds, rounds, "canasta env")
         set_episode_settings(self, rules, cap, reward_mode, reward_scale, max_actions, render_mode, render_seat)
+        self.obs_size = layout_of(self.rules).size  # the size's (OBS_SIZE at four players)
         self.set_spaces(*observation_bounds(self.rules))
 
     def start_game(self, options: dict[str, Any], seed: int) -> Game:

@@ -7,7 +7,9 @@ entries that differ. Each entry is written already multiplied by its scale (the 
 number and a float32 scale, rounded once to float32: the same bytes as the reference's float32 multiply
 by ``SCALE``), so an observation is one gather through the observer's index (which also hides what the
 seat may not see: the gather reads a zero there). ``tests/canasta/test_canasta_env_obs.py`` checks it against
-``encode(game.view(seat))`` at every step of several games, for every seat.
+``encode(game.view(seat))`` at every step of several games, for every seat, and
+``tests/canasta/test_canasta_sizes_env_obs.py`` at every table size (section 14: the vector is laid out for
+six seats and three sides, a smaller table reading only its own entries through its size's gathers).
 
 The vector's layout, gather indices, scales and diff writers are in ``absolute.py``; the syncs after one
 named discard, meld or add, or draw are ``moves.MoveSyncs``, which ``GameEncoder`` mixes in.
@@ -21,7 +23,7 @@ import numpy as np
 
 from ...family.cards import NUM_KINDS, NUM_NATURAL
 from ..actions import ACTION_TYPE, ADD, DISCARD, DRAW, LAYDOWN, MELD, MELD_B3, PICKUP
-from ..rules import CANASTA_SIZE, OBSERVATION_FOUR, require_four_players
+from ..rules import CANASTA_SIZE
 from .absolute import (
     _A_AVAL,
     _A_DISC,
@@ -40,18 +42,17 @@ from .absolute import (
     _GATHER,
     _RANKS,
     _S_AVAL,
-    _S_HAND,
-    _S_MEM,
-    _S_PCOUNT,
     _S_PSIZE,
     _S_READ,
-    _S_ROWS,
     _S_SEATF,
     _S_STOCK,
     _S_TAIL,
-    _S_TEAMF,
+    MAX_SEATS,
     _diff_write,
     _diff_write_each,
+    deck_scales,
+    gather_key,
+    gathers,
 )
 from .layout import (
     MELD_BLOCK,
@@ -82,7 +83,8 @@ class GameEncoder(MoveSyncs):
 
     __slots__ = ("game", "raw", "_mv", "_hand", "_mem", "_melds", "_canastas", "_teamf", "_tkey", "_pile",
                  "_pcount", "_ptop", "_seatf", "_tail", "_stale", "_seen", "_round", "_cur", "_mcards", "_flags",
-                 "_action", "_action_at", "_next", "_disc", "_pass")
+                 "_action", "_action_at", "_next", "_disc", "_pass", "_side_of", "_seats", "_sides", "_others",
+                 "_n", "_gathers", "_four", "_s_hand", "_s_mem", "_s_rows", "_s_pcount", "_s_teamf")
 
     def __init__(self, game: Game) -> None:
         self.raw = np.zeros(_A_SIZE, dtype=np.float32)  # scaled features: see the module docstring
@@ -90,34 +92,45 @@ class GameEncoder(MoveSyncs):
         self.reset(game)
 
     def reset(self, game: Game) -> None:
-        """Track ``game`` from now on (a four-player game: the layout's, section 14)."""
-        require_four_players(game.rules, OBSERVATION_FOUR)
+        """Track ``game`` from now on (any size of section 14: its seats, sides and layout)."""
+        rules = game.rules
+        n, sides = rules.players, rules.sides
+        if n > MAX_SEATS:
+            raise ValueError(f"the encoder is laid out for up to {MAX_SEATS} players, got {n}")
         self.game = game
+        self._n = n
+        self._side_of = game.side_of
+        self._seats = tuple(range(n))
+        self._sides = tuple(range(sides))
+        self._others = tuple(tuple(u for u in self._sides if u != t) for t in self._sides)
+        self._gathers = gathers(n, sides)
+        self._four = n == 4 and sides == 2  # the two-sided key of the fast path
+        self._s_hand, self._s_mem, self._s_rows, self._s_pcount, self._s_teamf = deck_scales(rules.decks)
         self.raw[:] = 0
         self.raw[_A_TOP + _EMPTY] = 1
         # Copies of what the vector holds, unscaled.
-        self._hand = [[0] * NUM_KINDS for _ in range(4)]
-        self._mem = [[0] * NUM_KINDS for _ in range(4)]
-        self._melds = [[[0] * NUM_NATURAL for _ in range(4)] for _ in range(2)]  # nat, two, jk, size
-        self._canastas = [(0, 0), (0, 0)]
-        self._flags = [[False] * NUM_NATURAL for _ in range(2)]
-        self._teamf = [[0] * TEAM_BLOCK for _ in range(2)]
-        self._tkey: list[tuple] = [(0,) * T_MINIMUM, (0,) * T_MINIMUM]  # _teamf[t][:T_MINIMUM] as a tuple
+        self._hand = [[0] * NUM_KINDS for _ in range(n)]
+        self._mem = [[0] * NUM_KINDS for _ in range(n)]
+        self._melds = [[[0] * NUM_NATURAL for _ in range(4)] for _ in range(sides)]  # nat, two, jk, size
+        self._canastas = [(0, 0)] * sides
+        self._flags = [[False] * NUM_NATURAL for _ in range(sides)]
+        self._teamf = [[0] * TEAM_BLOCK for _ in range(sides)]
+        self._tkey: list[tuple] = [(0,) * T_MINIMUM] * sides  # _teamf[t][:T_MINIMUM] as a tuple
         self._pile: list[int] = []
         self._pcount = [0] * NUM_KINDS
         self._ptop = _EMPTY
-        self._seatf: list[tuple] = [(0, False, False, False)] * 4
+        self._seatf: list[tuple] = [(0, False, False, False)] * n
         self._tail = [0] * 7
         self._stale = True
         self._seen = -1  # the game's actions_taken, round and player to act at the last sync
         self._round = 0
         self._cur = 0
-        self._mcards = [0, 0]
+        self._mcards = [0] * sides
         self._action = -1  # the action named by the last invalidate(), and the game's actions_taken after it
         self._action_at = -1
         self._next = -1  # the stock's top card at the last sync: what a draw takes, unless a red three
-        self._disc = [[0] * NUM_KINDS for _ in range(4)]  # the READING counts by absolute seat
-        self._pass = [[0] * NUM_KINDS for _ in range(4)]
+        self._disc = [[0] * NUM_KINDS for _ in range(n)]  # the READING counts by absolute seat
+        self._pass = [[0] * NUM_KINDS for _ in range(n)]
 
     def invalidate(self, action: int | None = None) -> None:
         """Mark the vector as possibly out of date (call after each game step). ``action``, the id of the
@@ -130,7 +143,7 @@ class GameEncoder(MoveSyncs):
             self._action_at = self.game.actions_taken
 
     def _sync_team(self, g: Game, t: int, one_action: bool = True) -> None:
-        """Partnership t's meld structure, its canasta row and counts."""
+        """Side t's meld structure, its canasta row and counts."""
         self._mcards[t] = g.mcards[t]
         cache = self._melds[t]
         size = g.msize[t]
@@ -142,11 +155,11 @@ class GameEncoder(MoveSyncs):
         o = _A_TEAM + MELD_BLOCK * t
         for part, new in enumerate((g.mnat[t], g.mtwo[t], g.mjk[t])):
             if new != cache[part]:
-                _diff_write(mv, o + NUM_NATURAL * part, new, cache[part], _S_ROWS[part])
+                _diff_write(mv, o + NUM_NATURAL * part, new, cache[part], self._s_rows[part])
         cache[3][:] = size
         flags = [s >= CANASTA_SIZE for s in size]
         if flags != self._flags[t]:
-            _diff_write(mv, o + ROW_CANASTA, flags, self._flags[t], _S_ROWS[3])
+            _diff_write(mv, o + ROW_CANASTA, flags, self._flags[t], self._s_rows[3])
         if True in flags:
             two, jk = g.mtwo[t], g.mjk[t]
             natural = sum(1 for r in _RANKS if flags[r] and not two[r] + jk[r])
@@ -163,13 +176,13 @@ class GameEncoder(MoveSyncs):
         if n == len(old) + 1 and pile[:-1] == old:
             k = pile[-1]
             counts[k] += 1
-            mv[_A_PCOUNT + k] = counts[k] * _S_PCOUNT
+            mv[_A_PCOUNT + k] = counts[k] * self._s_pcount
             old.append(k)
         else:
             new = [0] * NUM_KINDS
             for k in pile:
                 new[k] += 1
-            _diff_write(mv, _A_PCOUNT, new, counts, _S_PCOUNT)
+            _diff_write(mv, _A_PCOUNT, new, counts, self._s_pcount)
             self._pile = pile[:]
         top = pile[-1] if pile else _EMPTY
         if top != self._ptop:
@@ -195,27 +208,26 @@ class GameEncoder(MoveSyncs):
         hand, memory, team and seat flags, the next player's seat flags, the pile, the stock and phase)."""
         mv = self._mv
         p = self._cur
-        t = p & 1
+        t = self._side_of[p]
         h = g.hand[p]
         cache = self._hand[p]
         if h != cache:  # _diff_write, written out: this runs at every step whose action is not named
             o = _A_HAND + NUM_KINDS * p
             for i, x in enumerate(h):
                 if x != cache[i]:
-                    mv[o + i] = x * _S_HAND
+                    mv[o + i] = x * self._s_hand
                     cache[i] = x
         m = g.memory[p]
         if m != self._mem[p]:
-            _diff_write(mv, _A_MEM + NUM_KINDS * p, m, self._mem[p], _S_MEM)
+            _diff_write(mv, _A_MEM + NUM_KINDS * p, m, self._mem[p], self._s_mem)
         if g.mcards[t] != self._mcards[t]:
             self._sync_team(g, t)
         if g.pile != self._pile:
             self._sync_pile(g.pile)
         self._sync_team_flags(g, t)
-        other = self._teamf[1 - t]
-        frozen = bool(g.pile_wilds) or not g.down[1 - t]
-        if frozen != other[T_FROZEN]:
-            self._sync_team_flags(g, 1 - t)
+        for u in self._others[t]:
+            if (bool(g.pile_wilds) or not g.down[u]) != self._teamf[u][T_FROZEN]:
+                self._sync_team_flags(g, u)
         cur = g.current_player
         self._sync_seat(g, p, cur)
         if cur != p:
@@ -235,25 +247,25 @@ class GameEncoder(MoveSyncs):
     def _sync_all(self, g: Game) -> None:
         """Compare every piece of the state."""
         mv = self._mv
-        for s in (0, 1, 2, 3):
+        for s in self._seats:
             h = g.hand[s]
             if h != self._hand[s]:
-                _diff_write(mv, _A_HAND + NUM_KINDS * s, h, self._hand[s], _S_HAND)
+                _diff_write(mv, _A_HAND + NUM_KINDS * s, h, self._hand[s], self._s_hand)
             m = g.memory[s]
             if m != self._mem[s]:
-                _diff_write(mv, _A_MEM + NUM_KINDS * s, m, self._mem[s], _S_MEM)
+                _diff_write(mv, _A_MEM + NUM_KINDS * s, m, self._mem[s], self._s_mem)
         if g.pile != self._pile:
             self._sync_pile(g.pile)
-        for t in (0, 1):
+        for t in self._sides:
             self._sync_team(g, t, one_action=False)
             self._sync_team_flags(g, t)
             total = g.scores[t]
             new = [g.rules.minimum(total), clip_score(total)]
             _diff_write_each(mv, _A_TEAMF + TEAM_BLOCK * t + T_MINIMUM, new, self._teamf[t][T_MINIMUM:],
-                             _S_TEAMF[T_MINIMUM:])
+                             self._s_teamf[T_MINIMUM:])
             self._teamf[t][T_MINIMUM:] = new
         cur = g.current_player
-        for s in (0, 1, 2, 3):
+        for s in self._seats:
             self._sync_seat(g, s, cur)
         rnd = g.round
         over = g.is_over
@@ -268,17 +280,18 @@ class GameEncoder(MoveSyncs):
         if g.is_over or len(g.pile) < 2:  # after a pickup or a deal: nothing to read (the usual case here)
             self._clear_reading()
             return
-        disc = [[0] * NUM_KINDS for _ in range(4)]
-        passed = [[0] * NUM_KINDS for _ in range(4)]
+        seats = self._n
+        disc = [[0] * NUM_KINDS for _ in range(seats)]
+        passed = [[0] * NUM_KINDS for _ in range(seats)]
         pile = g.pile
         n = len(pile)
         cur = g.current_player
         for i in range(1, n):  # the bottom card may be the upcard: nobody's discard
-            d = (cur - n + i) & 3
+            d = (cur - n + i) % seats
             disc[d][pile[i]] += 1
             passed[d][pile[i - 1]] += 1
         mv = self._mv
-        for s in (0, 1, 2, 3):
+        for s in self._seats:
             if disc[s] != self._disc[s]:
                 _diff_write(mv, _A_DISC + NUM_KINDS * s, disc[s], self._disc[s], _S_READ)
             if passed[s] != self._pass[s]:
@@ -288,7 +301,7 @@ class GameEncoder(MoveSyncs):
         """Every READING count back to zero."""
         mv = self._mv
         for rows, base in ((self._disc, _A_DISC), (self._pass, _A_PASS)):
-            for s in (0, 1, 2, 3):
+            for s in self._seats:
                 row = rows[s]
                 if any(row):
                     o = base + NUM_KINDS * s
@@ -297,7 +310,7 @@ class GameEncoder(MoveSyncs):
                             mv[o + k] = row[k] = 0
 
     def _sync_team_flags(self, g: Game, t: int) -> None:
-        """Partnership t's TEAM block but its minimum and score, which change only between rounds."""
+        """Side t's TEAM block but its minimum and score, which change only between rounds."""
         down = g.down[t]
         natural, mixed = self._canastas[t]
         key = (g.red_threes[t], down, natural, mixed, g.b3[t], g.mval[t], bool(g.pile_wilds) or not down)
@@ -305,12 +318,12 @@ class GameEncoder(MoveSyncs):
             cache = self._teamf[t]
             if key[T_VALUE] != cache[T_VALUE]:  # also the set-aside value, scaled as such
                 self._mv[_A_AVAL + t] = key[T_VALUE] * _S_AVAL
-            _diff_write_each(self._mv, _A_TEAMF + TEAM_BLOCK * t, key, cache, _S_TEAMF)
+            _diff_write_each(self._mv, _A_TEAMF + TEAM_BLOCK * t, key, cache, self._s_teamf)
             self._tkey[t] = key
 
     def _sync_seat(self, g: Game, s: int, cur: int) -> None:
         """Seat s's flags: cards held (set-aside included), to act, dealer, has melded."""
-        t = s & 1
+        t = self._side_of[s]
         key = (g.htot[s] + (g.mcards[t] if s == cur and not g.down[t] else 0), s == cur and not g.is_over,
                g.dealer == s, g.has_melded[s])
         old = self._seatf[s]
@@ -335,9 +348,13 @@ class GameEncoder(MoveSyncs):
                 self._next = g.stock[-1] if g.stock else -1
             else:
                 self._sync()
-        d0, d1 = g.down
-        vis = g.current_player == seat and not (d1 if seat & 1 else d0)
-        return self.raw[_GATHER[8 * seat + 4 * d0 + 2 * d1 + vis]]  # a new array; faster than take()
+        if self._four:
+            d0, d1 = g.down
+            vis = g.current_player == seat and not (d1 if seat & 1 else d0)
+            return self.raw[_GATHER[8 * seat + 4 * d0 + 2 * d1 + vis]]  # a new array; faster than take()
+        down = g.down
+        vis = g.current_player == seat and not down[self._side_of[seat]]
+        return self.raw[self._gathers[gather_key(len(down), seat, down, vis)]]
 
 
 # The sync after one named action within a round, by action type: pickup, laydown and black threes are

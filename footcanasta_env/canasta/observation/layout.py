@@ -70,8 +70,10 @@ These are what a player reads from the discards: a kind the next opponent threw 
 likely paired in their hand.
 
 ``OFFSETS`` maps each block of the table, by name and in order, to its first index (the public way to
-read a feature: ``obs[OFFSETS["stock"]]``); the same offsets are the constants ``O_HAND`` .. ``O_READING``
-(``O_TABLE`` and ``O_TEAM`` by side, 0 own and 1 other) that the encoders use. ``ROW_NAT`` ..
+read a feature: ``obs[OFFSETS["stock"]]``); the encoders read the same offsets, at every size, as the
+``o_*`` fields of ``sizes.layout_of(rules)`` (``o_table`` and ``o_team`` by relative side). ``layout_blocks``
+builds the table of any size (section 14: a side's blocks per relative side, a seat's per relative seat;
+``sizes.py`` holds every size's index table), this one is ``layout_blocks(4, 2)``. ``ROW_NAT`` ..
 ``ROW_CANASTA`` are the rows of a MELDS block, ``T_RED`` .. ``T_SCORE`` the entries of a TEAM block,
 ``R_DISCARDED`` and ``R_PASSED`` the halves of a READING block, ``HOLD_INDEX`` the kinds of the per-kind
 columns. ``tests/canasta/test_canasta_env_obs.py`` checks this table,
@@ -89,8 +91,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...family.cards import BLACK3, HOLD_KINDS, NUM_KINDS, NUM_NATURAL, RED3, deck_counts
-from ..rules import DECKS, MAX_WILDS, Rules
+from ...family.cards import HOLD_KINDS, NUM_KINDS, NUM_NATURAL
 
 OBS_VERSION = 2
 
@@ -108,99 +109,64 @@ READ_BLOCK = 2 * NUM_HOLD
 SCORE_CLIP = 100_000
 ROUND_CLIP = 100
 
-# (name, size, scale) in layout order; offsets follow.
-_MELD_SCALE = np.repeat(np.array([1 / 8, 1 / 3, 1 / 3, 1.0]), NUM_NATURAL)
-_TEAM_SCALE = np.array([0.25, 1.0, 0.25, 0.25, 0.25, 1e-3, 1.0, 0.01, 1e-4])
-_SEAT_SCALE = np.array([1 / 30, 1.0, 1.0, 1.0] + [1 / 8] * NUM_HOLD)
-_LAYOUT: list[tuple[str, int, float | np.ndarray]] = [
-    ("hand", NUM_HOLD, 1 / 8),
-    ("aside", MELD_BLOCK, _MELD_SCALE),
-    ("aside_value", 1, 0.01),
-    ("own_table", MELD_BLOCK, _MELD_SCALE),
-    ("own_team", TEAM_BLOCK, _TEAM_SCALE),
-    ("other_table", MELD_BLOCK, _MELD_SCALE),
-    ("other_team", TEAM_BLOCK, _TEAM_SCALE),
-    ("pile_top", NUM_HOLD + 1, 1.0),
-    ("pile_size", 1, 0.01),
-    ("pile_counts", NUM_HOLD, 1 / 8),
-    ("seats", 4 * SEAT_BLOCK, np.tile(_SEAT_SCALE, 4)),
-    ("stock", 1, 0.01),
-    ("round", 1, 0.1),
-    ("last_round", 1, 1.0),
-    ("target", 1, 1e-4),
-    ("phase", 2, 1.0),
-    ("over", 1, 1.0),
-    ("reading", 4 * READ_BLOCK, 0.25),
-]
+SIDE_NAMES = ("own", "other", "third")
+"""The relative sides' block names: mine, the side after mine in turn order, the one after that (section 14)."""
 
-OFFSETS: dict[str, int] = {}
-_scales: list[np.ndarray] = []
-_off = 0
-for _name, _size, _scale in _LAYOUT:
-    OFFSETS[_name] = _off
-    _scales.append(np.broadcast_to(np.asarray(_scale, dtype=np.float64), (_size,)))
-    _off += _size
-OBS_SIZE = _off
-SCALE = np.concatenate(_scales).astype(np.float32)
-SCALE.setflags(write=False)
+
+def count_scale(decks: int) -> float:
+    """The scale of a count of one kind of card: 1/8 with two decks (8 of a rank), 1/12 with three."""
+    return 1 / (4 * decks)
+
+
+def layout_blocks(seats: int, sides: int, decks: int = 2) -> list[tuple[str, int, float | np.ndarray]]:
+    """(name, size, scale) of each block, in layout order, for a table of ``seats`` seats in ``sides`` sides:
+    a MELDS and a TEAM block per relative side, a seat block and a READING block per relative seat. Counts
+    of one kind of card are scaled by the decks' (``count_scale``), red and black threes by 1/(2 decks)."""
+    count, threes = count_scale(decks), 1 / (2 * decks)
+    meld_scale = np.repeat(np.array([count, 1 / 3, 1 / 3, 1.0]), NUM_NATURAL)
+    team_scale = np.array([threes, 1.0, 0.25, 0.25, threes, 1e-3, 1.0, 0.01, 1e-4])
+    seat_scale = np.array([1 / 30, 1.0, 1.0, 1.0] + [count] * NUM_HOLD)
+    teams: list[tuple[str, int, float | np.ndarray]] = []
+    for name in SIDE_NAMES[:sides]:
+        teams += [(f"{name}_table", MELD_BLOCK, meld_scale), (f"{name}_team", TEAM_BLOCK, team_scale)]
+    return [
+        ("hand", NUM_HOLD, count),
+        ("aside", MELD_BLOCK, meld_scale),
+        ("aside_value", 1, 0.01),
+        *teams,
+        ("pile_top", NUM_HOLD + 1, 1.0),
+        ("pile_size", 1, 0.01),
+        ("pile_counts", NUM_HOLD, count),
+        ("seats", seats * SEAT_BLOCK, np.tile(seat_scale, seats)),
+        ("stock", 1, 0.01),
+        ("round", 1, 0.1),
+        ("last_round", 1, 1.0),
+        ("target", 1, 1e-4),
+        ("phase", 2, 1.0),
+        ("over", 1, 1.0),
+        ("reading", seats * READ_BLOCK, 0.25),
+    ]
+
+
+def offsets_and_scale(blocks: list[tuple[str, int, float | np.ndarray]]) -> tuple[dict[str, int], np.ndarray]:
+    """Each block's first index, and the float32 scale of every feature (read-only)."""
+    offsets: dict[str, int] = {}
+    scales: list[np.ndarray] = []
+    off = 0
+    for name, size, scale in blocks:
+        offsets[name] = off
+        scales.append(np.broadcast_to(np.asarray(scale, dtype=np.float64), (size,)))
+        off += size
+    out = np.concatenate(scales).astype(np.float32)
+    out.setflags(write=False)
+    return offsets, out
+
+
+_LAYOUT = layout_blocks(4, 2)
+OFFSETS, SCALE = offsets_and_scale(_LAYOUT)
+OBS_SIZE = len(SCALE)
 assert OBS_SIZE == 386 and SCALE.shape == (OBS_SIZE,)
-
-# OFFSETS as constants, for the encoders; the table and team blocks by side (0 own, 1 other).
-O_HAND = OFFSETS["hand"]
-O_ASIDE = OFFSETS["aside"]
-O_ASIDE_VALUE = OFFSETS["aside_value"]
-O_TABLE = (OFFSETS["own_table"], OFFSETS["other_table"])
-O_TEAM = (OFFSETS["own_team"], OFFSETS["other_team"])
-O_PILE_TOP = OFFSETS["pile_top"]
-O_PILE_SIZE = OFFSETS["pile_size"]
-O_PILE_COUNTS = OFFSETS["pile_counts"]
-O_SEATS = OFFSETS["seats"]
-O_STOCK = OFFSETS["stock"]
-O_ROUND = OFFSETS["round"]
-O_LAST_ROUND = OFFSETS["last_round"]
-O_TARGET = OFFSETS["target"]
-O_PHASE = OFFSETS["phase"]
-O_OVER = OFFSETS["over"]
-O_READING = OFFSETS["reading"]
-
 
 def clip_score(s: int) -> int:
     """A score as the observation holds it, clipped to +-SCORE_CLIP."""
     return SCORE_CLIP if s > SCORE_CLIP else -SCORE_CLIP if s < -SCORE_CLIP else s
-
-
-def observation_bounds(rules: Rules) -> tuple[np.ndarray, np.ndarray]:
-    """(low, high) float32 bounds of every feature under ``rules``, for the observation space."""
-    d = deck_counts(DECKS)
-    total = sum(d)
-    value = sum(n * v for n, v in zip(d, rules.card_values, strict=True))
-    kinds = np.array([d[k] for k in HOLD_KINDS], dtype=np.float64)
-    raw = np.ones(OBS_SIZE, dtype=np.float64)
-    melds = np.repeat(np.array([d[0], MAX_WILDS, MAX_WILDS, 1.0]), NUM_NATURAL)
-    team = np.array([d[RED3], 1, NUM_NATURAL, NUM_NATURAL, d[BLACK3], value, 1, max(rules.minimums), SCORE_CLIP])
-    raw[O_HAND:O_HAND + NUM_HOLD] = kinds
-    raw[O_ASIDE:O_ASIDE + MELD_BLOCK] = melds
-    raw[O_ASIDE_VALUE] = value
-    for side in (0, 1):
-        raw[O_TABLE[side]:O_TABLE[side] + MELD_BLOCK] = melds
-        raw[O_TEAM[side]:O_TEAM[side] + TEAM_BLOCK] = team
-    raw[O_PILE_SIZE] = total
-    raw[O_PILE_COUNTS:O_PILE_COUNTS + NUM_HOLD] = kinds
-    for rel in range(4):
-        o = O_SEATS + rel * SEAT_BLOCK
-        raw[o] = total
-        raw[o + 4:o + SEAT_BLOCK] = kinds
-    raw[O_STOCK] = total
-    for rel in range(4):
-        o = O_READING + rel * READ_BLOCK
-        raw[o + R_DISCARDED:o + R_DISCARDED + NUM_HOLD] = kinds
-        raw[o + R_PASSED:o + R_PASSED + NUM_HOLD] = kinds
-    raw[O_ROUND] = ROUND_CLIP
-    raw[O_TARGET] = SCORE_CLIP
-    raw = np.maximum(raw, 1.0)  # every feature has a range, so no bound pair is equal
-    high = (raw * SCALE).astype(np.float32)
-    low = np.zeros(OBS_SIZE, dtype=np.float32)
-    for side in (0, 1):
-        low[O_TEAM[side] + T_SCORE] = -high[O_TEAM[side] + T_SCORE]
-    return low, high
-

@@ -27,11 +27,7 @@ from .absolute import (
     _S_CANASTA,
     _S_CANASTAS,
     _S_FROZEN,
-    _S_HAND,
     _S_HELD,
-    _S_MEM,
-    _S_NAT,
-    _S_PCOUNT,
     _S_PSIZE,
     _S_READ,
     _S_STOCK,
@@ -67,19 +63,19 @@ class MoveSyncs:
         """After a discard that did not end the round: the set-aside melds back to the hand, if any, then one
         card from the hand (and its memory) to the pile, and the turn to the next player."""
         p = self._cur
-        t = p & 1
+        t = self._side_of[p]
         mv = self._mv
         k = ACTION_CARD[self._action]
         if g.mcards[t] != self._mcards[t]:  # the set-aside melds went back to the hand first (rule 7.2)
             self._return_aside(g, p, t)
         n = g.hand[p][k]
         self._hand[p][k] = n
-        mv[_A_HAND + NUM_KINDS * p + k] = n * _S_HAND
+        mv[_A_HAND + NUM_KINDS * p + k] = n * self._s_hand
         n = g.memory[p][k]
         cache = self._mem[p]
         if n != cache[k]:
             cache[k] = n
-            mv[_A_MEM + NUM_KINDS * p + k] = n * _S_MEM
+            mv[_A_MEM + NUM_KINDS * p + k] = n * self._s_mem
         pile = self._pile
         if pile:  # k is not the pile's bottom: p discarded it, having drawn over the card below (READING)
             row = self._disc[p]
@@ -91,14 +87,14 @@ class MoveSyncs:
             mv[_A_PASS + NUM_KINDS * p + below] = n * _S_READ
         counts = self._pcount
         counts[k] += 1
-        mv[_A_PCOUNT + k] = counts[k] * _S_PCOUNT
+        mv[_A_PCOUNT + k] = counts[k] * self._s_pcount
         pile.append(k)
         mv[_A_PSIZE] = len(pile) * _S_PSIZE
         mv[_A_TOP + self._ptop] = 0
         mv[_A_TOP + k] = 1
         self._ptop = k
-        if k == TWO or k == JOKER:  # the pile is frozen for both partnerships now (rule 4.2)
-            for u in (0, 1):
+        if k == TWO or k == JOKER:  # the pile is frozen for every side now (rule 4.2)
+            for u in self._sides:
                 key = self._tkey[u]
                 if not key[T_FROZEN]:
                     mv[_A_TEAMF + TEAM_BLOCK * u + T_FROZEN] = _S_FROZEN
@@ -135,7 +131,7 @@ class MoveSyncs:
         for r in _RANKS:
             if size[r]:
                 cache[r] = x = h[r]
-                mv[oh + r] = x * _S_HAND
+                mv[oh + r] = x * self._s_hand
                 if nat[r]:
                     mv[o + r] = nat[r] = 0
                 if two[r]:
@@ -147,7 +143,7 @@ class MoveSyncs:
                 size[r] = 0
         for w in (TWO, JOKER):
             cache[w] = x = h[w]
-            mv[oh + w] = x * _S_HAND
+            mv[oh + w] = x * self._s_hand
         self._canastas[t] = (0, 0)
         self._mcards[t] = 0
         # The TEAM block: no canasta and no melded value any more; nothing else of it moved.
@@ -165,7 +161,7 @@ class MoveSyncs:
         """After a meld or add that did not end the round: the cards it names from the hand (and the
         memory) to the partnership's meld of their rank."""
         p = self._cur
-        t = p & 1
+        t = self._side_of[p]
         r, nat, two, jk = ACTION_CARDS[self._action]
         mv = self._mv
         h = g.hand[p]
@@ -176,19 +172,19 @@ class MoveSyncs:
         o = _A_TEAM + MELD_BLOCK * t + r
         if nat:
             cache[r] = n = h[r]
-            mv[_A_HAND + NUM_KINDS * p + r] = n * _S_HAND
+            mv[_A_HAND + NUM_KINDS * p + r] = n * self._s_hand
             if mem[r] != mcache[r]:
                 mcache[r] = n = mem[r]
-                mv[_A_MEM + NUM_KINDS * p + r] = n * _S_MEM
+                mv[_A_MEM + NUM_KINDS * p + r] = n * self._s_mem
             melds[0][r] = n = g.mnat[t][r]
-            mv[o] = n * _S_NAT
+            mv[o] = n * self._s_rows[0]
         if two or jk:
             w, part, row = (TWO, 1, g.mtwo) if two else (JOKER, 2, g.mjk)
             cache[w] = n = h[w]
-            mv[_A_HAND + NUM_KINDS * p + w] = n * _S_HAND
+            mv[_A_HAND + NUM_KINDS * p + w] = n * self._s_hand
             if mem[w] != mcache[w]:
                 mcache[w] = n = mem[w]
-                mv[_A_MEM + NUM_KINDS * p + w] = n * _S_MEM
+                mv[_A_MEM + NUM_KINDS * p + w] = n * self._s_mem
             melds[part][r] = n = row[t][r]
             mv[o + NUM_NATURAL * part] = n * _S_WILD
         size = g.msize[t][r]
@@ -236,24 +232,24 @@ class MoveSyncs:
             self._seatf[p] = (n, old[1], old[2], melded)
 
     def _sync_draw(self, g: Game) -> None:
-        """After a draw that did not end the round: a card (red threes laid down and replaced) from the
-        stock to the hand, the play step."""
+        """After a draw that did not end the round: a card (red threes laid down and replaced; two cards at
+        two players, rule 14.3) from the stock to the hand, the play step."""
         mv = self._mv
         p = self._cur
-        t = p & 1
+        t = self._side_of[p]
         h = g.hand[p]
         cache = self._hand[p]
         o = _A_HAND + NUM_KINDS * p
         k = self._next
-        if g.red_threes[t] != self._tkey[t][T_RED] or k < 0:  # red threes laid down and replaced
+        if g.red_threes[t] != self._tkey[t][T_RED] or k < 0 or g.draw_n != 1:  # red threes, or several cards
             for i, x in enumerate(h):
                 if x != cache[i]:
-                    mv[o + i] = x * _S_HAND
+                    mv[o + i] = x * self._s_hand
                     cache[i] = x
             self._sync_team_flags(g, t)
         else:  # the card that was on top of the stock at the last sync
             cache[k] = n = h[k]
-            mv[o + k] = n * _S_HAND
+            mv[o + k] = n * self._s_hand
         old = self._seatf[p]
         n = g.htot[p] if g.down[t] else g.htot[p] + g.mcards[t]
         if n != old[0]:

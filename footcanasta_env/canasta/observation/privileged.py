@@ -5,9 +5,10 @@ features make up the whole position up to the order of the stock below its top 1
 for a value net during training (an asymmetric actor-critic): a baseline may depend on anything but the
 action, so the policy gradient stays unbiased. A policy that plays must never read them.
 
-Layout, ``HIDDEN_CARDS_SIZE`` 75 (index: feature, raw count x 1/8). Relative seats are 0 me, 1 left
-(acts after me), 2 partner, 3 right; each block is one count per card kind, all 15 kinds in
-``footcanasta_env.family.cards`` order (``4 .. A 2 JK R3 B3``):
+Layout of four players, ``HIDDEN_CARDS_SIZE`` 75 (index: feature, raw count x 1/8; x 1/12 with three
+decks, ``layout.count_scale``). Relative seats are 0 me, 1 left (acts after me), 2 partner, 3 right; each
+block is one count per card kind, all 15 kinds in ``footcanasta_env.family.cards`` order
+(``4 .. A 2 JK R3 B3``):
 
     index    size  feature
     0-14       15  left's cards held (its set-aside melds included)
@@ -15,6 +16,10 @@ Layout, ``HIDDEN_CARDS_SIZE`` 75 (index: feature, raw count x 1/8). Relative sea
     30-44      15  right's cards held, the same
     45-59      15  the next 4 cards of the stock (all zeros when it is empty)
     60-74      15  the next 16 cards of the stock
+
+At every size (section 14) the same: one block per other seat, clockwise from the one after me (relative
+seats 1 .. N-1, partners or not), then the two stock blocks: ``hidden_cards_size(rules)`` = 15 x (N + 1),
+45 for two players, 60 for three, 75 for four, 105 for six.
 
 Numpy only; it reads the engine's count lists (``Game.hand``, the set-aside melds of the player to act,
 ``Game.stock``, top last) and never changes the game.
@@ -27,13 +32,12 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ...family.cards import JOKER, NUM_KINDS, NUM_NATURAL, TWO
-from ..rules import OBSERVATION_FOUR, require_four_players
+from ..rules import Rules
+from .layout import count_scale
 
 if TYPE_CHECKING:
     from ..engine import Game
 
-HIDDEN_CARDS_SCALE = 0.125
-"""Every count is multiplied by this."""
 STOCK_NEAR, STOCK_FAR = 4, 16
 """How many of the next stock cards the two stock blocks count."""
 _O_HANDS = 0
@@ -43,10 +47,15 @@ HIDDEN_CARDS_SIZE = _O_STOCK_FAR + NUM_KINDS
 assert HIDDEN_CARDS_SIZE == 75
 
 
+def hidden_cards_size(rules: Rules) -> int:
+    """The length of ``hidden_cards`` under ``rules``: a block per other seat and the two stock blocks."""
+    return (rules.players - 1 + 2) * NUM_KINDS
+
+
 def _held_counts(game: Game, s: int) -> list[int]:
     """Seat s's cards per kind, its set-aside melds (while it acts before its side's initial meld) included."""
     counts = list(game.hand[s])
-    t = s & 1
+    t = game.side_of[s]
     if s == game.current_player and not game.down[t]:
         for r in range(NUM_NATURAL):
             counts[r] += game.mnat[t][r]
@@ -57,15 +66,16 @@ def _held_counts(game: Game, s: int) -> list[int]:
 
 def hidden_cards(game: Game, seat: int) -> np.ndarray:
     """What ``seat`` cannot see in ``game``, relative to it, as float32 (the table in the module docstring)."""
-    require_four_players(game.rules, OBSERVATION_FOUR)
-    if isinstance(seat, bool) or not isinstance(seat, (int, np.integer)) or not 0 <= seat < 4:
-        raise ValueError(f"seat must be 0 to 3, got {seat!r}")
-    out = np.zeros(HIDDEN_CARDS_SIZE, dtype=np.float32)
-    for rel in (1, 2, 3):
+    n = game.nseats
+    if isinstance(seat, bool) or not isinstance(seat, (int, np.integer)) or not 0 <= seat < n:
+        raise ValueError(f"seat must be 0 to {n - 1} ({n} players), got {seat!r}")
+    out = np.zeros(hidden_cards_size(game.rules), dtype=np.float32)
+    for rel in range(1, n):
         o = _O_HANDS + (rel - 1) * NUM_KINDS
-        out[o:o + NUM_KINDS] = _held_counts(game, (seat + rel) & 3)
+        out[o:o + NUM_KINDS] = _held_counts(game, (seat + rel) % n)
     stock = game.stock
     if stock:
-        out[_O_STOCK_NEAR:_O_STOCK_NEAR + NUM_KINDS] = np.bincount(stock[-STOCK_NEAR:], minlength=NUM_KINDS)
-        out[_O_STOCK_FAR:_O_STOCK_FAR + NUM_KINDS] = np.bincount(stock[-STOCK_FAR:], minlength=NUM_KINDS)
-    return out * np.float32(HIDDEN_CARDS_SCALE)
+        near = (n - 1) * NUM_KINDS
+        out[near:near + NUM_KINDS] = np.bincount(stock[-STOCK_NEAR:], minlength=NUM_KINDS)
+        out[near + NUM_KINDS:near + 2 * NUM_KINDS] = np.bincount(stock[-STOCK_FAR:], minlength=NUM_KINDS)
+    return out * np.float32(count_scale(game.rules.decks))

@@ -13,28 +13,11 @@ import numpy as np
 from ...family.cards import BLACK3, JOKER, TWO
 from ..engine import View
 from ..engine.view import Meld
-from ..rules import CANASTA_SIZE, OBSERVATION_FOUR, require_four_players
+from ..rules import CANASTA_SIZE
 from .layout import (
     HOLD_INDEX,
     KIND_COLUMN,
     NUM_HOLD,
-    O_ASIDE,
-    O_ASIDE_VALUE,
-    O_HAND,
-    O_LAST_ROUND,
-    O_OVER,
-    O_PHASE,
-    O_PILE_COUNTS,
-    O_PILE_SIZE,
-    O_PILE_TOP,
-    O_READING,
-    O_ROUND,
-    O_SEATS,
-    O_STOCK,
-    O_TABLE,
-    O_TARGET,
-    O_TEAM,
-    OBS_SIZE,
     R_DISCARDED,
     R_PASSED,
     READ_BLOCK,
@@ -43,7 +26,6 @@ from .layout import (
     ROW_JK,
     ROW_NAT,
     ROW_TWO,
-    SCALE,
     SEAT_BLOCK,
     T_BLACK3,
     T_DOWN,
@@ -56,6 +38,7 @@ from .layout import (
     T_VALUE,
     clip_score,
 )
+from .sizes import Layout, layout_of
 
 
 def melds_value(melds: Sequence[Meld], values: Sequence[int]) -> int:
@@ -72,9 +55,9 @@ def _melds_raw(out: np.ndarray, o: int, melds: Sequence[Meld]) -> None:
         out[o + ROW_CANASTA + r] = nat + two + jk >= CANASTA_SIZE
 
 
-def _team_raw(out: np.ndarray, view: View, side: int, team: int) -> None:
-    """Write a team's MELDS and TEAM blocks."""
-    o = O_TEAM[side]
+def _team_raw(out: np.ndarray, view: View, lay: Layout, side: int, team: int) -> None:
+    """Write a side's MELDS and TEAM blocks (``side`` relative to the observer, ``team`` the side itself)."""
+    o = lay.o_team[side]
     out[o + T_RED] = view.red_threes[team]
     out[o + T_BLACK3] = view.black_threes[team]
     out[o + T_FROZEN] = view.frozen[team]
@@ -82,7 +65,7 @@ def _team_raw(out: np.ndarray, view: View, side: int, team: int) -> None:
     out[o + T_SCORE] = clip_score(view.scores[team])
     if view.down[team]:
         melds = view.melds[team]
-        _melds_raw(out, O_TABLE[side], melds)
+        _melds_raw(out, lay.o_table[side], melds)
         out[o + T_DOWN] = 1
         out[o + T_NATURAL], out[o + T_MIXED] = view.canastas(team)
         values = view.rules.card_values
@@ -90,60 +73,62 @@ def _team_raw(out: np.ndarray, view: View, side: int, team: int) -> None:
 
 
 def encode_raw(view: View) -> np.ndarray:
-    """Unscaled features of ``view`` (counts, flags) in the observation layout, float32."""
-    require_four_players(view.rules, OBSERVATION_FOUR)
-    out = np.zeros(OBS_SIZE, dtype=np.float32)
+    """Unscaled features of ``view`` (counts, flags) in the observation layout of its size, float32."""
+    lay = layout_of(view.rules)
+    out = np.zeros(lay.size, dtype=np.float32)
     me = view.seat
-    mine = me & 1
-    out[O_HAND:O_HAND + NUM_HOLD] = view.hand[HOLD_INDEX]
+    n, sides = lay.players, lay.sides
+    mine = view.rules.seat_side[me]
+    out[lay.o_hand:lay.o_hand + NUM_HOLD] = view.hand[HOLD_INDEX]
     if view.set_aside:
-        _melds_raw(out, O_ASIDE, view.set_aside)
-        out[O_ASIDE_VALUE] = melds_value(view.set_aside, view.rules.card_values)
-    _team_raw(out, view, 0, mine)
-    _team_raw(out, view, 1, 1 - mine)
+        _melds_raw(out, lay.o_aside, view.set_aside)
+        out[lay.o_aside_value] = melds_value(view.set_aside, view.rules.card_values)
+    for side in range(sides):  # mine, then the side of each seat after me in turn
+        _team_raw(out, view, lay, side, (mine + side) % sides)
     pile = view.pile
     if pile:
-        out[O_PILE_TOP + KIND_COLUMN[pile[-1]]] = 1
+        out[lay.o_pile_top + KIND_COLUMN[pile[-1]]] = 1
         for k in pile:
-            out[O_PILE_COUNTS + KIND_COLUMN[k]] += 1
+            out[lay.o_pile_counts + KIND_COLUMN[k]] += 1
     else:
-        out[O_PILE_TOP + NUM_HOLD] = 1
-    out[O_PILE_SIZE] = len(pile)
-    for rel in range(4):
-        s = (me + rel) & 3
-        o = O_SEATS + rel * SEAT_BLOCK
+        out[lay.o_pile_top + NUM_HOLD] = 1
+    out[lay.o_pile_size] = len(pile)
+    for rel in range(n):
+        s = (me + rel) % n
+        o = lay.o_seats + rel * SEAT_BLOCK
         out[o] = view.held[s]
         out[o + 1] = (not view.is_over) and view.current_player == s
         out[o + 2] = view.dealer == s
         out[o + 3] = view.has_melded[s]
         out[o + 4:o + SEAT_BLOCK] = view.memory[s][HOLD_INDEX]
-    out[O_STOCK] = view.stock_size
-    out[O_ROUND] = min(view.round, ROUND_CLIP)
-    out[O_LAST_ROUND] = view.rules.max_rounds == view.round
-    out[O_TARGET] = clip_score(view.target)
+    out[lay.o_stock] = view.stock_size
+    out[lay.o_round] = min(view.round, ROUND_CLIP)
+    out[lay.o_last_round] = view.rules.max_rounds == view.round
+    out[lay.o_target] = clip_score(view.target)
     if not view.is_over:
-        out[O_PHASE + (0 if view.phase == "draw" else 1)] = 1
-    out[O_OVER] = view.is_over
+        out[lay.o_phase + (0 if view.phase == "draw" else 1)] = 1
+    out[lay.o_over] = view.is_over
     if not view.is_over:
-        _reading_raw(out, view)
+        _reading_raw(out, view, lay)
     return out
 
 
-def _reading_raw(out: np.ndarray, view: View) -> None:
+def _reading_raw(out: np.ndarray, view: View, lay: Layout) -> None:
     """Write the READING blocks: the pile's top card was discarded by the player before the one to act, the
     card under it by the player before that, and so on, each having drawn over the card below its own;
     the bottom card is not counted."""
     pile = view.pile
     n = len(pile)
     for i in range(1, n):
-        rel = (view.current_player - (n - i) - view.seat) & 3
-        o = O_READING + rel * READ_BLOCK
+        rel = (view.current_player - (n - i) - view.seat) % lay.players
+        o = lay.o_reading + rel * READ_BLOCK
         out[o + R_DISCARDED + KIND_COLUMN[pile[i]]] += 1
         out[o + R_PASSED + KIND_COLUMN[pile[i - 1]]] += 1
 
 
 def encode(view: View) -> np.ndarray:
-    """The observation vector of ``view``: a new float32 array of ``OBS_SIZE``, relative to ``view.seat``."""
+    """The observation vector of ``view``: a new float32 array of its size's length (``OBS_SIZE`` for four
+    players, ``layout_of(rules).size`` at every size), relative to ``view.seat``."""
     out = encode_raw(view)
-    np.multiply(out, SCALE, out=out)
+    np.multiply(out, layout_of(view.rules).scale, out=out)
     return out
