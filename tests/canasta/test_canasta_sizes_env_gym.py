@@ -83,3 +83,17 @@ def test_maskable_ppo_plugs_in_unchanged_at_two_players():
     action, _ = model.predict(obs, action_masks=env.action_masks(), deterministic=True)
     assert env.action_masks()[int(action)]
     assert model.num_timesteps >= 128
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_named_opponents_are_built_for_the_envs_size(size):
+    rules = canasta.Rules(**size)
+    env = gymnasium.make("footcanasta/Canasta-v0", rules=rules, opponents="expert")
+    obs, info = env.reset(seed=3)
+    assert obs.shape == (layout_of(rules).size,)
+    mask = info["action_mask"] if "action_mask" in info else env.unwrapped.action_masks()
+    obs, reward, terminated, truncated, info = env.step(int(np.flatnonzero(mask)[0]))
+    assert np.isfinite(reward)
+    if rules.players != 4:  # the shipped learned bot is four players': refused at once, by name
+        with pytest.raises(ValueError, match=f"{rules.players}-player .*Canasta has no learned bot yet"):
+            gymnasium.make("footcanasta/Canasta-v0", rules=rules, opponents="learned").reset(seed=3)

@@ -37,13 +37,6 @@ from ..text.render import render_game
 from ._episode import reset_options, round_cap, set_episode_settings, start_episode_game
 
 
-def _make_bot(name: str, seed: int | None = None) -> Any:
-    """A Canasta bot by name (the bots load only when an opponent is named)."""
-    from ..bots import make_bot
-
-    return make_bot(name, seed=seed)
-
-
 class CanastaGymEnv(GameGymEnv):
     """Canasta from the learner's seat(s), opponents played inside ``step``."""
 
@@ -56,7 +49,6 @@ class CanastaGymEnv(GameGymEnv):
     action_name = staticmethod(action_name)
     render_game = staticmethod(render_game)
     reset_options = staticmethod(reset_options)
-    make_bot = staticmethod(_make_bot)
 
     def __init__(self, learner_seats: int | Sequence[int] = 0, opponents: OpponentSpec = None,
                  rules: Rules | dict | None = None, max_rounds: int | None = None, reward_mode: str = "round",
@@ -69,6 +61,13 @@ class CanastaGymEnv(GameGymEnv):
         set_episode_settings(self, rules, cap, reward_mode, reward_scale, max_actions, render_mode, render_seat)
         self.obs_size = layout_of(self.rules).size  # the size's (OBS_SIZE at four players)
         self.setup(seats, opponents, opponent_seed, *observation_bounds(self.rules))
+
+    def make_bot(self, name: str, seed: int | None = None) -> Any:
+        """A Canasta bot by name for this env's table size (the bots load only when an opponent is named), so
+        that a bot which cannot play the size is refused here, by name, rather than at its first move."""
+        from ..bots import make_bot
+
+        return make_bot(name, seed=seed, rules=self.rules)
 
     def start_game(self, options: dict[str, Any], seed: int) -> Game:
         """The episode's game: the env's rules (with its round cap), or the options' rules or scenario."""
