@@ -149,7 +149,9 @@ def test_every_answer_carries_the_security_headers(tmp_path):
 def test_the_page_has_no_inline_script_or_style():
     from footcanasta_env.web.server import STATIC
 
-    for name in ("index.html", "leaderboard.html"):
+    pages = sorted(p.name for p in STATIC.glob("*.html"))
+    assert {"index.html", "leaderboard.html", "page.html"} <= set(pages)
+    for name in pages:
         page = (STATIC / name).read_text(encoding="utf-8").lower()
         assert "style=" not in page and "<style" not in page and "javascript:" not in page
         assert page.count("<script") == page.count("<script src=")

@@ -1,6 +1,6 @@
 // Where the page puts things: the folded menu of a phone (one button opens the game's menus), and the end of a
 // round or of the game shown where the person is looking (a panel over the table, focus moved to it) rather
-// than at the bottom of a long page. The layout itself is style.css's (a grid on a desktop, a screen-high
+// than at the bottom of a long page. The layout itself is the CSS file's (a grid on a desktop, a screen-high
 // column on a phone: table, the middle that scrolls, hand, buttons); this script only opens and closes.
 "use strict";
 
