@@ -135,7 +135,7 @@ def _check_arch(path: str, meta: dict[str, Any]) -> list[int]:
     width = observation_size(game, _rules_of(path, game, meta))
     if layers[0] != width or layers[-1] != game.NUM_ACTIONS:
         raise FORMAT.fail(path, f"arch.layers must run from obs_size {width} to num_actions "
-                                f"{game.NUM_ACTIONS} ({game.TITLE} at its rules' table), got {layers!r}")
+                                f"{game.NUM_ACTIONS} ({game.TITLE}) at its rules' table size, got {layers!r}")
     return layers
 
 

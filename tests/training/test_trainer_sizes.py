@@ -14,6 +14,7 @@ import pytest
 from footcanasta_env import canasta
 from footcanasta_env.policyfile import load_policy
 from training.selfplay_ppo import main
+from training.train_common import eval_vs
 from training.trainer_state import load_checkpoint
 
 TWO = canasta.Rules(players=2)
@@ -52,6 +53,7 @@ def test_a_two_player_run_exports_a_two_player_policy(two_player_run):
     assert canasta.Rules.from_dict(pol.meta["rules"]) == TWO  # trained on one-round games, played whole
     assert pol.meta["training"]["args"]["players"] == 2
     assert len(play_one_round(f"policy:{path}")) == 2
+    assert eval_vs(path, "greedy", 1, 0)["games"] == 2  # the trainer's evaluations: whole two-player games
     with pytest.raises(ValueError, match="made for two players"):
         canasta.make_bot(f"policy:{path}", rules=canasta.Rules())
     # The BC warm start is the two-player expert's clone, of the same width.
