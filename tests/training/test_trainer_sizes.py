@@ -93,3 +93,13 @@ def test_expert_data_of_another_size_is_refused(tmp_path):
     np.savez(cache, obs=np.zeros((4, n), np.float16), mask=np.zeros((4, 11), np.uint8), action=np.zeros(4, np.int16))
     with pytest.raises(SystemExit, match="recorded at another table size"):
         main([*TINY, "--bc-data", str(cache), "--total-steps", "0", "--out-dir", str(tmp_path / "runs")])
+
+
+def test_a_fixed_opponent_of_another_size_is_refused():
+    from training.opponent_league import OpponentLeague
+
+    four = os.path.join(os.path.dirname(canasta.__file__), "data", "learned.npz")  # the shipped four-player file
+    with pytest.raises(ValueError, match="reads 386 features, the training table 294: it plays another table size"):
+        OpponentLeague(canasta, np.random.default_rng(0), 0.5, 0.0, 2, [four], 0.5, TWO)
+    league = OpponentLeague(canasta, np.random.default_rng(0), 0.5, 0.0, 2, [four], 0.5, canasta.Rules())
+    assert league.bots["expert"] is not None and len(league.fixed) == 1
