@@ -50,10 +50,19 @@ __all__ = ["ACTIVATIONS", "FORMAT", "META_KEY", "Policy", "PolicyBot", "load_pol
 FORMAT = ArrayFormat("footcanasta-policy", 1, what="policy file", noun="policy checkpoint")
 
 
-def _compat(game: str) -> dict[str, Any]:
-    """The fields a policy must share with its game: the observation and action spaces it was made for."""
+def observation_size(game: Any, rules: Any = None) -> int:
+    """The observation width of ``game`` (a game module) at the table of ``rules`` (its defaults when ``None``):
+    ``layout_of(rules).size`` where the table changes it (Canasta's section 14), else ``OBS_SIZE``."""
+    if rules is None or not hasattr(game, "layout_of"):
+        return int(game.OBS_SIZE)
+    return int(game.layout_of(rules).size)
+
+
+def _compat(game: str, rules: Any = None) -> dict[str, Any]:
+    """The fields a policy must share with its game: the observation (at the table of ``rules``) and action
+    spaces it was made for."""
     g = get_game(game)
-    return {"obs_version": g.OBS_VERSION, "obs_size": g.OBS_SIZE, "action_version": g.ACTION_VERSION,
+    return {"obs_version": g.OBS_VERSION, "obs_size": observation_size(g, rules), "action_version": g.ACTION_VERSION,
             "num_actions": g.NUM_ACTIONS}
 
 
@@ -93,9 +102,10 @@ def save_policy(path: str, weights: list[np.ndarray], biases: list[np.ndarray], 
     if len(weights) != len(biases) or not weights:
         raise ValueError("save_policy needs one bias per weight matrix, and at least one layer")
     module = get_game(game)
+    rules = rules if rules is not None else module.Rules()
     meta = {
-        "format": FORMAT.name, "format_version": FORMAT.version, "game": module.NAME, **_compat(module.NAME),
-        "rules": (rules if rules is not None else module.Rules()).to_dict(),
+        "format": FORMAT.name, "format_version": FORMAT.version, "game": module.NAME, **_compat(module.NAME, rules),
+        "rules": rules.to_dict(),
         "arch": {"type": "mlp", "layers": mlp_sizes(weights), "activation": activation},
         "training": training or {}, "evaluation": evaluation or {},
     }
@@ -122,14 +132,19 @@ def _check_arch(path: str, meta: dict[str, Any]) -> list[int]:
     layers = arch["layers"]
     if not (len(layers) >= 2 and all(isinstance(n, int) and n > 0 for n in layers)):
         raise FORMAT.fail(path, f"arch.layers must be positive sizes from input to output, got {layers!r}")
-    if layers[0] != game.OBS_SIZE or layers[-1] != game.NUM_ACTIONS:
-        raise FORMAT.fail(path, f"arch.layers must run from obs_size {game.OBS_SIZE} to num_actions "
-                                f"{game.NUM_ACTIONS} ({game.TITLE}), got {layers!r}")
+    width = observation_size(game, _rules_of(path, game, meta))
+    if layers[0] != width or layers[-1] != game.NUM_ACTIONS:
+        raise FORMAT.fail(path, f"arch.layers must run from obs_size {width} to num_actions "
+                                f"{game.NUM_ACTIONS} ({game.TITLE}) at its rules' table size, got {layers!r}")
+    return layers
+
+
+def _rules_of(path: str, game: Any, meta: dict[str, Any]) -> Any:
+    """The game's rules the file records (its table size among them)."""
     try:
-        game.Rules.from_dict(meta.get("rules"))
+        return game.Rules.from_dict(meta.get("rules"))
     except (TypeError, ValueError) as e:
         raise FORMAT.fail(path, f"invalid rules: {e}") from None
-    return layers
 
 
 def load_policy(path: str, game: str | None = None) -> Policy:
@@ -140,7 +155,7 @@ def load_policy(path: str, game: str | None = None) -> Policy:
     module = _game_of(path, meta)
     if game is not None and module.NAME != game:
         raise FORMAT.fail(path, f"it is a policy of {module.NAME!r}, not of {game!r}")
-    for key, want in _compat(module.NAME).items():
+    for key, want in _compat(module.NAME, _rules_of(path, module, meta)).items():
         if meta.get(key) != want:
             raise FORMAT.fail(path, f"{key} mismatch: the file has {meta.get(key)!r}, this code expects {want!r}")
     weights, biases = mlp_layers(path, FORMAT, arrays, _check_arch(path, meta))

@@ -28,18 +28,19 @@ from training.train_common import masked_logits, training_rules
 KEYS = ("obs", "mask", "action")
 
 
-def _record_games(task: tuple[str, int, int, int]) -> dict[str, np.ndarray]:
-    """Play ``n`` games of expert bots (one per seat) of the game named ``game`` from ``seed``; their decisions
-    with a choice."""
-    name, seed, n, rounds = task
+def _record_games(task: tuple[str, int, int, int, dict | None]) -> dict[str, np.ndarray]:
+    """Play ``n`` games of expert bots (one per seat) of the game named ``game`` from ``seed`` at the table of
+    ``table`` (its rules' ``to_dict``; ``None``: the default); their decisions with a choice."""
+    name, seed, n, rounds, table = task
     game = get_game(name, need=TRAINING)
-    rules = training_rules(game, rounds)
+    rules = training_rules(game, rounds, None if table is None else game.Rules.from_dict(table))
     rng = np.random.default_rng(seed)
     obs, masks, acts = [], [], []
     for _ in range(n):
         g = game.new_game(int(rng.integers(0, 2**62)), rules)
         enc = game.GameEncoder(g)
-        bots = [game.make_bot("expert", int(rng.integers(0, 2**62))) for _ in range(game.geometry(rules).seats)]
+        bots = [game.make_bot("expert", int(rng.integers(0, 2**62)), rules=rules)
+                for _ in range(game.geometry(rules).seats)]
         while not g.is_over:
             s = g.current_player
             mask = g.legal_mask()
@@ -53,10 +54,13 @@ def _record_games(task: tuple[str, int, int, int]) -> dict[str, np.ndarray]:
     return {"obs": np.stack(obs), "mask": np.stack(masks), "action": np.asarray(acts, dtype=np.int16)}
 
 
-def record_expert(game: Any, games: int, workers: int, seed: int, rounds: int) -> dict[str, np.ndarray]:
-    """The expert's decisions in ``games`` games of ``rounds`` rounds (0: whole games), over ``workers`` processes."""
+def record_expert(game: Any, games: int, workers: int, seed: int, rounds: int,
+                  table: Any = None) -> dict[str, np.ndarray]:
+    """The expert's decisions in ``games`` games of ``rounds`` rounds (0: whole games) at the table of ``table``
+    (the game's rules; ``None``: its default), over ``workers`` processes."""
     chunk = max(1, min(50, games // max(1, workers * 4)))
-    tasks = [(game.NAME, worker_seed(seed, i), min(chunk, games - i * chunk), rounds)
+    spec = None if table is None else table.to_dict()
+    tasks = [(game.NAME, worker_seed(seed, i), min(chunk, games - i * chunk), rounds, spec)
              for i in range(-(-games // chunk))]
     if workers > 1:
         with mp.get_context("fork").Pool(workers) as pool:
@@ -71,16 +75,21 @@ def concat(parts: list[dict[str, np.ndarray]]) -> dict[str, np.ndarray]:
     return {k: np.concatenate([p[k] for p in parts]) for k in KEYS}
 
 
-def expert_data(game: Any, path: str, games: int, workers: int, seed: int,
-                rounds: int) -> dict[str, np.ndarray] | None:
-    """The decision set cached at ``path`` if it exists, else ``games`` recorded expert games (then cached
-    at ``path`` when one is given); ``None`` when there is neither a cache nor games to record."""
+def expert_data(game: Any, path: str, games: int, workers: int, seed: int, rounds: int,
+                table: Any = None, width: int | None = None) -> dict[str, np.ndarray] | None:
+    """The decision set cached at ``path`` if it exists, else ``games`` recorded expert games at the table of
+    ``table`` (then cached at ``path`` when one is given); ``None`` when there is neither a cache nor games to
+    record. A cache whose observations are not ``width`` wide (another table size) is refused."""
     if path and os.path.exists(path):
         with np.load(path) as z:
-            return {k: z[k] for k in KEYS}
+            data = {k: z[k] for k in KEYS}
+        if width is not None and data["obs"].shape[1] != width:
+            raise ValueError(f"--bc-data {path!r} holds observations of {data['obs'].shape[1]} features, this "
+                             f"table's have {width}: it was recorded at another table size")
+        return data
     if games <= 0:
         return None
-    data = record_expert(game, games, workers, seed, rounds)
+    data = record_expert(game, games, workers, seed, rounds, table)
     if path:
         os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
         np.savez(path, **data)

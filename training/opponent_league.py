@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from footcanasta_env.policyfile import Policy, load_policy
+from footcanasta_env.policyfile import Policy, load_policy, observation_size
 
 Opponent = str | int
 """A bot name (``"expert"``, ``"greedy"``) or the index of a policy in ``OpponentLeague.policies``."""
@@ -23,11 +23,13 @@ class OpponentLeague:
     """Draws each game's opponents: ``game``'s expert bot with ``p_expert``, its greedy bot with ``p_greedy``, one
     of the fixed policy files with ``p_fixed`` (when there are any), else a frozen snapshot of the learner.
 
-    ``policies`` lists the fixed files first, then the snapshots; an opponent that is an int indexes it.
+    ``rules``: the training table (``None``: the game's default): the bots are built for it, and a fixed file
+    made for another size is refused. ``policies`` lists the fixed files first, then the snapshots; an opponent
+    that is an int indexes it.
     """
 
     def __init__(self, game: Any, rng: np.random.Generator, p_expert: float, p_greedy: float, max_snapshots: int,
-                 fixed: list[str] | None = None, p_fixed: float = 0.0) -> None:
+                 fixed: list[str] | None = None, p_fixed: float = 0.0, rules: Any = None) -> None:
         for name, p in (("p_expert", p_expert), ("p_greedy", p_greedy), ("p_fixed", p_fixed)):
             if not 0.0 <= p <= 1.0:
                 raise ValueError(f"{name} must be between 0 and 1, got {p}")
@@ -39,8 +41,13 @@ class OpponentLeague:
         self.p_expert, self.p_greedy, self.p_fixed, self.max_snapshots = p_expert, p_greedy, p_fixed, max_snapshots
         self.fixed_paths = list(fixed or [])
         self.fixed = [load_policy(p, game.NAME) for p in self.fixed_paths]
+        width = observation_size(game, rules)
+        for path, pol in zip(self.fixed_paths, self.fixed, strict=True):
+            if pol.weights[0].shape[0] != width:
+                raise ValueError(f"fixed policy {path!r} reads {pol.weights[0].shape[0]} features, the training table "
+                                 f"{width}: it plays another table size")
         self.snapshots: list[Policy] = []
-        self.bots = {"expert": game.make_bot("expert", 0), "greedy": game.make_bot("greedy", 0)}  # both deterministic
+        self.bots = {n: game.make_bot(n, 0, rules=rules) for n in ("expert", "greedy")}  # both deterministic
 
     @property
     def policies(self) -> list[Policy]:

@@ -22,12 +22,15 @@ from training.train_common import layer_sizes, masked_logits, mlp
 
 class Agent(nn.Module):
     """Separate policy (exported) and value MLPs on a game's observation; a privileged critic's value MLP also
-    reads ``critic_extra`` more numbers (the hidden cards)."""
+    reads ``critic_extra`` more numbers (the hidden cards); ``obs_size``: the observation width at the run's table
+    (``None``: the game's ``OBS_SIZE``)."""
 
-    def __init__(self, game: Any, hidden: str, critic_hidden: str, critic_extra: int = 0) -> None:
+    def __init__(self, game: Any, hidden: str, critic_hidden: str, critic_extra: int = 0,
+                 obs_size: int | None = None) -> None:
         super().__init__()
-        self.actor = mlp(layer_sizes(game, hidden))
-        self.critic = mlp([game.OBS_SIZE + critic_extra] + layer_sizes(game, critic_hidden)[1:-1] + [1], out_gain=1.0)
+        width = game.OBS_SIZE if obs_size is None else obs_size  # the table's (Canasta's sizes differ)
+        self.actor = mlp(layer_sizes(game, hidden, width))
+        self.critic = mlp([width + critic_extra] + layer_sizes(game, critic_hidden, width)[1:-1] + [1], out_gain=1.0)
 
     def value(self, x: torch.Tensor) -> torch.Tensor:
         """State value."""

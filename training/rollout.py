@@ -28,7 +28,7 @@ from typing import Any
 import numpy as np
 
 from footcanasta_env.games import TRAINING, get_game
-from footcanasta_env.policyfile import Policy
+from footcanasta_env.policyfile import Policy, observation_size
 from training.batched import BatchedGames
 from training.opponent_league import OpponentLeague
 
@@ -55,6 +55,14 @@ class RolloutConfig:
     win_bonus: float = 0.0
 
 
+def hidden_size(game: Any, rules: Any) -> int:
+    """The privileged critic's extra width at the table of ``rules``: ``hidden_cards_size(rules)`` where the game
+    has it (Canasta's sizes differ), else its ``HIDDEN_CARDS_SIZE``."""
+    if hasattr(game, "hidden_cards_size"):
+        return int(game.hidden_cards_size(rules))
+    return int(game.HIDDEN_CARDS_SIZE)
+
+
 def sample(logits: np.ndarray, mask: np.ndarray, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
     """One action per row from the masked softmax (Gumbel-max), with its log-probability."""
     z = np.where(mask, logits.astype(np.float64), -np.inf)
@@ -73,11 +81,13 @@ class Collector:
         self.cfg = cfg
         self.game = get_game(cfg.game, need=TRAINING)
         self.rng = np.random.default_rng(np.random.SeedSequence([cfg.seed, 0x5EED, cfg.start_update]))
+        rules = self.game.Rules(**cfg.rules)
+        self.obs_size, self.hidden_size = observation_size(self.game, rules), hidden_size(self.game, rules)
         self.league = OpponentLeague(self.game, self.rng, cfg.p_expert, cfg.p_greedy, cfg.max_snapshots,
-                                     list(cfg.fixed), cfg.p_fixed)
+                                     list(cfg.fixed), cfg.p_fixed, rules)
         for p in snapshots:
             self.league.add(p)
-        self.envs = BatchedGames(self.game, cfg.num_games, self.game.Rules(**cfg.rules), self.league, self.rng,
+        self.envs = BatchedGames(self.game, cfg.num_games, rules, self.league, self.rng,
                                  cfg.reward_scale, skip_forced=cfg.skip_forced, win_bonus=cfg.win_bonus)
         self.envs.advance()
         self.next_done = np.zeros(cfg.num_games, dtype=bool)
@@ -87,7 +97,7 @@ class Collector:
         cfg, envs, game = self.cfg, self.envs, self.game
         T, n = cfg.rollout_len, cfg.num_games
         out: dict[str, Any] = {
-            "obs": np.empty((T + 1, n, game.OBS_SIZE), np.float32),
+            "obs": np.empty((T + 1, n, self.obs_size), np.float32),
             "mask": np.empty((T, n, game.NUM_ACTIONS), bool),
             "act": np.empty((T, n), np.int64),
             "logp": np.empty((T, n), np.float32),
@@ -95,7 +105,7 @@ class Collector:
             "done": np.empty((T + 1, n), bool),
         }
         if cfg.privileged:
-            out["hidden"] = np.empty((T + 1, n, game.HIDDEN_CARDS_SIZE), np.float32)
+            out["hidden"] = np.empty((T + 1, n, self.hidden_size), np.float32)
         steps0, forced0 = envs.env_steps, envs.forced
         envs.times.clear()
         o, m = envs.observe()

@@ -1,9 +1,7 @@
-"""Batched self-play PPO for a game of the house (Foot Canasta by default): the trainer of the shipped policy
-(CleanRL style).
+"""Batched self-play PPO for a game of the house (Foot Canasta by default) at a table size (``--players``): the
+trainer of the shipped policy (CleanRL style). Pipeline:
 
-Pipeline:
-
-1. Behaviour cloning (BC) warm start: play ``bc_games`` games of four ``expert`` bots on both cores,
+1. Behaviour cloning (BC) warm start: play ``bc_games`` games of ``expert`` bots (one a seat) on both cores,
    record every decision with more than one legal action (observation from the fast ``GameEncoder``,
    legal mask, expert action), and fit the policy MLP by cross-entropy on the masked logits.
 2. PPO fine-tuning over ``num_games`` engine games at once. The learner partnership shares one policy
@@ -15,8 +13,8 @@ Pipeline:
    learner partnership's round score difference x ``reward_scale`` when a round ends; a round end is
    an episode boundary for GAE (rounds are scored separately); with ``win_bonus``, the game's last round
    also pays + or - ``win_bonus`` for the game won or lost. The update is ``ppo_update.py``.
-3. Export: the policy MLP is written as a policy file (``footcanasta_env.footcanasta.bots.policy``), playable with numpy
-   only through ``make_bot("policy:PATH")``.
+3. Export: the policy MLP is written as a policy file (``footcanasta_env.policyfile``) recording the table's
+   rules, playable with numpy only through ``make_bot("policy:PATH", rules=...)`` at that size only.
 
 Every ``checkpoint_every`` updates the run writes ``<run>/last.ckpt.npz`` (``trainer_state.py``: weights,
 optimizer, league, step counts, generator state; no pickled code), and ``--resume`` continues from it, on
@@ -45,18 +43,19 @@ import numpy as np
 import torch
 from torch import nn
 
-from footcanasta_env.policyfile import Policy, load_policy
+from footcanasta_env.policyfile import Policy, load_policy, observation_size
 from training.bc import behaviour_clone, expert_data
 from training.opponent_league import OpponentLeague
 from training.policy_export import actor_policy, copy_policy, export_policy
 from training.ppo_update import Agent, PPOSettings, ppo_update
 from training.progress import Evaluations, Speed, log_update
-from training.rollout import RolloutConfig, Rollouts
+from training.rollout import RolloutConfig, Rollouts, hidden_size
 from training.train_common import (
     command_line,
     load_game,
     parse_args,
     seed_everything,
+    table_rules,
     training_rules,
     write_json,
 )
@@ -81,6 +80,11 @@ class Args:
     """name of the experiment (part of the run name)"""
     game: str = "footcanasta"
     """the game to train on (a name known to footcanasta_env.games.get_game)"""
+    players: int = 0
+    """the table size: 0 the game's default (four players); Canasta also 2, 3 or 6 (its section 14): the
+    observation, bots, evaluations and the exported file's rules are that size's (a resumed run keeps it)"""
+    sides: int = 0
+    """the sides at the table: 0 the size's default; Canasta's six players also 3 (three sides of two)"""
     seed: int = 1
     """seed of python, numpy, torch and the deals"""
     threads: int = 1
@@ -193,7 +197,6 @@ class Args:
     """show a rich progress bar"""
 
 
-
 RESUME_OVERRIDES = frozenset({"total_steps", "threads", "rollout_workers", "progress", "out_dir", "export",
                               "checkpoint_every", "eval_background", "eval_every", "eval_deals", "final_eval_deals",
                               "resume", "lr", "win_bonus"})
@@ -227,11 +230,12 @@ def settings(argv: list[str]) -> tuple[Args, tuple[dict, dict] | None]:
 
 @dataclass
 class Run:
-    """What the steps of a run share: its settings, game, folder, TensorBoard writer, learner, league, record
-    (``summary``) and step counts."""
+    """What the steps of a run share: its settings, game, table (its rules at --players/--sides), folder,
+    TensorBoard writer, learner, league, record (``summary``) and step counts."""
 
     args: Args
     game: Any
+    table: Any
     name: str
     folder: str
     writer: Any
@@ -259,7 +263,7 @@ class Run:
         path = self.path(name)
         training = {"command": self.summary["command"], "trainer": "training/selfplay_ppo.py",
                     "args": asdict(self.args), **self.summary.get("progress", {})}
-        export_policy(self.agent.actor, path, "relu", self.game, training, evaluation)
+        export_policy(self.agent.actor, path, "relu", self.game, training, evaluation, rules=self.table)
         return path
 
     def checkpoint(self, update: int) -> str:
@@ -275,9 +279,10 @@ def start_run(args: Args, game: Any, resume: tuple[dict, dict] | None, argv: lis
     """The run's league, folder, TensorBoard writer, seeded learner and optimizer and record; a resumed run's
     restored from its checkpoint."""
     fixed = [p for p in args.fixed_policies.split(",") if p.strip()]
+    table = table_rules(game, args.players, args.sides)
     try:
         league = OpponentLeague(game, np.random.default_rng(args.seed), args.p_expert, args.p_greedy,
-                                args.max_snapshots, fixed, args.p_fixed)
+                                args.max_snapshots, fixed, args.p_fixed, table)
     except (ValueError, OSError) as e:
         raise SystemExit(f"error: league: {e}") from None
     from torch.utils.tensorboard import SummaryWriter
@@ -288,11 +293,12 @@ def start_run(args: Args, game: Any, resume: tuple[dict, dict] | None, argv: lis
     os.makedirs(folder, exist_ok=True)
     step = meta["step"] if meta else 0
     writer = SummaryWriter(folder, purge_step=step if meta else None)
-    table = "\n".join(f"|{k}|{v}|" for k, v in asdict(args).items())
-    writer.add_text("hyperparameters", "|param|value|\n|-|-|\n" + table)
+    rows = "\n".join(f"|{k}|{v}|" for k, v in asdict(args).items())
+    writer.add_text("hyperparameters", "|param|value|\n|-|-|\n" + rows)
     # Seeding: every source of randomness derives from args.seed (a resumed run: from the saved generators).
     seed_everything(args.seed, args.threads)
-    agent = Agent(game, args.hidden, args.critic_hidden, game.HIDDEN_CARDS_SIZE if args.privileged_critic else 0)
+    agent = Agent(game, args.hidden, args.critic_hidden, hidden_size(game, table) if args.privileged_critic else 0,
+                  obs_size=observation_size(game, table))
     opt = torch.optim.Adam(agent.parameters(), lr=args.lr, eps=1e-5)
     cmd = command_line([sys.argv[0], *argv])
     if resume:
@@ -303,7 +309,7 @@ def start_run(args: Args, game: Any, resume: tuple[dict, dict] | None, argv: lis
     else:
         summary = {"run": name, "args": asdict(args), "command": cmd, "curve": []}
     summary["args"] = asdict(args)
-    return Run(args, game, name, folder, writer, agent, opt, league, fixed, summary, resumed=meta is not None,
+    return Run(args, game, table, name, folder, writer, agent, opt, league, fixed, summary, resumed=meta is not None,
                start_update=meta["update"] if meta else 0, step=step,
                env_steps=summary.get("progress", {}).get("env_steps", 0))
 
@@ -334,7 +340,11 @@ def clone_the_expert(run: Run) -> None:
     """Record (or read from --bc-data) the expert's decisions and fit the actor to them."""
     args = run.args
     t0 = time.time()
-    data = expert_data(run.game, args.bc_data, args.bc_games, args.bc_workers, args.seed, args.rounds)
+    try:
+        data = expert_data(run.game, args.bc_data, args.bc_games, args.bc_workers, args.seed, args.rounds, run.table,
+                           observation_size(run.game, run.table))
+    except ValueError as e:  # a cache of another table size
+        raise SystemExit(f"error: {e}") from None
     nd = len(data["action"])
     rec_s = time.time() - t0
     print(f"BC data: {nd} expert decisions in {rec_s:.0f}s ({nd / max(rec_s, 1e-9):.0f}/s)", flush=True)
@@ -359,7 +369,7 @@ class Loop:
 def rollout_config(run: Run) -> RolloutConfig:
     """The rollout side's games and league (plain values: it may be another process)."""
     a = run.args
-    rules = training_rules(run.game, a.rounds)
+    rules = training_rules(run.game, a.rounds, run.table)
     return RolloutConfig(a.game, a.num_games, a.rollout_len, asdict(rules), a.reward_scale, a.skip_forced,
                          a.privileged_critic, a.p_expert, a.p_greedy, a.p_fixed, tuple(run.fixed), a.max_snapshots,
                          a.seed, run.start_update, win_bonus=a.win_bonus)

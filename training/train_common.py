@@ -66,12 +66,32 @@ def load_game(name: str) -> Any:
         raise SystemExit(f"error: --game: {e}") from None
 
 
-def training_rules(game: Any, rounds: int) -> Any:
+def table_rules(game: Any, players: int = 0, sides: int = 0) -> Any:
+    """The rules of ``game`` at the table of ``--players`` and ``--sides`` (0: the game's default, four players):
+    ``game.Rules(players=..., sides=...)``. A game with one table size (Foot Canasta), a negative count or a size
+    the game's rules refuse stops the script with the reason."""
+    for flag, n in (("--players", players), ("--sides", sides)):
+        if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+            raise SystemExit(f"error: {flag} must be 0 (the game's default table) or a number of them, got {n!r}")
+    if not players and not sides:
+        return game.Rules()
+    if "players" not in {f.name for f in dataclasses.fields(game.Rules)}:
+        raise SystemExit(f"error: --players/--sides: {game.TITLE} is played at one table size only (four players); "
+                         "other sizes are Canasta's (--game canasta)")
+    kw = {k: v for k, v in (("players", players), ("sides", sides)) if v}
+    try:
+        return game.Rules(**kw)
+    except (TypeError, ValueError) as e:
+        raise SystemExit(f"error: --players/--sides: {e}") from None
+
+
+def training_rules(game: Any, rounds: int, table: Any = None) -> Any:
     """The rules of a training game of ``game`` with ``rounds`` rounds (``--rounds``): 0 the whole game as it is
-    evaluated (the game's ``Rules()``: Foot Canasta's four rounds, Canasta's game to its target); N > 0 only the
-    first N rounds, through the rules' ``with_rounds`` (Foot Canasta, 1 to 4) or its ``max_rounds`` cap
-    (Canasta). A count the game refuses stops the script with its reason."""
-    rules = game.Rules()
+    evaluated (``table``, the game's rules at the run's table size; ``None``: its ``Rules()``: Foot Canasta's four
+    rounds, Canasta's game to its target); N > 0 only the first N rounds, through the rules' ``with_rounds``
+    (Foot Canasta, 1 to 4) or its ``max_rounds`` cap (Canasta). A count the game refuses stops the script with
+    its reason."""
+    rules = game.Rules() if table is None else table
     if isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 0:
         raise SystemExit(f"error: --rounds must be 0 (the whole game) or a positive number, got {rounds!r}")
     if rounds == 0:
@@ -104,9 +124,11 @@ def command_line(argv: Sequence[str] | None = None) -> str:
     return shlex.join(["python", os.path.relpath(os.path.abspath(argv[0])), *argv[1:]])
 
 
-def layer_sizes(game: Any, hidden: str) -> list[int]:
-    """``"512,512"`` -> ``[game.OBS_SIZE, 512, 512, game.NUM_ACTIONS]``."""
-    return [game.OBS_SIZE] + [int(h) for h in hidden.split(",") if h.strip()] + [game.NUM_ACTIONS]
+def layer_sizes(game: Any, hidden: str, obs_size: int | None = None) -> list[int]:
+    """``"512,512"`` -> ``[obs_size, 512, 512, game.NUM_ACTIONS]`` (``obs_size``: the table's observation width;
+    ``None``: ``game.OBS_SIZE``)."""
+    width = game.OBS_SIZE if obs_size is None else obs_size
+    return [width] + [int(h) for h in hidden.split(",") if h.strip()] + [game.NUM_ACTIONS]
 
 
 def mlp(sizes: list[int], activation: str = "relu", out_gain: float = 0.01) -> nn.Sequential:
@@ -131,12 +153,17 @@ def masked_logits(logits: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
 
 def eval_vs(path: str, opponent: str, deals: int, seed: int, game: str | None = None) -> dict[str, float]:
     """Duplicate-deal match of the policy file against a bot of ``game`` (None: the game the file names), whole
-    games: win rate, its CI and mean difference."""
+    games at the table its file records (its rules' size): win rate, its CI and mean difference."""
     from footcanasta_env.evaluation import evaluate
     from footcanasta_env.policyfile import load_policy
 
-    game = game or load_policy(path).game
-    rep = evaluate(f"policy:{path}", opponent, deals=deals, seed=seed, workers=1, game=game)
+    policy = load_policy(path)
+    game = game or policy.game
+    module = get_game(game)
+    rules = module.Rules.from_dict(policy.meta.get("rules") or {})
+    if hasattr(rules, "max_rounds") and rules.max_rounds is not None:  # a file of a capped run plays whole games
+        rules = dataclasses.replace(rules, max_rounds=None)
+    rep = evaluate(f"policy:{path}", opponent, deals=deals, seed=seed, workers=1, game=game, rules=rules)
     return {"win_rate": rep.win_rate, "win_lo": rep.win_ci[0], "win_hi": rep.win_ci[1], "mean_diff": rep.mean_diff,
             "games": len(rep.games)}
 

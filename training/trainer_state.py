@@ -31,7 +31,7 @@ from torch import nn
 
 from footcanasta_env.arrayfile import ArrayFormat, mlp_arrays, read_arrays, write_arrays
 from footcanasta_env.games import DEFAULT_GAME, get_game
-from footcanasta_env.policyfile import Policy
+from footcanasta_env.policyfile import Policy, observation_size
 from training.opponent_league import OpponentLeague
 from training.policy_export import load_actor
 
@@ -44,11 +44,25 @@ FORMAT = ArrayFormat("footcanasta-trainer", 1, what="trainer checkpoint", noun="
                      error=CheckpointError, keeps_digest=True)
 
 
-def _compat(game: str) -> dict[str, Any]:
-    """The fields a checkpoint must share with this code: the observation and action spaces of its game."""
-    g = get_game(game)
-    return {"obs_version": g.OBS_VERSION, "obs_size": g.OBS_SIZE, "action_version": g.ACTION_VERSION,
-            "num_actions": g.NUM_ACTIONS}
+def _compat(meta: dict[str, Any]) -> dict[str, Any]:
+    """The fields a checkpoint must share with this code: the observation (at the run's table) and action spaces
+    of its game."""
+    g = get_game(_game_of(meta))
+    return {"obs_version": g.OBS_VERSION, "obs_size": observation_size(g, _table_of(g, meta)),
+            "action_version": g.ACTION_VERSION, "num_actions": g.NUM_ACTIONS}
+
+
+def _table_of(game: Any, meta: dict[str, Any]) -> Any:
+    """The game's rules at the run's table (``args.players``, ``args.sides``; 0 or absent, as in every checkpoint
+    written before there were sizes: the default table), or ``None`` for the default."""
+    args = meta.get("args") if isinstance(meta.get("args"), dict) else {}
+    size = {k: args[k] for k in ("players", "sides") if args.get(k)}
+    if not size:
+        return None
+    try:
+        return game.Rules(**size)
+    except (TypeError, ValueError) as e:
+        raise ValueError(f"its table ({size}) is not one of {game.TITLE}'s: {e}") from None
 
 
 def _game_of(meta: dict[str, Any]) -> str:
@@ -59,8 +73,8 @@ def _game_of(meta: dict[str, Any]) -> str:
 
 def save_checkpoint(path: str, arrays: dict[str, np.ndarray], meta: dict[str, Any]) -> None:
     """Write ``arrays`` and ``meta`` (the format fields and digest are added) atomically to ``path``; the
-    spaces recorded are those of the game ``meta["args"]["game"]`` names."""
-    write_arrays(path, FORMAT, arrays, dict(meta, **_compat(_game_of(meta))))
+    spaces recorded are those of the game ``meta["args"]["game"]`` names, at its table (``players``, ``sides``)."""
+    write_arrays(path, FORMAT, arrays, dict(meta, **_compat(meta)))
 
 
 def load_checkpoint(path: str) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
@@ -71,7 +85,7 @@ def load_checkpoint(path: str) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
         if key not in meta:
             raise FORMAT.fail(path, f"its metadata lacks {key!r}")
     try:
-        expected = _compat(_game_of(meta))
+        expected = _compat(meta)
     except ValueError as e:  # a game this code does not know
         raise FORMAT.fail(path, str(e)) from None
     for key, want in expected.items():
@@ -168,7 +182,7 @@ def slim_checkpoint(path: str, out: str, snapshots: int = 1, optimizer: bool = F
     for new, old in enumerate(kept):
         out_arrays.update({f"league/{new}/{k}": v for k, v in prefixed(arrays, f"league/{old}").items()})
     meta = {k: v for k, v in meta.items() if k not in ("format", "format_version", "sha256")
-            and k not in _compat(_game_of(meta))}
+            and k not in _compat(meta)}
     meta = dict(meta, league=dict(meta["league"], snapshots=len(kept)),
                 slimmed={"from": path, "league_snapshots_dropped": total - len(kept), "optimizer_kept": optimizer})
     save_checkpoint(out, out_arrays, meta)

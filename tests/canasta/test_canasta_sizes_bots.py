@@ -112,7 +112,7 @@ def test_make_bot_at_four_players_is_unchanged():
 
 def _policy_file(tmp_path, rules):
     rng = np.random.default_rng(0)
-    sizes = [canasta.OBS_SIZE, 8, NUM_ACTIONS]
+    sizes = [canasta.layout_of(rules).size, 8, NUM_ACTIONS]  # the observation at the rules' table
     weights = [rng.normal(size=(a, b)).astype(np.float32) for a, b in zip(sizes, sizes[1:], strict=False)]
     biases = [np.zeros(b, np.float32) for b in sizes[1:]]
     path = str(tmp_path / "two.npz")
