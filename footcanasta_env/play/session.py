@@ -71,7 +71,7 @@ class Session:
             if (stop := self.told(step)) is not None:
                 return stop
         self.save()
-        self.term.show(self.text.final_text(table.game.scores))
+        self.term.show(self.text.final_text(table.game.scores, table.game.rules))
         return OVER
 
     def told(self, step: Step) -> str | None:

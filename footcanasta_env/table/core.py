@@ -81,7 +81,7 @@ class Table:
         table = module.geometry(game.rules)
         wanted = wanted_bots(table, partner, opponents, seats)
         seeds = {s: seat_bot_seed(deal.game_seed, s) for s in wanted}
-        return cls(deal, game, choose_bots(module, wanted, seeds, table), lang=lang)
+        return cls(deal, game, choose_bots(module, wanted, seeds, table, game.rules), lang=lang)
 
     @classmethod
     def rebuild(cls, deal: Deal, partner: str | None, opponents: str | None, log: Sequence[tuple[int, str]],

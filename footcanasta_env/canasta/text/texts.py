@@ -13,6 +13,7 @@ from ...messages import N_
 from ..engine import View
 from ..rules import CANASTA_SIZE, HAND_SIZE, Rules
 from .events import EN
+from .names import side, sides_from
 from .screen import frozen_reason, score_band
 
 # The typed commands (d, draw, m K K K, ...) stay English in every language: the prompt takes them.
@@ -84,9 +85,14 @@ def pile_text(view: View, w: Words = EN) -> str:
     line = w.ngettext("Pile, {n} card, bottom first and top last: {cards}  <- top. A pickup takes them all.",
                       "Pile, {n} cards, bottom first and top last: {cards}  <- top. A pickup takes them all.",
                       n).format(n=w.num(n), cards=" ".join(KINDS[k] for k in view.pile))
-    for t, frozen, free in ((view.team, N_("Frozen for you ({why})."), N_("Not frozen for you.")),
-                            (1 - view.team, N_("Frozen for the other side ({why})."),
-                             N_("Not frozen for the other side."))):
-        why = frozen_reason(view, t, w)
-        line += " " + (w._(frozen).format(why=why) if why else w._(free))
+    sides = sides_from(view.team, view.rules)
+    if len(sides) == 2:
+        told = [(view.team, N_("Frozen for you ({why})."), N_("Not frozen for you.")),
+                (sides[1], N_("Frozen for the other side ({why})."), N_("Not frozen for the other side."))]
+    else:  # each other side by its name
+        told = [(view.team, N_("Frozen for you ({why})."), N_("Not frozen for you."))]
+        told += [(t, N_("Frozen for {side} ({why})."), N_("Not frozen for {side}.")) for t in sides[1:]]
+    for t, frozen, free in told:
+        why, name = frozen_reason(view, t, w), side(t, w, view.rules)
+        line += " " + (w._(frozen).format(why=why, side=name) if why else w._(free).format(side=name))
     return line
