@@ -273,4 +273,5 @@ class Table:
         stamp = _dt.datetime.fromisoformat(self.created).strftime("%Y%m%d-%H%M%S")
         deal = f"daily-{self.deal.daily}" if self.deal.daily else f"seed-{self.deal.seed}"
         game = "" if self.deal.game == DEFAULT_GAME else f"{self.deal.game}-"
-        return f"{stamp}-{game}{deal}{suffix}.json"
+        size = f"{self.deal.size}p-" if self.deal.size else ""  # two sizes' games of one deal and second apart
+        return f"{stamp}-{game}{size}{deal}{suffix}.json"
