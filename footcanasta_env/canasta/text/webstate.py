@@ -101,7 +101,7 @@ def result_json(result: dict[str, Any], w: Words = EN, rules: Any = None) -> dic
 def _players_json(view: View, w: Words = EN) -> list[dict[str, Any]]:
     players = []
     geo = table(view.rules)
-    for s in geo.seats:
+    for s in range(geo.seats):
         memory = "" if s == view.seat else memory_text(view.memory[s])
         players.append({"seat": s, "name": geo.seat_names[s], "label": _label(s, view, w), "held": int(view.held[s]),
                         "melded": bool(view.has_melded[s]), "from_pile": memory,
