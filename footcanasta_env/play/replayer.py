@@ -22,11 +22,11 @@ from rich.console import Console
 from rich.text import Text
 
 from ..games import get_game
-from ..table.text import at_table
 from ..i18n import DEFAULT_LANG, chosen, words
 from ..messages import N_
 from ..replays import load_replay, reproduce
 from ..table import HUMAN, Deal
+from ..table.text import at_table
 from .prompt import Terminal
 from .sides import scores_to
 
