@@ -157,3 +157,35 @@ def size_key(game: str, players: int | None, sides: int | None) -> str:
 
 def _seed_ok(seed: Any) -> bool:
     return not isinstance(seed, bool) and isinstance(seed, int) and 0 <= seed <= MAX_SEED
+
+
+_MOST_SEATS = 8  # the largest table a game's rules are asked about (the family's tables seat at most six)
+
+
+def table_sizes(game: Any) -> tuple[int, ...]:
+    """The numbers of players ``game`` (a game module) is played by: its default table's first, then every
+    other number its ``Rules`` take (a game of one size: its default only)."""
+    default = game.geometry().seats
+    if not hasattr(game.Rules(), "players"):
+        return (default,)
+    return (default, *(n for n in range(2, _MOST_SEATS + 1) if n != default and _takes(game, n, None)))
+
+
+def table_choices(game: Any) -> list[dict[str, int]]:
+    """Every table of ``game`` a person may ask for: ``{"players": n}`` for each size (none for the default
+    table), and ``{"players": n, "sides": s}`` for each other way its rules seat ``n`` players in sides."""
+    default, *others = table_sizes(game)
+    out: list[dict[str, int]] = [{}]
+    for n in others:
+        out.append({"players": n})
+        natural = game.Rules(players=n).sides
+        out += [{"players": n, "sides": s} for s in range(2, n + 1) if s != natural and _takes(game, n, s)]
+    return out
+
+
+def _takes(game: Any, players: int, sides: int | None) -> bool:
+    try:
+        game.Rules(players=players, sides=sides)
+    except ValueError:
+        return False
+    return True
