@@ -14,7 +14,11 @@ from ...family.text import says as family_says
 from ...family.text import team_name
 from ...family.text import who as family_who
 from ...i18n import Words
+from ...messages import N_
 from ..rules import Rules, table_of
+
+SIX_SEAT_IDS = (N_("Southwest"), N_("Northwest"), N_("Northeast"), N_("Southeast"))
+"""The names of the six-seat table's own seats (``rules.SEAT_NAMES_OF``), for the catalogs to translate."""
 
 
 def four(rules: Rules | None) -> bool:
