@@ -106,7 +106,7 @@ function render() {
     state, score, deal);
   $("status").dataset.deal = state.deal.kind;
   $("cmd").placeholder = look("moveExamples", () => state.legal.slice(0, 3).join(", "));
-  showChosen(state.game);
+  showChosen(state.choice || state.game);
   showAreas();
   renderSeats();
   if (hasArea("pile")) renderCenter();
@@ -122,7 +122,8 @@ function render() {
 }
 
 function dailyLinks(links) {
-  const href = `/leaderboard?date=${state.deal.date}&game=${encodeURIComponent(state.game)}&lang=${lang}`;
+  const size = (GAMES[state.choice] || {}).players ? `&players=${GAMES[state.choice].players}` : "";
+  const href = `/leaderboard?date=${state.deal.date}&game=${encodeURIComponent(state.game)}${size}&lang=${lang}`;
   links.append(el("a", { href, text: _("Leaderboard of {date}", { date: day(state.deal.date) }) }));
   if (state.entered === true) links.append(" · " + _("your result is on it."));
   else if (state.ranked && state.entered === false) links.append(" · " + _("only your first finished attempt counts."));
