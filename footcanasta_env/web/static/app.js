@@ -280,33 +280,10 @@ function showChosen(key) {
   document.body.dataset.seats = g.table ? g.table.seats : "";
 }
 
-// The address of the chosen game and size: ?game=NAME, and &players=N (&sides=S) at another size.
-function sizeQuery(key) {
-  const g = GAMES[key] || { name: key };
-  return `game=${encodeURIComponent(g.name)}` + (g.players ? `&players=${g.players}` : "") + (g.sides ? `&sides=${g.sides}` : "");
-}
-
 function remember() {
   localStorage.setItem("footcanasta-game", gameId);
   localStorage.setItem("footcanasta-choice", chosen);
   history.replaceState(null, "", `/?${sizeQuery(chosen)}&id=${encodeURIComponent(gameId)}&lang=${lang}`);
-}
-
-// The games and their tables, in the page's language: the chooser lists them.
-async function loadGames() {
-  const list = (await api("GET", "/api/games")).games;
-  GAMES = {};
-  const menu = $("game-choice");
-  menu.replaceChildren();
-  for (const g of list) {
-    GAMES[g.name] = g;
-    menu.append(el("option", { value: g.name, text: g.title }));
-    for (const size of g.sizes || []) {  // the game at its other tables: "Canasta (2 players)"
-      GAMES[size.key] = Object.assign({}, g, size, { name: g.name });
-      menu.append(el("option", { value: size.key, text: size.title }));
-    }
-  }
-  return list[0].name;
 }
 
 // Each game has its own bots: the settings list the chosen game's, keeping a remembered choice it knows; a table
@@ -452,24 +429,6 @@ async function start() {
     return;
   }
   return dealAddress(q, first);
-}
-
-// The key of game `name` at the table of `players` (and `sides`): the game's own at its default table or when none
-// is asked for, undefined for a table the game is not played at.
-function sizeKey(name, players, sides) {
-  if (players === null && sides === null) return name;
-  const base = GAMES[name];
-  return Object.keys(GAMES).find((key) => {
-    const g = GAMES[key];
-    if (g.name !== name) return false;
-    const seats = g.table.seats, made = g.table.sides.length;
-    return String(seats) === String(players ?? base.table.seats) && (sides === null || String(made) === sides);
-  });
-}
-
-function sizesOf(name) {
-  return Object.values(GAMES).filter((g) => g.name === name)
-    .map((g) => g.table.seats + (g.sides ? `/${g.sides}` : "")).join(", ");
 }
 
 // What the address asks for (?game, ?id, ?seed, ?daily, ?partner, ?opponents, ?lang), each part checked: every
