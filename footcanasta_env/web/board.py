@@ -105,7 +105,8 @@ def _games(board: dict[str, Any], lang: str) -> str:
         sizes = board_sizes(game)
         for players in sizes:
             # the default table keeps the game's own name; another size says its number of players
-            label = game.TITLE if players == sizes[0] else render(Message(SIZE, title=game.TITLE, players=players), lang)
+            label = (game.TITLE if players == sizes[0]
+                     else render(Message(SIZE, title=game.TITLE, players=players), lang))
             here = name == board["game"] and players == board["players"]
             links.append(f'<li><a href="{html.escape(board_href(name, players, lang, board["date"]))}"'
                          f'{" aria-current=page" if here else ""}>{html.escape(label)}</a></li>')

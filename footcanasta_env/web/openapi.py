@@ -159,7 +159,8 @@ def _game_paths() -> dict[str, Any]:
     games = _obj(["games"], games={"type": "array", "minItems": 1, "items": game})
     return {"/api/games": {"post": _operation("deal a new game; the bots play up to the person's first decision",
                                               new_game, (404, 409), status=201, body=create),
-                           "get": _operation("every game, the default first: its title, table, bots and other table sizes", games, ())},
+                           "get": _operation("every game, the default first: its title, table, bots and other "
+                                             "table sizes", games, ())},
             **game_ops}
 
 
