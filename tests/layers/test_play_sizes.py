@@ -105,3 +105,17 @@ def test_four_players_deal_as_before():
     assert "players" not in four.to_dict() and four.size == ""
     assert Deal(game="canasta", seed=3, players=6, sides=3).size == "6x3"
     assert Deal.from_dict(Deal(game="canasta", seed=3, players=2).to_dict()).rules == canasta.Rules(players=2)
+
+
+@pytest.mark.parametrize(("players", "said"), [
+    ("2", "2 players, each for themselves, 15 cards each"),
+    ("3", "going out needs 2 canastas"),
+    ("6", "partners South/Northwest/Northeast against Southwest/North/Southeast"),
+])
+def test_the_rules_in_brief_tell_the_table(tmp_path, monkeypatch, capsys, players, said):
+    partner = ["--partner", "greedy"] if players == "6" else []
+    rc, out, _ = _run(monkeypatch, capsys, "rules\nquit\ny\n", "play", "--game", "canasta", "--players", players,
+                      "--seed", "2", *GREEDY, *partner, "--replay-dir", str(tmp_path))
+    brief = " ".join(out.split())
+    assert rc == 0 and said in brief and "West/East" not in brief
+    assert ("partnership" in brief) == (players == "6")  # partnership wording only where there are partners
