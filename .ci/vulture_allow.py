@@ -63,6 +63,7 @@ _.black_threes  # unused variable
 # The seat and side names as catalog entries (footcanasta/events.py): read by Babel's extraction, not at run time
 # (seats.SEAT_NAMES, the English names, are what the code translates).
 _.SEAT_IDS  # unused variable
+_.SIX_SEAT_IDS  # unused variable (canasta/text/names.py: the six-seat table's own seat names, likewise)
 
 # training/trainer_state.py: slim_checkpoint makes the small trainer checkpoint committed to checkpoints/canasta/
 # (called by hand, as checkpoints/canasta/README.md shows; tests/training/test_training_canasta.py resumes from one).

@@ -10,6 +10,7 @@ another game's bots. A bot is anything with ``name`` and ``act(view) -> action i
 from __future__ import annotations
 
 import importlib
+import inspect
 import json
 import os
 import re
@@ -251,6 +252,17 @@ def hint_move(module: Any, view: Any, game_seed: int, seats: int, version: int) 
     never calls the hint's move a mistake (a search bot's time budget aside: a search the clock stops with
     fewer worlds may choose otherwise). The move is not checked against the legal actions: the caller says
     what a bad one means to it."""
-    name = module.hint_bot_name()
-    bot = module.make_bot(name, hint_seed(game_seed, seats, version))
+    rules = getattr(view, "rules", None)  # the hint bot of the view's table size (a game of several sizes)
+    name = sized_call(module, module.hint_bot_name, rules)
+    bot = sized_call(module, module.make_bot, rules, name, hint_seed(game_seed, seats, version))
     return int(bot.act(view)), name
+
+
+def sized_call(module: Any, fn: Callable[..., Any], rules: Any, *args: Any) -> Any:
+    """``fn(*args)`` of a game's bot registry (``make_bot``, ``strongest_bot``, ``hint_bot_name``), told the
+    table's ``rules`` when they are not the game's defaults: a game of several table sizes has bots per size
+    (a registry whose functions take no ``rules`` gives one answer for every size, and its bots read the size
+    from their views)."""
+    if rules is None or rules == module.Rules() or "rules" not in inspect.signature(fn).parameters:
+        return fn(*args)
+    return fn(*args, rules=rules)

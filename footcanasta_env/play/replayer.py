@@ -26,6 +26,7 @@ from ..i18n import DEFAULT_LANG, chosen, words
 from ..messages import N_
 from ..replays import load_replay, reproduce
 from ..table import HUMAN, Deal
+from ..table.text import at_table
 from .prompt import Terminal
 from .sides import scores_to
 
@@ -92,7 +93,7 @@ class Replayer:
             self.shown_rounds += 1
             done = game.round_results[:self.shown_rounds]
             totals = [sum(r["scores"][side] for r in done) for side in range(self.geometry.num_sides)]
-            self.term.show(self.text.describe_round_end(result))
+            self.term.show(at_table(self.text.describe_round_end, game.rules, self.game.Rules(), result))
             self.term.show(self.text.round_table(result, totals, game.rules))
             self.new_round = True
         if self.unit == "action" or (self.unit == "turn" and turn_over) or (self.unit == "round" and round_over):
@@ -162,7 +163,7 @@ def run_replay(args: argparse.Namespace, stdin: TextIO | None = None, console: C
         return 0
     scores = scores_to(w, game.scores)
     if game.is_over:
-        term.show(replayer.text.final_text(game.scores))
+        term.show(at_table(replayer.text.final_text, game.rules, replayer.game.Rules(), game.scores))
         term.show(w._("Reproduced exactly: the final scores {scores} match the file.").format(scores=scores))
     else:
         term.show(w._("The game was stopped in round {round}; reproduced exactly up to there "

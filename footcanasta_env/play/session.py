@@ -16,6 +16,7 @@ from rich.text import Text
 
 from ..i18n import words
 from ..table import HUMAN, Step, Table
+from ..table.text import at_table
 from .prompt import Terminal
 
 QUIT, EOF, OVER = "quit", "end of input", "over"
@@ -71,7 +72,7 @@ class Session:
             if (stop := self.told(step)) is not None:
                 return stop
         self.save()
-        self.term.show(self.text.final_text(table.game.scores))
+        self.term.show(at_table(self.text.final_text, table.game.rules, table.module.Rules(), table.game.scores))
         return OVER
 
     def told(self, step: Step) -> str | None:

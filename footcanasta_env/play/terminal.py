@@ -55,11 +55,12 @@ def _replay_dir(arg: str | None) -> Path:
 def _deal(args: argparse.Namespace) -> Deal:
     if args.date is not None and args.seed is not None:
         raise MessageError(Message(N_("--date chooses a daily deal; it cannot be combined with --seed")))
+    size = {"players": getattr(args, "players", None), "sides": getattr(args, "sides", None)}
     if args.daily or args.date is not None:
-        return Deal(game=args.game, daily=args.date if args.date is not None else today())
+        return Deal(game=args.game, daily=args.date if args.date is not None else today(), **size)
     if args.seed is not None and args.seed < 0:
         raise MessageError(Message(N_("--seed must be a non-negative whole number, got {seed}"), seed=args.seed))
-    return Deal(game=args.game, seed=args.seed)
+    return Deal(game=args.game, seed=args.seed, **size)
 
 
 def _resumed(args: argparse.Namespace, lang: str = DEFAULT_LANG) -> tuple[Table, Path]:
@@ -67,16 +68,19 @@ def _resumed(args: argparse.Namespace, lang: str = DEFAULT_LANG) -> tuple[Table,
     if args.seed is not None or args.daily or args.date is not None:
         raise MessageError(Message(N_("--resume goes on with a saved game; it cannot be combined with --seed, --daily "
                                       "or --date")))
+    if getattr(args, "players", None) is not None or getattr(args, "sides", None) is not None:
+        raise MessageError(Message(N_("--resume goes on with a saved game at its own table: it cannot be combined "
+                                      "with --players or --sides")))
     path = Path(args.resume).expanduser()
     replay = load_replay(path)
     if args.game not in (None, replay.game):
         raise MessageError(Message(N_("the game in {file} is {game}, not {asked}"), file=repr(str(path)),
                                    game=repr(replay.game), asked=repr(args.game)))
     reproduce(replay)  # checks the file before any bot is built
-    if replay.rules != get_game(replay.game).Rules():
+    deal = Deal.of_replay(replay)
+    if replay.rules != (deal.rules or get_game(replay.game).Rules()):
         raise MessageError(Message(N_("the game in {file} was played with other rules than the game's own, which "
                                       "'footcanasta play' deals; 'footcanasta replay' shows it"), file=repr(str(path))))
-    deal = Deal.of_replay(replay)
     geometry = get_game(deal.game).geometry(replay.rules)
     asked = {s: _bot_of(replay, s, args.partner) for s in geometry.partners(HUMAN)}
     asked |= {s: _bot_of(replay, s, args.opponents) for s in geometry.opponents(HUMAN)}
@@ -181,6 +185,10 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     deal.add_argument("--daily", action="store_true", help="play today's deal (the same for everyone today)")
     deal.add_argument("--seed", type=int, default=None, help="play the deal of this seed (default: a fresh one)")
     p.add_argument("--date", default=None, metavar="YYYY-MM-DD", help="play the daily deal of another day")
+    p.add_argument("--players", type=int, default=None, metavar="N",
+                   help="the table's size, in a game with several (Canasta: 2, 3, 4 or 6; default 4)")
+    p.add_argument("--sides", type=int, default=None, metavar="N",
+                   help="how the players make sides (Canasta at six: 2 teams of three, or 3 of two partners)")
     # Static words about the default game, so that --help does not load its policy; test_play_session checks
     # them against the code. The names are the registry's own list (listing them builds no bot).
     strongest = ("the strongest bot that loads, today learned (the shipped policy) in Foot Canasta, another "

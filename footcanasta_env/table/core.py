@@ -81,7 +81,7 @@ class Table:
         table = module.geometry(game.rules)
         wanted = wanted_bots(table, partner, opponents, seats)
         seeds = {s: seat_bot_seed(deal.game_seed, s) for s in wanted}
-        return cls(deal, game, choose_bots(module, wanted, seeds, table), lang=lang)
+        return cls(deal, game, choose_bots(module, wanted, seeds, table, game.rules), lang=lang)
 
     @classmethod
     def rebuild(cls, deal: Deal, partner: str | None, opponents: str | None, log: Sequence[tuple[int, str]],
@@ -273,4 +273,5 @@ class Table:
         stamp = _dt.datetime.fromisoformat(self.created).strftime("%Y%m%d-%H%M%S")
         deal = f"daily-{self.deal.daily}" if self.deal.daily else f"seed-{self.deal.seed}"
         game = "" if self.deal.game == DEFAULT_GAME else f"{self.deal.game}-"
-        return f"{stamp}-{game}{deal}{suffix}.json"
+        size = f"{self.deal.size}p-" if self.deal.size else ""  # two sizes' games of one deal and second apart
+        return f"{stamp}-{game}{size}{deal}{suffix}.json"

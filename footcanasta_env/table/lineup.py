@@ -17,6 +17,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..family.botregistry import sized_call
 from ..i18n import DEFAULT_LANG, Words, words
 from ..messages import N_
 
@@ -78,23 +79,24 @@ def _why_not_learned(game: Any, best: str) -> tuple[str, str] | None:
     return N_("The learned bot's recorded results do not show it beating the scripted bots, so {then}."), ""
 
 
-def choose_bots(game: Any, wanted: dict[int, str | None], seeds: dict[int, int], table: Any = None) -> Lineup:
-    """Bots of ``game`` for the seats of ``wanted`` (None: the strongest), seeded by ``seeds``; the notes name
-    the seats as ``table`` does (a ``Geometry``; None: the game's at its default rules)."""
+def choose_bots(game: Any, wanted: dict[int, str | None], seeds: dict[int, int], table: Any = None,
+                rules: Any = None) -> Lineup:
+    """Bots of ``game`` for the seats of ``wanted`` (None: the strongest at the table of ``rules``), seeded by
+    ``seeds``; the notes name the seats as ``table`` does (a ``Geometry``; None: the game's at its default rules)."""
     names = (table if table is not None else game.geometry()).seat_names
-    best = game.strongest_bot()
+    best = sized_call(game, game.strongest_bot, rules)
     asked = {s: game.check_bot_name(n) if n is not None else best for s, n in wanted.items()}
     bots: dict[int, Any] = {}
     fallback: dict[int, str] = {}
     failed: dict[str, tuple[list[int], str, str]] = {}  # requested name -> seats, reason, bot used
     for seat, name in asked.items():
         try:
-            bots[seat] = game.make_bot(name, seeds[seat])
+            bots[seat] = sized_call(game, game.make_bot, rules, name, seeds[seat])
             continue
         except Exception as e:  # noqa: BLE001 - a bot that does not load: fall back, and say so below
             reason = str(e) or type(e).__name__
         instead = best if best != name else "random"
-        bots[seat] = game.make_bot(instead, seeds[seat])
+        bots[seat] = sized_call(game, game.make_bot, rules, instead, seeds[seat])
         fallback[seat] = name
         failed.setdefault(name, ([], reason, instead))[0].append(seat)
     told: list[Note] = [
@@ -102,10 +104,10 @@ def choose_bots(game: Any, wanted: dict[int, str | None], seeds: dict[int, int],
             "The {bot} bot could not be loaded ({error}); {seats} instead.").format(
                 bot=name, error=reason, seats=are(seats, instead, w, names))
         for name, (seats, reason, instead) in failed.items()]
-    why = _why_not_learned(game, best)
+    why = _why_not_learned(game, best) if rules is None or rules == game.Rules() else None
     if why and "learned" not in failed:
         defaults = [s for s, n in wanted.items() if n is None]
-        hint = game.hint_bot_name()
+        hint = sized_call(game, game.hint_bot_name, rules)
 
         def then(w: Words) -> str:
             if defaults:

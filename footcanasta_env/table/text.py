@@ -57,3 +57,10 @@ class TableText(Protocol):
     def private_text(self, game: Any, seat: int) -> str: ...
     def view_state(self, view: Any, round_results: Sequence[dict[str, Any]]) -> dict[str, Any]: ...
     def selection(self, view: Any, cards: Any, check: Callable[[Sequence[str]], str]) -> dict[str, Any]: ...
+
+
+def at_table(told: Callable[..., str], rules: Any, default: Any, *args: Any) -> str:
+    """``told(*args)`` of a game's ``TableText`` (``final_text``, ``describe_round_end``), also given the table's
+    ``rules`` when they are not the game's ``default`` ones: a game of several table sizes names its sides
+    from them (its text takes ``rules=``); a game played at its default table is told as it always was."""
+    return told(*args) if rules == default else told(*args, rules=rules)

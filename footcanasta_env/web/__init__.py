@@ -21,7 +21,7 @@ request and the server's texts in it (``lang``: ``?lang=`` or ``Accept-Language`
 ``web`` and ``footcanasta`` catalogs), a game's table as the page draws it (``tables``: seats, sides, names,
 areas and asset URLs from the game's geometry and ``TableText``; the catalog of games, ``GET /api/games``;
 each game's own page assets, ``/static/games/<game>/<file>``), and the page itself (``static/``: index.html,
-i18n.js, draw.js, app.js, style.css, no build step; its words from the ``web`` catalog as JSON,
+i18n.js, draw.js, sizes.js, app.js, style.css, no build step; its words from the ``web`` catalog as JSON,
 ``GET /api/i18n/<lang>``, in English, German, Italian, Russian or Thai). Any game of ``footcanasta_env.games``
 is played through the API and drawn by the page at its own table: what a game draws its own way (its cards,
 meld captions, a side's details) is its own script and style sheet, in its package's ``data/page/``. The

@@ -22,6 +22,7 @@ from babel.dates import format_date
 from ..games import game_names, get_game
 from ..i18n import format_number
 from ..messages import N_, Message
+from ..table.deal import table_rules, table_sizes
 from .lang import render
 from .pages import HEAD, STATIC, fill
 from .session import WebError
@@ -43,8 +44,20 @@ SIZE = N_("{title}: {players} at the table")
 
 
 def board_sizes(game: Any) -> tuple[int, ...]:
-    """The table sizes (numbers of seats) ``game`` keeps daily leaderboards for: its default table's."""
-    return (game.geometry().seats,)
+    """The table sizes (numbers of seats) ``game`` keeps daily leaderboards for: its default table's first,
+    then every other number of players its rules take (``table.deal.table_sizes``)."""
+    return table_sizes(game)
+
+
+def board_key(game: str, players: int) -> str:
+    """The key a board is stored under: the game's name at its default table (as before sizes), else
+    ``name/players`` (``canasta/2``), so that each size keeps its own dailies, attempts and entries."""
+    return game if players == get_game(game).geometry().seats else f"{game}/{players}"  # as session.board_of
+
+
+def rules_of(game: Any, players: int) -> Any:
+    """The rules of ``game``'s board of ``players`` (``None``: its default table)."""
+    return None if players == game.geometry().seats else table_rules(game.NAME, players)
 
 
 def check_players(game: Any, value: Any) -> int:
@@ -91,7 +104,9 @@ def _games(board: dict[str, Any], lang: str) -> str:
         game = get_game(name)
         sizes = board_sizes(game)
         for players in sizes:
-            label = game.TITLE if len(sizes) == 1 else render(Message(SIZE, title=game.TITLE, players=players), lang)
+            # the default table keeps the game's own name; another size says its number of players
+            label = (game.TITLE if players == sizes[0]
+                     else render(Message(SIZE, title=game.TITLE, players=players), lang))
             here = name == board["game"] and players == board["players"]
             links.append(f'<li><a href="{html.escape(board_href(name, players, lang, board["date"]))}"'
                          f'{" aria-current=page" if here else ""}>{html.escape(label)}</a></li>')
@@ -112,13 +127,18 @@ def _days(board: dict[str, Any], words: dict[str, str], lang: str) -> str:
     return "".join(out)
 
 
+def _size(game: Any, board: dict[str, Any]) -> dict[str, int]:
+    return {} if board["players"] == game.geometry().seats else {"players": board["players"]}
+
+
 def board_page(board: dict[str, Any], lang: str) -> str:
     """The leaderboard page of ``board`` (``Room.board``'s answer) in ``lang``."""
     game = get_game(board["game"])
-    geometry = game.geometry()
+    rules = rules_of(game, board["players"])
+    geometry = game.geometry(rules)
     from .tables import table_json  # tables reads the game's TableText: only when a page is drawn
 
-    sides = table_json(game, lang)["side_names"]
+    sides = table_json(game, lang, rules)["side_names"]
     title, day = game.TITLE, format_date(_dt.date.fromisoformat(board["date"]), "long", locale=lang)
     words = {k: render(Message(v, title=title, date=day), lang) for k, v in TEXTS.items()}
     alone = all(len(side) == 1 for side in geometry.sides)  # every side a single player: no partners to name
@@ -131,7 +151,7 @@ def board_page(board: dict[str, Any], lang: str) -> str:
         "days_links": _days(board, words, lang), "game": html.escape(board["game"]),
         "players": str(board["players"]), "date": board["date"], "latest": board["latest"],
         # the Play and Rules links go to the same game in the same language
-        "play_href": html.escape(f"/?{urlencode({'game': board['game'], 'lang': lang})}"),
+        "play_href": html.escape(f"/?{urlencode({'game': board['game'], **_size(game, board), 'lang': lang})}"),
         "rules_href": html.escape(f"/rules?{urlencode({'game': board['game'], 'lang': lang})}"),
     }
     return fill((STATIC / "leaderboard.html").read_text(encoding="utf-8"), values)

@@ -18,6 +18,7 @@ from typing import Any
 from ..messages import N_, Message, MessageError
 from ..seeds import parse_seed
 from ..table import Table
+from ..table.deal import sized, table_rules
 from .lang import message_of
 from .session import WebError
 
@@ -136,3 +137,24 @@ def parse_command(table: Table, text: Any, lang: str) -> list[str]:
         raise WebError(cmd.message.splitlines()[0], 409)
     raise WebError(Message(N_("'{command}' is not a move here; use the buttons for help and hints"),
                            command=text.strip()))
+
+
+def check_size(game: Any, data: dict[str, Any]) -> dict[str, int]:
+    """The table size a request asks for (``players``, ``sides``: whole numbers, or digits in a query), checked
+    against the game's rules (a 400 that says what is wrong); none of them for the game's default table."""
+    size: dict[str, int] = {}
+    for key in ("players", "sides"):
+        value = data.get(key)
+        if value is None or value == "":
+            continue
+        if isinstance(value, str) and value.strip().isascii() and value.strip().isdigit() and len(value) < 4:
+            value = int(value)
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise WebError(Message(N_("{key} must be a whole number, got {value}"), key=key, value=repr(value)[:40]))
+        size[key] = value
+    try:
+        rules = table_rules(game.NAME, size.get("players"), size.get("sides"))
+    except MessageError as e:
+        raise WebError(e.message) from None
+    return {} if rules is None else sized(game.NAME, rules)
+

@@ -21,6 +21,7 @@ import secrets
 from collections.abc import Callable
 from typing import Any
 
+from ..family.botregistry import sized_call
 from ..messages import N_, Message
 from ..seeds import hosted_daily_seed
 from .session import WebError
@@ -53,9 +54,10 @@ def check_playable(date: str, now: _dt.datetime) -> None:
                                date=date, dates=" or ".join(dates)))
 
 
-def daily_lineup(game: Any) -> dict[str, str]:
-    """The bots of a ranked daily of ``game``: its strongest bot at every other seat."""
-    best = game.strongest_bot()
+def daily_lineup(game: Any, rules: Any = None) -> dict[str, str]:
+    """The bots of a ranked daily of ``game`` (at the table of ``rules``; None: its default table): its strongest
+    bot there at every other seat."""
+    best = sized_call(game, game.strongest_bot, rules)
     return {"partner": best, "opponents": best}
 
 

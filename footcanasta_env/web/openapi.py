@@ -113,6 +113,10 @@ def _game_paths() -> dict[str, Any]:
     create = _obj([], game={"type": "string", "example": "footcanasta"}, seed=seed, daily=DATE,
                   scenario={"oneOf": [{"type": "object"}, {"type": "string"}]},
                   partner={"type": "string", "example": "greedy"}, opponents={"type": "string", "example": "greedy"},
+                  players={"type": "integer", "example": 2, "description": "the table's size, in a game with several "
+                           "(GET /api/games lists them; none: the game's default table)"},
+                  sides={"type": "integer", "example": 3, "description": "how the players make sides, where a size "
+                         "has two ways"},
                   name=NAME,
                   player={"type": "string", "description": "a token of POST /api/players"})
     gid = {"name": "gid", "in": "path", "required": True, "schema": {"type": "string", "example": "x" * 24}}
@@ -146,12 +150,17 @@ def _game_paths() -> dict[str, Any]:
         for op in path.values():
             op["parameters"].insert(0, gid)
     new_game = _obj(["id", "state", "events"], id={"type": "string"}, state=_ref("State"), events=_ref("Events"))
-    game = _obj(["name", "title", "table", "bots", "default"], name={"type": "string"}, title={"type": "string"},
-                table=_ref("Table"), bots=STRINGS, default={"type": "string"})
+    size = _obj(["key", "players", "title", "table", "default"], key={"type": "string", "example": "canasta/2"},
+                players={"type": "integer", "minimum": 1}, sides={"type": "integer", "minimum": 1},
+                title={"type": "string"}, table=_ref("Table"), default={"type": "string"})
+    game = _obj(["name", "title", "table", "bots", "default", "sizes"], name={"type": "string"},
+                title={"type": "string"}, table=_ref("Table"), bots=STRINGS, default={"type": "string"},
+                sizes={"type": "array", "items": size, "description": "the game at its other table sizes"})
     games = _obj(["games"], games={"type": "array", "minItems": 1, "items": game})
     return {"/api/games": {"post": _operation("deal a new game; the bots play up to the person's first decision",
                                               new_game, (404, 409), status=201, body=create),
-                           "get": _operation("every game, the default first: its title, table and bots", games, ())},
+                           "get": _operation("every game, the default first: its title, table, bots and other "
+                                             "table sizes", games, ())},
             **game_ops}
 
 

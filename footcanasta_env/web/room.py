@@ -30,7 +30,8 @@ from starlette.responses import JSONResponse, Response
 from ..games import check_game_name, get_game
 from ..messages import N_, Message
 from ..table import Deal, Table, parse_daily
-from .board import check_players, days_around
+from ..table.deal import table_rules
+from .board import board_key, check_players, days_around
 from .checks import (
     check_bot,
     check_gid,
@@ -38,18 +39,19 @@ from .checks import (
     check_name,
     check_scenario,
     check_seed,
+    check_size,
     line,
     move_names,
     parse_command,
 )
 from .daily import Players, check_playable, current_dates, daily_lineup, over_everywhere, server_secret, utc_now
 from .lang import error_text, message_of, render
-from .session import UNRANKED, YOU, WebError, WebGame
+from .session import UNRANKED, YOU, WebError, WebGame, board_of
 from .store import Attempt, Entry, Store
 from .tables import table_json
 from .work import Work
 
-CREATE_KEYS = {"game", "seed", "daily", "scenario", "partner", "opponents", "name", "player"}
+CREATE_KEYS = {"game", "players", "sides", "seed", "daily", "scenario", "partner", "opponents", "name", "player"}
 MAX_IN_PROGRESS = 20  # unfinished games one client may have
 GAME_TTL = 24 * 3600.0  # seconds after its last move an unfinished game is deleted
 EXPIRE_EVERY = 60.0  # seconds between two sweeps of expired games, in each worker
@@ -178,7 +180,7 @@ class Room:
         replay = table.replay("web") if over and table.deal.scenario is None else None  # a scenario has no seed
         entry = None
         if over and wg.ranked:
-            entry = Entry.of(table.deal.game, table.deal.daily, wg.name, table.game.scores, wg.geometry, YOU)
+            entry = Entry.of(board_of(table.deal), table.deal.daily, wg.name, table.game.scores, wg.geometry, YOU)
         entered = self.store.save_move(gid, played_on, table.log, over, replay and replay.to_dict(), entry)
         if entry is not None:
             wg.entered = entered
@@ -233,26 +235,29 @@ class Room:
               ) -> tuple[Deal, str | None, str | None, Attempt | None, str | None]:
         """The deal, the bots and the ranked attempt a create asks for (``unranked``: why a daily does not rank)."""
         partner, opponents = (check_bot(game, data.get(k), k) for k in ("partner", "opponents"))
-        if partner is not None and not game.geometry().partners(YOU):
+        size = check_size(game, data)
+        rules = table_rules(game.NAME, size.get("players"), size.get("sides"))
+        if partner is not None and not game.geometry(rules).partners(YOU):
             raise WebError(Message(N_("{game} has no partner to choose: each plays for themselves"), game=game.TITLE))
         token = data.get("player")
         player = self.players.player_of(token) if token is not None else None
         daily = data.get("daily")
         if daily is None:
             seed, scenario = check_seed(data.get("seed")), check_scenario(data.get("scenario"))
-            deal = Deal(game=game.NAME, seed=seed, scenario=scenario)
+            deal = Deal(game=game.NAME, seed=seed, scenario=scenario, **size)
             return deal, partner, opponents, None, None
         if data.get("seed") is not None or data.get("scenario") is not None:
             raise WebError(Message(N_("give one of seed, daily and scenario")))
         date = parse_daily(daily)
         check_playable(date, self.now())
-        deal = Deal(game=game.NAME, daily=date, daily_seed=self.players.daily_seed(game.NAME, date))
-        lineup = daily_lineup(game)
+        key = board_of(Deal(game=game.NAME, daily=date, **size))  # each size has a daily (and a board) of its own
+        deal = Deal(game=game.NAME, daily=date, daily_seed=self.players.daily_seed(key, date), **size)
+        lineup = daily_lineup(game, rules)
         if (partner or lineup["partner"], opponents or lineup["opponents"]) != (lineup["partner"], lineup["opponents"]):
             return deal, partner, opponents, None, "bots"
         if player is None or name is None:
             return deal, partner, opponents, None, "player"
-        return deal, partner, opponents, Attempt(game.NAME, date, player, name), None
+        return deal, partner, opponents, Attempt(key, date, player, name), None
 
     def create(self, data: dict[str, Any], client: str = "", lang: str = "en", work: Work | None = None
                ) -> dict[str, Any]:
@@ -380,7 +385,8 @@ class Room:
         latest = max(today, current_dates(self.now())[-1])  # the last date a daily may have been played on
         previous, following = days_around(date, latest)
         return {"game": game.NAME, "players": players, "date": date, "today": today, "latest": latest,
-                "previous": previous, "next": following, "entries": self.store.leaderboard(game.NAME, date)}
+                "previous": previous, "next": following,
+                "entries": self.store.leaderboard(board_key(game.NAME, players), date)}
 
     def daily(self, game: str, date: str, query: dict[str, Any]) -> dict[str, Any]:
         """GET /api/daily/{game}/{date}: a past daily's seed and line-up, published once it is over everywhere."""

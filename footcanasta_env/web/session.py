@@ -39,6 +39,12 @@ UNRANKED = {
 }
 
 
+def board_of(deal: Deal) -> str:
+    """The game and size a deal is of, as one key (``canasta``, ``canasta/2``, ``canasta/6x3``): the board a
+    daily of it ranks on, and the page's choice of game."""
+    return deal.game + (f"/{deal.size}" if deal.size else "")
+
+
 @dataclass
 class WebGame:
     """A person's table and the web's facts about it: leaderboard name, start date, whether it ranks (and
@@ -70,7 +76,8 @@ class WebGame:
         deal = self.table.deal
         return {"game": deal.game, "seed": deal.seed, "daily": deal.daily, "scenario": deal.scenario,
                 "daily_seed": deal.daily_seed, "drawn": deal.drawn, **self.bots, "name": self.name,
-                "ranked": self.ranked, "unranked": self.unranked}
+                "ranked": self.ranked, "unranked": self.unranked,
+                **{k: v for k in ("players", "sides") if (v := getattr(deal, k)) is not None}}
 
     @classmethod
     def rebuild(cls, spec: dict[str, Any], log: Sequence[tuple[int, str]], started: str,
@@ -108,7 +115,8 @@ class WebGame:
         (``day_over``: a daily's day is over everywhere, so its seed and replay are public)."""
         table, deal = self.table, self.table.deal
         s = table.text_in(lang).view_state(table.view(), table.game.round_results)
-        s.update(version=table.version, game=deal.game, bots=self.bots, name=self.name, ranked=self.ranked,
+        s.update(version=table.version, game=deal.game, choice=board_of(deal), size=deal.size, bots=self.bots,
+                 name=self.name, ranked=self.ranked,
                  notes=list(table.lineup.notes_in(lang)), deal=self.deal_state(day_over),
                  replay=self.replay_ready(day_over), hints=self.hints,
                  unranked=self.unranked)  # the key; the server renders UNRANKED[key] in the reader's language

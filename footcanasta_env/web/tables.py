@@ -15,11 +15,14 @@ import re
 from pathlib import Path
 from typing import Any
 
+from ..family.botregistry import sized_call
 from ..games import check_game_name, game_names, get_game
 from ..messages import N_, Message
+from ..table import Deal
+from ..table.deal import table_choices
 from .checks import check_keys
 from .lang import render
-from .session import YOU, WebError
+from .session import YOU, WebError, board_of
 
 AREAS = {
     "seats": N_("The table"), "pile": N_("Stock and pile"), "melds": N_("Melds"), "aside": N_("Set aside"),
@@ -27,6 +30,8 @@ AREAS = {
     "results": N_("Round scores"), "log": N_("What happened"),
 }
 """Every area the generic page can draw, with its label (a game names those it uses, in order)."""
+SIZE_TITLE = N_("{title} ({players} players)")
+SIDES_TITLE = N_("{title} ({players} players in {sides} sides)")
 DEFAULT_AREAS = ("seats", "moves", "results", "log")
 """The areas of a game whose ``TableText`` does not name its own: the seats, the legal moves, scores, the log."""
 ASSET_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,80}\.(js|css)$")
@@ -78,22 +83,39 @@ def _areas(game: Any, lang: str) -> list[dict[str, str]]:
     return [{"id": a, "label": render(AREAS[a], lang)} for a in ids]
 
 
+def _side_name(name: str, lang: str) -> str:
+    """A side's name in ``lang``: as the catalogs know it whole (South/North), else seat by seat."""
+    whole = render(name, lang)
+    return whole if whole != name or lang == "en" else "/".join(render(n, lang) for n in name.split("/"))
+
+
 def table_json(game: Any, lang: str = "en", rules: Any = None) -> dict[str, Any]:
     """The table of ``game`` (under ``rules``) as the page draws it, its names in ``lang``."""
     geo = game.geometry(rules)
     return {"seats": geo.seats, "sides": [list(side) for side in geo.sides],
             "seat_names": [render(n, lang) for n in geo.seat_names],
-            "side_names": [render(n, lang) for n in geo.side_names], "you": YOU,
+            "side_names": [_side_name(n, lang) for n in geo.side_names], "you": YOU,
             "areas": _areas(game, lang),
             "assets": [ASSET_URL.format(game=game.NAME, file=f) for f in asset_names(game)]}
 
 
 def catalog(query: dict[str, Any], lang: str = "en") -> dict[str, Any]:
-    """GET /api/games: every game, the default first, with its title, table and bots."""
+    """GET /api/games: every game, the default first, with its title, table and bots, and ``sizes``: each other
+    table it is played at (``players``, and ``sides`` where the size seats its players another way), with its
+    ``key`` (what the page's chooser and a board name it by), title, table and strongest bot."""
     check_keys(query, set())
     games = []
     for name in game_names():
         game = get_game(name)
         games.append({"name": game.NAME, "title": game.TITLE, "table": table_json(game, lang),
-                      "bots": list(game.bot_names()), "default": game.strongest_bot()})
+                      "bots": list(game.bot_names()), "default": game.strongest_bot(),
+                      "sizes": [_size_json(game, size, lang) for size in table_choices(game)[1:]]})
     return {"games": games}
+
+
+def _size_json(game: Any, size: dict[str, int], lang: str) -> dict[str, Any]:
+    deal = Deal(game=game.NAME, **size)
+    rules = deal.rules
+    title = Message(SIDES_TITLE if "sides" in size else SIZE_TITLE, title=game.TITLE, **size)
+    return {"key": board_of(deal), **size, "title": render(title, lang), "table": table_json(game, lang, rules),
+            "default": sized_call(game, game.strongest_bot, rules)}

@@ -12,16 +12,21 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...family.cards import JOKER, KINDS, TWO, format_counts
-from ...family.text import TurnLogBase, who
-from ...family.text import says as _says
-from ...family.text import team_name as team
+from ...family.text import TurnLogBase
 from ...i18n import Words, words
 from ...messages import N_
 from ..actions import ACTION_CARD, ACTION_TYPE, ADD, DISCARD, DRAW, LAYDOWN, MELD, MELD_B3, PICKUP
 from ..engine import View
 from .melds import added_cards, canasta_events, changed, melds_inline, melds_value
+from .names import says as _named_says
+from .names import side as team
+from .names import side_of, who
 
 EN = words()
+
+
+def _says(rules: Any, seat: int, viewer: int, w: Words, you: str, other: str, **params: object) -> str:
+    return _named_says(seat, viewer, w, you, other, rules, **params)
 
 
 def _gained(before: View, after: View, w: Words = EN) -> str:
@@ -40,7 +45,7 @@ def _onto(rank: int, w: Words) -> str:
 
 def _pickup_phrase(before: View, after: View, seat: int, w: Words) -> str:
     """What taking the pile did, as a phrase after the player's name: ``took the pile (...), melding ...``."""
-    viewer, t = before.seat, seat & 1
+    viewer, t = before.seat, side_of(seat, before.rules)
     n = len(before.pile)
     line = w.ngettext("took the pile ({n} card, top {top})", "took the pile ({n} cards, top {top})", n).format(
         n=w.num(n), top=KINDS[before.pile[-1]])
@@ -64,11 +69,11 @@ def _pickup_line(before: View, after: View, seat: int, w: Words) -> str:
     phrase = _pickup_phrase(before, after, seat, w)
     if seat == before.seat:
         return w._("You {actions}.").format(actions=phrase)
-    return w._("{who} {actions}.").format(who=who(seat, before.seat, w), actions=phrase)
+    return w._("{who} {actions}.").format(who=who(seat, before.seat, w, before.rules), actions=phrase)
 
 
 def _meld_line(before: View, after: View, seat: int, w: Words) -> list[str]:
-    viewer, t = before.seat, seat & 1
+    viewer, t = before.seat, side_of(seat, before.rules)
     if not before.down[t]:  # set aside: private to the player (rules 7.2, 12)
         if seat != viewer:
             return []
@@ -81,46 +86,48 @@ def _meld_line(before: View, after: View, seat: int, w: Words) -> list[str]:
     out = []
     for old, m in changed(before.melds[t], after.melds[t]):
         if old is None:
-            out.append(_says(seat, viewer, w, N_("You melded {melds}."), N_("{who} melded {melds}."),
+            out.append(_says(before.rules, seat, viewer, w, N_("You melded {melds}."), N_("{who} melded {melds}."),
                              melds=added_cards(old, m)))
         else:
-            out.append(_says(seat, viewer, w, N_("You added {cards} to {meld}."), N_("{who} added {cards} to {meld}."),
+            out.append(_says(before.rules, seat, viewer, w, N_("You added {cards} to {meld}."),
+                             N_("{who} added {cards} to {meld}."),
                              cards=added_cards(old, m), meld=_onto(m[0], w)))
     return out
 
 
 def describe_step(before: View, after: View, seat: int, action: int, w: Words = EN) -> list[str]:
     """What the viewer saw ``seat`` do, in words, from the viewer's views before and after one action."""
-    viewer, t = before.seat, seat & 1
+    viewer, t = before.seat, side_of(seat, before.rules)
     typ = ACTION_TYPE[action]
     lines: list[str] = []
     red = after.red_threes[t] - before.red_threes[t]
     if typ == DRAW:
         n = before.stock_size - after.stock_size - max(0, red)
         lines.append(w._("You drew {cards}.").format(cards=_gained(before, after, w)) if seat == viewer else
-                     w.ngettext("{who} drew {n} card.", "{who} drew {n} cards.", n).format(who=who(seat, viewer, w),
-                                                                                         n=w.num(n)))
+                     w.ngettext("{who} drew {n} card.", "{who} drew {n} cards.", n).format(
+                         who=who(seat, viewer, w, before.rules), n=w.num(n)))
     elif typ == PICKUP:
         lines.append(_pickup_line(before, after, seat, w))
     elif typ == LAYDOWN:
         new = list(after.melds[t])
-        lines.append(_says(seat, viewer, w, N_("You laid down the initial meld: {melds} (worth {value})."),
+        lines.append(_says(before.rules, seat, viewer, w,
+                           N_("You laid down the initial meld: {melds} (worth {value})."),
                            N_("{who} laid down the initial meld: {melds} (worth {value})."), melds=melds_inline(new),
                            value=w.num(melds_value(new, before.rules.card_values))))
     elif typ in (MELD, ADD):
         lines += _meld_line(before, after, seat, w)
     elif typ == MELD_B3:
         n = after.black_threes[t] - before.black_threes[t]
-        lines.append(_says(seat, viewer, w, N_("You melded {cards} on the way out."),
+        lines.append(_says(before.rules, seat, viewer, w, N_("You melded {cards} on the way out."),
                            N_("{who} melded {cards} on the way out."), cards=" ".join(["B3"] * n)))
     elif typ == DISCARD:
         lines.append(_discard_line(before, seat, action, w))
     if red > 0:
-        lines.append(_says(seat, viewer, w, N_("You laid down {red_threes} from the stock."),
+        lines.append(_says(before.rules, seat, viewer, w, N_("You laid down {red_threes} from the stock."),
                            N_("{who} laid down {red_threes} from the stock."), red_threes=red_threes_phrase(red, w)))
     for ev, became in canasta_events(before.melds[t], after.melds[t], w) if before.down[t] else ():
         lines.append((w._("{team}: {event}.") if became else w._("{team} completed {event}.")).format(
-            team=team(t, w), event=ev))
+            team=team(t, w, before.rules), event=ev))
     return lines
 
 
@@ -130,7 +137,7 @@ def _discard_line(before: View, seat: int, action: int, w: Words) -> str:
     frozen = card in (TWO, JOKER)
     if seat != viewer:
         line = w._("{who} discarded {card}: the pile is frozen.") if frozen else w._("{who} discarded {card}.")
-        return line.format(who=who(seat, viewer, w), card=KINDS[card])
+        return line.format(who=who(seat, viewer, w, before.rules), card=KINDS[card])
     back = bool(before.set_aside)
     ids = {(False, False): N_("You discarded {card}."),
            (True, False): N_("You discarded {card}: the pile is frozen."),
@@ -149,12 +156,14 @@ class TurnSummary:
     added: int = 0
     added_to: list[str] = field(default_factory=list)
     w: Words = EN
+    rules: Any = None  # the table's (None: four players)
     _added_phrase: str = ""  # the running 'added N cards to ...', merged with the next add when it is last
 
     def step(self, before: View, after: View, action: int) -> None:
         """Fold in one action of this turn's player."""
         w = self.w
-        t, typ = self.seat & 1, ACTION_TYPE[action]
+        t, typ = side_of(self.seat, before.rules), ACTION_TYPE[action]
+        self.rules = before.rules
         red = after.red_threes[t] - before.red_threes[t]
         if typ == DRAW:
             n = before.stock_size - after.stock_size - max(0, red)
@@ -201,18 +210,21 @@ class TurnSummary:
     def line(self) -> str:
         """The turn as one sentence."""
         w = self.w
-        return w._("{who} {actions}.").format(who=who(self.seat, self.viewer, w),
+        return w._("{who} {actions}.").format(who=who(self.seat, self.viewer, w, self.rules),
                                              actions=w.join(self.parts or [w._("passed")]))
 
 
 class TurnLog(TurnLogBase):
     """Canasta's log (``TurnLogBase``): each action in words, another seat's turn summed up."""
 
+    rules: Any = None  # the table's, from the views stepped through (None: four players)
+
     def round_end(self, result: dict[str, Any], viewer: int, w: Words) -> str:
-        return describe_round_end(result, viewer, w)
+        return describe_round_end(result, viewer, w, self.rules)
 
     def step(self, before: View, after: View, seat: int, action: int) -> None:
         """Record one action (not one that ended the round: see ``end_round``)."""
+        self.rules = before.rules
         detail = describe_step(before, after, seat, action, self.w)
         self.rounds[-1] += detail
         if self._turn is not None and self._turn.seat != seat:
@@ -231,18 +243,17 @@ def signed(value: int, w: Words = EN) -> str:
     return ("+" if value >= 0 else "-") + w.num(abs(value))
 
 
-def describe_round_end(result: dict[str, Any], viewer: int = 0, w: Words = EN) -> str:
-    """How a round ended, in words, with the round's scores."""
+def describe_round_end(result: dict[str, Any], viewer: int = 0, w: Words = EN, rules: Any = None) -> str:
+    """How a round ended, in words, with the round's scores (at the table of ``rules``; None: four players)."""
     n = w.num(result["round"])
-    a, b = result["scores"]
-    scores = f" ({team(0, w)} {signed(a, w)}, {team(1, w)} {signed(b, w)})"
+    scores = " (" + ", ".join(f"{team(t, w, rules)} {signed(v, w)}" for t, v in enumerate(result["scores"])) + ")"
     went_out = result.get("went_out")
     if went_out is not None:
         if result.get("concealed"):
-            line = _says(went_out, viewer, w, N_("You went out concealed: round {round} is over{scores}."),
+            line = _says(rules, went_out, viewer, w, N_("You went out concealed: round {round} is over{scores}."),
                          N_("{who} went out concealed: round {round} is over{scores}."), round=n, scores=scores)
         else:
-            line = _says(went_out, viewer, w, N_("You went out: round {round} is over{scores}."),
+            line = _says(rules, went_out, viewer, w, N_("You went out: round {round} is over{scores}."),
                          N_("{who} went out: round {round} is over{scores}."), round=n, scores=scores)
         return line
     if result.get("ended_by") == "stock":

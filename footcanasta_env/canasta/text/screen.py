@@ -22,11 +22,14 @@ from ...family.text import counts_text, final_text, packed  # noqa: F401 - final
 from ...family.text import legal_grid as family_legal_grid
 from ...family.text import screen_text as family_screen_text
 from ...i18n import Words
+from ...messages import N_
 from ..actions import DRAW_ID, PICKUP_ID, action_name
 from ..engine import View
 from ..rules import Rules
-from .events import EN, team, who
+from .events import EN
 from .melds import canastas_text, is_canasta, meld_cards, melds_inline, melds_value
+from .names import others, sides_from, who
+from .names import side as _side
 
 
 def _grouped(n: int, w: Words) -> str:
@@ -53,11 +56,16 @@ def frozen_reason(view: View, team: int, w: Words = EN) -> str:
     return w._("no initial meld yet")
 
 
+def team(t: int, w: Words, rules: Rules | None = None) -> str:
+    """A side's name (``names.side``)."""
+    return _side(t, w, rules)
+
+
 def minimum_line(view: View, w: Words = EN) -> Text:
     """Each partnership's initial-meld minimum this round, from its score (rule 7.1), and whether it is made."""
     parts = []
-    for t in (view.team, 1 - view.team):
-        name = w._("you") if t == view.team else team(t, w)
+    for t in sides_from(view.team, view.rules):
+        name = w._("you") if t == view.team else team(t, w, view.rules)
         if view.down[t]:
             parts.append(w._("{who}: made").format(who=name))
         else:
@@ -85,15 +93,17 @@ def pile_line(view: View, w: Words = EN) -> Text:
     why = frozen_reason(view, view.team, w)
     if why:
         line.append(w._("; FROZEN for you ({why})").format(why=why), style="bold")
-    other = frozen_reason(view, 1 - view.team, w)
-    if other and not why:
-        line.append(w._("; frozen for {team} ({why})").format(team=team(1 - view.team, w), why=other))
+    for t in sides_from(view.team, view.rules)[1:]:
+        other = frozen_reason(view, t, w)
+        if other and not why:
+            line.append(w._("; frozen for {team} ({why})").format(team=team(t, w, view.rules), why=other))
     return line if line.plain.endswith("...") else line.append(".")
 
 
 def team_lines(view: View, t: int, width: int = 80, w: Words = EN) -> list[Text]:
     """A partnership's state: canastas by kind, red and black threes, the open melds."""
-    name = Text(w._("{team} (you)").format(team=team(t, w)) if t == view.team else team(t, w), style="bold")
+    side = team(t, w, view.rules)
+    name = Text(w._("{team} (you)").format(team=side) if t == view.team else side, style="bold")
     red = w._("red 3s: {n}").format(n=w.num(view.red_threes[t]))
     if not view.down[t]:
         line = (w._(": no initial meld yet; {red} (minus until it melds)") if view.red_threes[t]
@@ -110,12 +120,12 @@ def team_lines(view: View, t: int, width: int = 80, w: Words = EN) -> list[Text]
 def players_lines(view: View, w: Words = EN) -> list[RenderableType]:
     """How many cards each other player holds, who is to play, and what they took with the pile."""
     parts = []
-    for s in ((view.seat + i) % 4 for i in (1, 2, 3)):  # the order of play from the viewer
+    for s in others(view.seat, view.rules):  # the order of play from the viewer
         notes = ([w._("to play")] * (view.current_player == s and not view.is_over)
                  + [w._("melded")] * bool(view.has_melded[s]))
-        parts.append(f"{who(s, -1, w)} {w.num(view.held[s])}" + (f" ({', '.join(notes)})" if notes else ""))
+        parts.append(f"{who(s, -1, w, view.rules)} {w.num(view.held[s])}" + (f" ({', '.join(notes)})" if notes else ""))
     lines: list[RenderableType] = [Text(w._("Cards held: {players}.").format(players=", ".join(parts)))]
-    took = [f"{who(s, -1, w)} {counts_text(view.memory[s], w)}" for s in range(4)
+    took = [f"{who(s, -1, w, view.rules)} {counts_text(view.memory[s], w)}" for s in range(len(view.held))
             if s != view.seat and view.memory[s].any()]
     if took:
         lines.append(_indented(w._("From the pile, not yet played: {cards}.").format(cards="; ".join(took))))
@@ -143,13 +153,13 @@ def render_screen(view: View, events: Sequence[str] = (), width: int = 80, since
     """The whole play screen for South's ``view``, with the events since South's last move (or ``since``)."""
     rules = view.rules
     title = w._("Round {round}").format(round=w.num(view.round))
-    title += "".join(f"   {team(t, w)} {w.num(view.scores[t])}" for t in (0, 1))
+    title += "".join(f"   {team(t, w, rules)} {w.num(view.scores[t])}" for t in range(len(view.scores)))
     title += "   " + w._("target {target}").format(target=w.num(view.target))
     if rules.max_rounds:
         title += w._(" (at most {n} rounds)").format(n=w.num(rules.max_rounds))
     # A rule crops a title that does not fit; a line of text wraps instead (a round cap makes it long).
     parts: list[RenderableType] = [Text(title, style="bold underline"), minimum_line(view, w), pile_line(view, w)]
-    for t in (view.team, 1 - view.team):
+    for t in sides_from(view.team, rules):
         parts += team_lines(view, t, width, w)
     parts += players_lines(view, w)
     if events:
@@ -170,13 +180,13 @@ def render_screen(view: View, events: Sequence[str] = (), width: int = 80, since
         parts.append(legal_grid(view.legal_actions, width))
     elif not view.is_over:
         line = w._("{who} to play (draw step).") if view.phase == "draw" else w._("{who} to play (play step).")
-        parts.append(Text(line.format(who=who(view.current_player, -1, w))))
+        parts.append(Text(line.format(who=who(view.current_player, -1, w, rules))))
     return Group(*parts)
 
 
 def round_table(result: dict[str, Any], totals: Sequence[int], viewer_team: int | None = 0,
-                w: Words = EN) -> RenderableType:
-    """The score table of a finished round (rule 9) with the running totals."""
+                w: Words = EN, rules: Rules | None = None) -> RenderableType:
+    """The score table of a finished round (rule 9) with the running totals (at the table of ``rules``)."""
     table = Table(title=w._("Round {round} scores").format(round=w.num(result["round"])), title_justify="left",
                   header_style="bold", box=None, padding=(0, 1))
     cols = ("", w._("Melds"), w._("Canastas"), w._("nat/mix"), w._("Red\n3s"), w._("Going\nout"), w._("Cards\nheld"),
@@ -184,16 +194,20 @@ def round_table(result: dict[str, Any], totals: Sequence[int], viewer_team: int 
     for i, name in enumerate(cols):
         table.add_column(name, justify="left" if i == 0 else "right", no_wrap=True)
     n = w.num
-    for t in (0, 1):
+    sides = range(len(result["breakdown"]))
+    for t in sides:
         b = result["breakdown"][t]
-        name = team(t, w) + ("*" if t == viewer_team else "")
+        name = team(t, w, rules) + ("*" if t == viewer_team else "")
         table.add_row(name, n(b["melds"]), n(b["canastas"]), f"{b['natural']}/{b['mixed']}",
                       n(b["red_threes"]), n(b["going_out"]), n(b["cards_held"]), n(b["total"]), n(totals[t]))
-    notes = [] if viewer_team is None else [w._("* your partnership")]
+    alone = rules is not None and rules.players == rules.sides
+    notes = [] if viewer_team is None else [w._("* you") if alone else w._("* your partnership")]
     if result.get("concealed"):
         notes.append(w._("Out concealed: no card melded before that turn (rule {rule}).").format(rule="8.4"))
-    notes += [w._("{team}: red threes count minus, the partnership never melded (rule {rule}).").format(
-        team=team(t, w), rule="9.2") for t in (0, 1) if result["breakdown"][t]["red_threes"] < 0]
+    never = (N_("{team}: red threes count minus, that player never melded (rule {rule}).") if alone else
+             N_("{team}: red threes count minus, the partnership never melded (rule {rule})."))
+    notes += [w._(never).format(team=team(t, w, rules), rule="9.2") for t in sides
+              if result["breakdown"][t]["red_threes"] < 0]
     return Group(table, *(Text(x) for x in notes))
 
 

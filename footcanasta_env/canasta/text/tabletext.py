@@ -15,8 +15,9 @@ from ...family.tabletext import FamilyText, text_cache
 from ..actions import ACTION_TYPE, ACTION_TYPE_NAMES, ADD, DISCARD, DRAW, LAYDOWN, MELD, MELD_B3, PICKUP
 from ..engine import Game, View
 from ..rules import Rules
-from . import commands, events, screen, texts, webstate
+from . import commands, events, names, screen, texts, webstate
 from .melds import melds_inline
+from .names import side_of
 
 PUBLIC_TYPES = (DRAW, PICKUP, LAYDOWN, DISCARD, MELD_B3)
 
@@ -29,7 +30,19 @@ class CanastaText(FamilyText):
     melds_inline = staticmethod(melds_inline)
 
     def round_table(self, result: dict[str, Any], scores: Sequence[int], rules: Rules) -> Any:
-        return screen.round_table(result, scores, w=self.w)
+        return screen.round_table(result, scores, w=self.w, rules=rules)
+
+    def describe_round_end(self, result: dict[str, Any], viewer: int = 0, rules: Rules | None = None) -> str:
+        return events.describe_round_end(result, viewer, self.w, rules)
+
+    def final_text(self, scores: Sequence[int], rules: Rules | None = None) -> str:
+        return names.final_text(scores, self.w, rules)
+
+    def is_public(self, before: View, seat: int, action: int) -> bool:
+        """Whether the viewer may see which action it was: a meld set aside by another player is private
+        until laid down (rules 7.2, 12)."""
+        return (seat == before.seat or ACTION_TYPE[action] in PUBLIC_TYPES
+                or bool(before.down[side_of(seat, before.rules)]))
 
     def info_text(self, kind: str, view: View, rules: Rules) -> str | None:
         """The answer to the prompt's game words: ``rules`` (in brief, and scoring) and ``pile``."""
@@ -43,7 +56,7 @@ class CanastaText(FamilyText):
         """What an action does to melds that are set aside, in words ('' for most); told before the step."""
         typ = ACTION_TYPE[action]
         view = game.view(seat)
-        down = view.down[seat & 1]
+        down = view.down[view.team]
         w = self.w
         if typ in (MELD, ADD) and not down:
             return w._(" (set aside)")

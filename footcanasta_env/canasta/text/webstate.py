@@ -13,7 +13,6 @@ from typing import Any
 
 from ...family import webstate as shared
 from ...family.cards import BLACK3, JOKER, KINDS, NUM_NATURAL, RED3, TWO
-from ...family.seats import SEAT_NAMES
 from ...family.webstate import (
     SEAT_LABELS,
     WILDS,
@@ -31,7 +30,9 @@ from ..engine import View
 from ..rules import CANASTA_SIZE, MAX_WILDS, MIN_MELD
 from .events import EN, describe_round_end, team
 from .melds import Meld, is_canasta, kind, melds_value, size
-from .screen import final_text, frozen_reason, score_band
+from .names import final_text as names_final
+from .names import four, seat, side_of, table
+from .screen import frozen_reason, score_band
 
 
 def meld_sequence(kinds: Sequence[int], w: Words = EN) -> list[str]:
@@ -89,29 +90,42 @@ def meld_json(m: Meld, values: Sequence[int], w: Words = EN) -> dict[str, Any]:
             "state": meld_state(w, *STATE_IDS[k], done, to_go)}
 
 
-def result_json(result: dict[str, Any], w: Words = EN) -> dict[str, Any]:
+def result_json(result: dict[str, Any], w: Words = EN, rules: Any = None) -> dict[str, Any]:
     """A finished round for the page: scores, who went out (concealed?), how it ended, the breakdown."""
     return {"round": int(result["round"]), "scores": [int(x) for x in result["scores"]],
             "went_out": result.get("went_out"), "concealed": bool(result.get("concealed")),
-            "ended_by": result.get("ended_by"), "text": describe_round_end(result, w=PageWords(w.lang)),
+            "ended_by": result.get("ended_by"), "text": describe_round_end(result, w=PageWords(w.lang), rules=rules),
             "breakdown": [{k: int(v) for k, v in b.items()} for b in result["breakdown"]]}
 
 
 def _players_json(view: View, w: Words = EN) -> list[dict[str, Any]]:
     players = []
-    for s in range(4):
+    geo = table(view.rules)
+    for s in range(geo.seats):
         memory = "" if s == view.seat else memory_text(view.memory[s])
-        players.append({"seat": s, "name": SEAT_NAMES[s], "label": w._(SEAT_LABELS[s]), "held": int(view.held[s]),
+        players.append({"seat": s, "name": geo.seat_names[s], "label": _label(s, view, w), "held": int(view.held[s]),
                         "melded": bool(view.has_melded[s]), "from_pile": memory,
                         "to_play": view.current_player == s and not view.is_over})
     return players
+
+
+def _label(s: int, view: View, w: Words) -> str:
+    """A seat's label on the page: "You (South)", "North (partner)" (four players: the family's labels)."""
+    if four(view.rules):
+        return w._(SEAT_LABELS[s])
+    name = seat(s, w, view.rules)
+    if s == view.seat:
+        return w._("You ({seat})").format(seat=name)
+    if side_of(s, view.rules) == view.team:
+        return w._("{seat} (partner)").format(seat=name)
+    return name
 
 
 def _team_json(view: View, t: int, w: Words = EN) -> dict[str, Any]:
     values = view.rules.card_values
     natural = sum(1 for m in view.melds[t] if is_canasta(m) and kind(m) == "natural")
     mixed = sum(1 for m in view.melds[t] if is_canasta(m) and kind(m) == "mixed")
-    return {"name": team(t, w), "down": bool(view.down[t]), "red_threes": int(view.red_threes[t]),
+    return {"name": team(t, w, view.rules), "down": bool(view.down[t]), "red_threes": int(view.red_threes[t]),
             "black_threes": int(view.black_threes[t]), "melds": [meld_json(m, values, w) for m in view.melds[t]],
             "canastas": {"natural": natural, "mixed": mixed}, "minimum": int(view.minimums[t]),
             "minimum_band": score_band(view.rules, view.scores[t], w), "frozen": bool(view.frozen[t]),
@@ -124,21 +138,22 @@ def view_state(view: View, round_results: Sequence[dict[str, Any]], w: Words = E
     pile = [KINDS[k] for k in view.pile]
     top = view.pile_top
     winner = None
-    if view.is_over and view.scores[0] != view.scores[1]:
-        winner = 0 if view.scores[0] > view.scores[1] else 1
+    if view.is_over and sorted(view.scores)[-1] != sorted(view.scores)[-2]:
+        winner = int(max(range(len(view.scores)), key=lambda t: view.scores[t]))
     return {
         "round": int(view.round), "target": int(view.target), "max_rounds": rules.max_rounds,
         "minimum": [int(m) for m in view.minimums], "scores": [int(x) for x in view.scores],
-        "over": bool(view.is_over), "winner": winner, "final": final_text(view.scores, w=w) if view.is_over else "",
+        "over": bool(view.is_over), "winner": winner,
+        "final": names_final(view.scores, w, rules) if view.is_over else "",
         "current": int(view.current_player), "phase": view.phase, "my_turn": bool(view.my_turn),
         "legal": [action_name(a) for a in view.legal_actions], "hand": counts_json(view.hand),
         "hand_size": int(sum(view.hand)), "set_aside": [meld_json(m, rules.card_values, w) for m in view.set_aside],
         "set_aside_value": melds_value(view.set_aside, rules.card_values), "players": _players_json(view, w),
-        "teams": [_team_json(view, t, w) for t in (0, 1)],
+        "teams": [_team_json(view, t, w) for t in range(len(view.scores))],
         "pile": {"size": len(pile), "top": pile[-1] if pile else None, "cards": pile,
                  "frozen": bool(view.frozen[view.team]), "frozen_why": frozen_reason(view, view.team, w),
                  "blocked": top == BLACK3, "no_pickup": top is None or top in (TWO, JOKER, BLACK3)},
-        "stock": int(view.stock_size), "round_results": [result_json(r, w) for r in round_results],
+        "stock": int(view.stock_size), "round_results": [result_json(r, w, rules) for r in round_results],
     }
 
 

@@ -7,7 +7,8 @@
 
 const reduced = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 
-let GAMES = {};           // name -> {title, table, bots, default} (GET /api/games)
+let GAMES = {};           // key -> {name, title, table, bots, default, players?, sides?} (GET /api/games): a
+                          // game's key is its name at its default table, "name/2" or "name/6x3" at another size
 let gameId = null;
 let chosen = null;        // the game New game and Daily deal (the chooser's)
 let selSeq = 0;
@@ -105,7 +106,7 @@ function render() {
     state, score, deal);
   $("status").dataset.deal = state.deal.kind;
   $("cmd").placeholder = look("moveExamples", () => state.legal.slice(0, 3).join(", "));
-  showChosen(state.game);
+  showChosen(state.choice || state.game);
   showAreas();
   renderSeats();
   if (hasArea("pile")) renderCenter();
@@ -121,7 +122,8 @@ function render() {
 }
 
 function dailyLinks(links) {
-  const href = `/leaderboard?date=${state.deal.date}&game=${encodeURIComponent(state.game)}&lang=${lang}`;
+  const size = (GAMES[state.choice] || {}).players ? `&players=${GAMES[state.choice].players}` : "";
+  const href = `/leaderboard?date=${state.deal.date}&game=${encodeURIComponent(state.game)}${size}&lang=${lang}`;
   links.append(el("a", { href, text: _("Leaderboard of {date}", { date: day(state.deal.date) }) }));
   if (state.entered === true) links.append(" · " + _("your result is on it."));
   else if (state.ranked && state.entered === false) links.append(" · " + _("only your first finished attempt counts."));
@@ -266,33 +268,22 @@ async function hint() {
 }
 
 // The chosen game: the chooser, the title, the leaderboard link and the address all follow it.
-function showChosen(name) {
-  chosen = name;
-  const title = GAMES[name] ? GAMES[name].title : name;
-  $("game-choice").value = name;
-  $("title").textContent = title;
-  document.title = title;
-  $("board-link").href = `/leaderboard?game=${encodeURIComponent(name)}&lang=${lang}`;
-  document.body.dataset.game = name;
+function showChosen(key) {
+  chosen = key;
+  const g = GAMES[key] || { name: key, title: key };
+  $("game-choice").value = key;
+  $("title").textContent = g.title;
+  document.title = g.title;
+  const size = g.players ? `&players=${g.players}` : "";
+  $("board-link").href = `/leaderboard?game=${encodeURIComponent(g.name)}${size}&lang=${lang}`;
+  document.body.dataset.game = g.name;
+  document.body.dataset.seats = g.table ? g.table.seats : "";
 }
 
 function remember() {
   localStorage.setItem("footcanasta-game", gameId);
   localStorage.setItem("footcanasta-choice", chosen);
-  history.replaceState(null, "", `/?game=${encodeURIComponent(chosen)}&id=${encodeURIComponent(gameId)}&lang=${lang}`);
-}
-
-// The games and their tables, in the page's language: the chooser lists them.
-async function loadGames() {
-  const list = (await api("GET", "/api/games")).games;
-  GAMES = {};
-  const menu = $("game-choice");
-  menu.replaceChildren();
-  for (const g of list) {
-    GAMES[g.name] = g;
-    menu.append(el("option", { value: g.name, text: g.title }));
-  }
-  return list[0].name;
+  history.replaceState(null, "", `/?${sizeQuery(chosen)}&id=${encodeURIComponent(gameId)}&lang=${lang}`);
 }
 
 // Each game has its own bots: the settings list the chosen game's, keeping a remembered choice it knows; a table
@@ -328,7 +319,10 @@ async function choose(name) {
 }
 
 function botChoice() {
-  const body = { game: chosen };
+  const g = GAMES[chosen] || { name: chosen };
+  const body = { game: g.name };
+  if (g.players) body.players = g.players;
+  if (g.sides) body.sides = g.sides;
   if ($("partner").value && !$("partner-label").parentElement.hidden) body.partner = $("partner").value;
   if ($("opponents").value) body.opponents = $("opponents").value;
   const name = $("name").value.trim();
@@ -366,7 +360,7 @@ async function newGame(deal, problems) {
     }
     await loadAssets(data.state.table.assets);  // the game's looks load before the address names it
     gameId = data.id;
-    showChosen(data.state.game);
+    showChosen(data.state.choice || data.state.game);
     remember();
     $("log").replaceChildren();
     selected = {};
@@ -387,7 +381,7 @@ async function load(id, problems) {
   const data = await api("GET", `/api/games/${encodeURIComponent(id)}`);
   await loadAssets(data.state.table.assets);
   gameId = id;
-  showChosen(data.state.game);
+  showChosen(data.state.choice || data.state.game);
   remember();
   if (problems && problems.length) setMessage(problems.join(" · "), true, true);
   await apply({ events: [], state: data.state });
@@ -427,7 +421,7 @@ async function start() {
   for (const id of ["partner", "opponents"]) {
     $(id).addEventListener("change", () => localStorage.setItem("footcanasta-" + id, $(id).value));
   }
-  $("game-choice").addEventListener("change", () => choose($("game-choice").value));
+  $("game-choice").addEventListener("change", () => choose($("game-choice").value));  // a game at a size
   let first;
   try { first = await loadGames(); } catch (e) {
     setMessage(e.message, true, true);
@@ -448,9 +442,14 @@ async function dealAddress(q, first) {
   }
   // ?game= names a game (an older address gave a game's id there: still loaded)
   const named = q.get("game");
-  const known = named !== null && Object.prototype.hasOwnProperty.call(GAMES, named);
+  const known = named !== null && Object.prototype.hasOwnProperty.call(GAMES, named) && GAMES[named].name === named;
+  const sized = known ? sizeKey(named, q.get("players"), q.get("sides")) : null;
+  if (sized === undefined) {
+    problems.push(_("{game} has no table of {players} players (its tables: {sizes})", { game: GAMES[named].title,
+      players: [q.get("players"), q.get("sides")].filter((x) => x !== null).join(" / "), sizes: sizesOf(named) }));
+  }
   const stored = localStorage.getItem("footcanasta-choice");
-  showChosen(known ? named : stored && GAMES[stored] ? stored : first);
+  showChosen(sized ? sized : known ? named : stored && GAMES[stored] ? stored : first);
   problems.push(...fillBots(chosen, q));
   const unknownGame = () => _("unknown game {name} (known: {known})", { name: named, known: Object.keys(GAMES).join(", ") });
   let deal = null;
@@ -471,7 +470,7 @@ async function dealAddress(q, first) {
     try {
       const data = await api("GET", `/api/games/${encodeURIComponent(gid)}`);
       // /?game=NAME with a remembered game of the other kind deals a game of NAME
-      if (gid === id || !known || data.state.game === chosen) return await load(gid, problems);
+      if (gid === id || !known || (data.state.choice || data.state.game) === chosen) return await load(gid, problems);
     } catch (e) {
       if (gid !== id) localStorage.removeItem("footcanasta-game");
       else problems.push(q.get("id") ? _("{field}: {reason}", { field: "id", reason: e.message }) : unknownGame());

@@ -7,7 +7,8 @@
 const $ = (id) => document.getElementById(id);
 const BUTTONS = { draw: "b-draw", pickup: "b-pickup", meld: "b-meld", laydown: "b-laydown", discard: "b-discard" };
 // where each seat sits on the screen, clockwise from the person's, by the number of seats
-const PLACES = { 1: ["south"], 2: ["south", "north"], 3: ["south", "west", "east"], 4: ["south", "west", "north", "east"] };
+const PLACES = { 1: ["south"], 2: ["south", "north"], 3: ["south", "west", "east"], 4: ["south", "west", "north", "east"],
+  6: ["south", "southwest", "northwest", "north", "northeast", "southeast"] };
 // the page's parts, by the area that shows them (state.table.areas): an area a game does not name is hidden
 const AREA_PARTS = { seats: ["table"], pile: ["center"], melds: ["melds"], aside: ["aside"], hand: ["hand-area"],
   buttons: ["buttons", "reason"], moves: ["cmd-form", "legal-box"], results: ["results"], log: ["log-area"] };
@@ -113,6 +114,7 @@ function renderSeats() {
   const t = table();
   const box = $("table");
   const places = PLACES[t.seats] || [];
+  box.dataset.seats = t.seats;  // the table's grid follows its number of seats (style.css)
   const seen = new Set();
   for (let k = 0; k < t.seats; k++) {
     const seat = (t.you + k) % t.seats;
