@@ -114,7 +114,7 @@ function renderSeats() {
   const t = table();
   const box = $("table");
   const places = PLACES[t.seats] || [];
-  box.dataset.seats = t.seats;  // the table's grid follows its number of seats (style.css)
+  box.dataset.seats = t.seats;  // the table's grid follows its number of seats (the CSS file)
   const seen = new Set();
   for (let k = 0; k < t.seats; k++) {
     const seat = (t.you + k) % t.seats;
