@@ -48,7 +48,8 @@ class FamilyText:
     def describe_step(self, before: Any, after: Any, seat: int, action: int) -> list[str]:
         return self.events.describe_step(before, after, seat, action, w=self.w)
 
-    def describe_round_end(self, result: dict[str, Any], viewer: int = 0) -> str:
+    def describe_round_end(self, result: dict[str, Any], viewer: int = 0, rules: Any = None) -> str:
+        # rules: a game of one table names its sides the same whatever they are (a game of several overrides this)
         return self.events.describe_round_end(result, viewer, self.w)
 
     def event_kind(self, action: int) -> str:
@@ -66,7 +67,7 @@ class FamilyText:
     def render_screen(self, view: Any, events: Sequence[str] = (), width: int = 80, since: str = "") -> Any:
         return self.screen.render_screen(view, events, width, since, self.w)
 
-    def final_text(self, scores: Sequence[int]) -> str:
+    def final_text(self, scores: Sequence[int], rules: Any = None) -> str:
         return self.screen.final_text(scores, w=self.w)
 
     def help_text(self, rules: Any, round: int) -> str:

@@ -316,7 +316,7 @@ class ToyText:
     def describe_step(self, before: ToyView, after: ToyView, seat: int, action: int) -> list[str]:
         return [f"{self.names[seat]} played {ACTION_NAMES[action]}"]
 
-    def describe_round_end(self, result: dict[str, Any], viewer: int = 0) -> str:
+    def describe_round_end(self, result: dict[str, Any], viewer: int = 0, rules: Any = None) -> str:
         return f"Toy round {result['round']} is over: {_to(result['scores'])}."
 
     def event_kind(self, action: int) -> str:
@@ -349,7 +349,7 @@ class ToyText:
     def round_table(self, result: dict[str, Any], scores: Any, rules: Rules) -> str:
         return f"Round {result['round']}: {_to(result['scores'])}; total {'-'.join(map(str, scores))}"
 
-    def final_text(self, scores: Any) -> str:
+    def final_text(self, scores: Any, rules: Any = None) -> str:
         return f"Toy game over: {_to(scores)}."
 
     def help_text(self, rules: Rules, round: int) -> str:
