@@ -49,12 +49,14 @@ MID = {
 }
 
 
-def start_server(db) -> Iterator[str]:
-    """A server of the page on a free loopback port, until the generator is closed."""
+def start_server(db, **app_options: Any) -> Iterator[str]:
+    """A server of the page on a free loopback port (``create_app(db, **app_options)``), until the generator is
+    closed."""
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    srv = uvicorn.Server(uvicorn.Config(create_app(db), host="127.0.0.1", port=port, log_level="warning"))
+    config = uvicorn.Config(create_app(db, **app_options), host="127.0.0.1", port=port, log_level="warning")
+    srv = uvicorn.Server(config)
     thread = threading.Thread(target=srv.run, daemon=True)
     thread.start()
     for _ in range(200):

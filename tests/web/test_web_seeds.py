@@ -9,9 +9,6 @@ game with the rest and stays playable, and a deal that fails says so instead of 
 from __future__ import annotations
 
 import os
-import socket
-import threading
-import time
 import warnings
 from collections import Counter
 
@@ -121,23 +118,9 @@ CHROMIUM = "/usr/bin/chromium"
 def server(tmp_path_factory):
     if not os.path.exists(CHROMIUM) and not os.environ.get("CI"):
         pytest.skip(f"{CHROMIUM} is missing (apt-get install chromium); the browser tests run in CI")
-    import uvicorn
+    from tests.helpers.table_scenes import start_server
 
-    db = tmp_path_factory.mktemp("seeds-page") / "web.sqlite3"
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    srv = uvicorn.Server(uvicorn.Config(create_app(db, replay_dir=None), host="127.0.0.1", port=port,
-                                        log_level="warning"))
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    for _ in range(100):
-        if srv.started:
-            break
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    srv.should_exit = True
-    thread.join(timeout=5)
+    yield from start_server(tmp_path_factory.mktemp("seeds-page") / "web.sqlite3", replay_dir=None)
 
 
 @pytest.fixture(scope="module")
