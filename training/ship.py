@@ -12,7 +12,10 @@ data/``), which the manifest must ship (``MANIFEST.shipped``), or the wheel woul
 policy already at ``--out``, or with ``policy:PATH``); ``--commands`` the commands that produced them, in
 the same order. The weights are copied unchanged; only the metadata's ``evaluation`` record is filled in.
 ``learned.npz`` and ``learned.json`` are written once to ``--out-dir`` and copied byte for byte to
-``--package-dir``, so the two copies cannot disagree. Run it from the repository root (the default folders
+``--package-dir``, so the two copies cannot disagree. A game of several table sizes ships one policy per size,
+named by the game's ``learned_stem(rules)`` from the rules the policy records: Canasta's two-player policy is
+``learned2.npz`` and ``learned2.json`` (its curve ``learning_curve2.png``), beside the four-player ``learned.*``,
+which it never overwrites. Run it from the repository root (the default folders
 are relative to the working directory).
 """
 
@@ -28,6 +31,7 @@ import json
 import os
 import shutil
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -39,8 +43,9 @@ from training.train_common import parse_args, write_json
 
 @dataclass
 class Args:
-    """Write checkpoints/footcanasta/learned.npz, learned.json and learning_curve.png from a run, and the policy and its
-    record into the package (footcanasta_env/footcanasta/data/)."""
+    """Write the game's checkpoints/<game>/learned.npz, learned.json and learning_curve.png from a run (another table
+    size's files name it: learned2.npz, learned2.json, learning_curve2.png), and the policy and its record into the
+    package (footcanasta_env/<game>/data/)."""
 
     policy: str = ""
     """the policy file to ship"""
@@ -60,17 +65,26 @@ class Args:
     game's data/ folder, which its manifest ships; none: no copy)"""
 
 
-COPIED = ("learned.npz", "learned.json")
-"""The files copied into the package: its manifest must ship them as ``data/<name>``."""
+def policy_stem(game: Any, rules: Any) -> str:
+    """The name (without suffix) of the shipped policy of the table of ``rules``: the game's ``learned_stem(rules)``
+    for a game of several table sizes (Canasta: ``learned2`` at two players), ``learned`` for a game of one."""
+    stem = getattr(game, "learned_stem", None)
+    return stem(rules) if stem is not None else "learned"
 
 
-def shipped_folders(game: str) -> tuple[str, str]:
+def copied(stem: str = "learned") -> tuple[str, str]:
+    """The files copied into the package (``STEM.npz``, ``STEM.json``): the manifest must ship them as
+    ``data/<name>``."""
+    return f"{stem}.npz", f"{stem}.json"
+
+
+def shipped_folders(game: str, stem: str = "learned") -> tuple[str, str]:
     """The game's folders of a shipped policy, from its manifest: the record's (``MANIFEST.checkpoints``, relative
     to the repository root) and the package data's (the game's ``data/``, relative to the working directory
-    where it lies below it). A game whose manifest names no checkpoints folder or does not ship ``COPIED`` is
+    where it lies below it). A game whose manifest names no checkpoints folder or does not ship ``copied(stem)`` is
     refused, naming what to give instead."""
     manifest = games.manifest(game)
-    lacking = [f"data/{name}" for name in COPIED if f"data/{name}" not in manifest.shipped]
+    lacking = [f"data/{name}" for name in copied(stem) if f"data/{name}" not in manifest.shipped]
     if not manifest.checkpoints or lacking:
         why = f"its manifest ships no {', '.join(lacking)}" if lacking else "its manifest names no checkpoints folder"
         raise SystemExit(f"error: no shipping folders are known for the game {game!r} ({why}): give --out-dir and "
@@ -80,12 +94,12 @@ def shipped_folders(game: str) -> tuple[str, str]:
     return manifest.checkpoints, str(data.relative_to(Path.cwd()) if below else data)
 
 
-def folders(args: Args, game: str) -> tuple[str, str]:
+def folders(args: Args, game: str, stem: str = "learned") -> tuple[str, str]:
     """``--out-dir`` and ``--package-dir``, the game's own where not given ("" for no package copy)."""
     if args.out_dir and args.package_dir:
         out_dir, package_dir = args.out_dir, args.package_dir
     else:
-        record, data = shipped_folders(game)
+        record, data = shipped_folders(game, stem)
         out_dir, package_dir = args.out_dir or record, args.package_dir or data
     return out_dir, "" if package_dir == "none" else package_dir
 
@@ -148,11 +162,12 @@ def main(argv: list[str] | None = None) -> None:
     if args.stages:
         training["stages"] = json.load(open(args.stages))
     game = get_game(pol.game)
-    out_dir, package_dir = folders(args, game.NAME)
+    rules = game.Rules.from_dict(pol.meta["rules"])
+    stem = policy_stem(game, rules)  # each table size ships its own file: learned.npz, learned2.npz
+    out_dir, package_dir = folders(args, game.NAME, stem)
     os.makedirs(out_dir, exist_ok=True)
-    out = os.path.join(out_dir, "learned.npz")
-    meta = save_policy(out, pol.weights, pol.biases, pol.activation, game.Rules.from_dict(pol.meta["rules"]),
-                       training, evaluation, game=game.NAME)
+    out = os.path.join(out_dir, f"{stem}.npz")
+    meta = save_policy(out, pol.weights, pol.biases, pol.activation, rules, training, evaluation, game=game.NAME)
     assert all(np.array_equal(a, b) for a, b in zip(load_policy(out).weights, pol.weights, strict=True))
     curves = []
     for p in args.summaries.split(","):
@@ -160,15 +175,24 @@ def main(argv: list[str] | None = None) -> None:
             s = json.load(open(p))
             curves.append((s["run"].split("__")[0], s.get("curve") or dagger_curve(s)))
     record = dict(meta, source=args.policy, curves=dict(curves), size_bytes=os.path.getsize(out))
-    write_json(os.path.join(out_dir, "learned.json"), record)
-    plot_curve(curves, os.path.join(out_dir, "learning_curve.png"), game.TITLE)
+    write_json(os.path.join(out_dir, f"{stem}.json"), record)
+    curve_png = f"learning_curve{stem.removeprefix('learned')}.png"
+    plot_curve(curves, os.path.join(out_dir, curve_png), table_title(game, rules))
     print(f"shipped {args.policy} -> {out} ({os.path.getsize(out)} bytes)")
     if package_dir and os.path.abspath(package_dir) != os.path.abspath(out_dir):
         os.makedirs(package_dir, exist_ok=True)
-        for name in COPIED:
+        for name in copied(stem):
             shutil.copyfile(os.path.join(out_dir, name), os.path.join(package_dir, name))
-        print(f"copied learned.npz and learned.json -> {package_dir}")
+        print(f"copied {' and '.join(copied(stem))} -> {package_dir}")
 
+
+def table_title(game: Any, rules: Any) -> str:
+    """The game's title, with the table where it is not the game's default one: "Canasta (2 players)"."""
+    table, default = game.geometry(rules), game.geometry()
+    if (table.seats, table.num_sides) == (default.seats, default.num_sides):
+        return game.TITLE
+    return f"{game.TITLE} ({table.seats} players" + (f" in {table.num_sides} sides)" if table.num_sides not in
+                                                     (2, table.seats) else ")")
 
 if __name__ == "__main__":
     main()

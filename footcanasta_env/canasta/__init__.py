@@ -53,7 +53,8 @@ NAME = "canasta"
 TITLE = "Canasta"
 MANIFEST = Manifest(
     gym_ids={"footcanasta/Canasta-v0": "footcanasta_env.canasta.envs.one_seat:CanastaGymEnv"},
-    shipped=("data/learned.npz", "data/learned.json"), rules="CANASTA.md", checkpoints="checkpoints/canasta")
+    shipped=("data/learned.npz", "data/learned.json", "data/learned2.npz", "data/learned2.json"), rules="CANASTA.md",
+    checkpoints="checkpoints/canasta")
 """What Canasta registers (``footcanasta_env.family.manifest``)."""
 
 
@@ -65,7 +66,7 @@ __all__ = [
     "CanastaGymEnv", "GameEncoder", "GymEnv", "HIDDEN_CARDS_SIZE", "OBS_SIZE", "OBS_VERSION", "OFFSETS", "encode",
     "env", "hidden_cards", "hidden_cards_size", "layout_of", "observation_bounds", "raw_env", "table_text",
     "team_reward", "bot_names", "check_bot_name", "hint_bot_name",
-    "make_bot", "strongest_bot", "geometry", "MANIFEST", "DEMO",
+    "make_bot", "strongest_bot", "learned_stem", "geometry", "MANIFEST", "DEMO",
 ]
 
 
@@ -95,7 +96,8 @@ _LAZY = {**{n: (".observation", n) for n in ("GameEncoder", "HIDDEN_CARDS_SIZE",
          **{n: (".envs", n) for n in ("CanastaGymEnv", "env", "raw_env", "team_reward")},
          "GymEnv": (".envs", "CanastaGymEnv"), "table_text": (".text.tabletext", "table_text"),
          "DEMO": (".text.demo", "DEMO"),
-         **{n: (".bots", n) for n in ("make_bot", "bot_names", "check_bot_name", "strongest_bot", "hint_bot_name")}}
+         **{n: (".bots", n) for n in ("make_bot", "bot_names", "check_bot_name", "strongest_bot", "hint_bot_name",
+                                          "learned_stem")}}
 
 
 __getattr__ = late_names(__name__, _LAZY)

@@ -92,9 +92,14 @@ def _fmt_ci(lo: float, hi: float, pct: bool = False) -> str:
     return f"[{lo:.1%}, {hi:.1%}]" if pct else f"[{lo:+.0f}, {hi:+.0f}]"
 
 
-def _of_game(game: str) -> str:
-    """`` of GAME`` for a game other than the default (the default's output stays as it always was)."""
-    return "" if game == DEFAULT_GAME else f" of {get_game(game).TITLE}"
+def _of_game(game: str, players: int = 0, sides: int = 0) -> str:
+    """`` of GAME`` for a game other than the default (the default's output stays as it always was), with the
+    table where it is not the game's default one: `` of Canasta (2 players)``."""
+    module = get_game(game)
+    default = module.geometry()
+    table = "" if (players, sides) in ((0, 0), (default.seats, default.num_sides)) else f" ({players} players" + (
+        f" in {sides} sides)" if sides not in (players, 2) else ")")
+    return "" if game == DEFAULT_GAME and not table else f" of {module.TITLE}{table}"
 
 
 def print_match(r: MatchReport) -> None:
@@ -104,7 +109,8 @@ def print_match(r: MatchReport) -> None:
 
     console = Console(highlight=False)
     n = len(r.games)
-    console.print(f"[bold]{r.a}[/bold] vs [bold]{r.b}[/bold]: {r.deals} duplicate deals{_of_game(r.game)} x "
+    of = _of_game(r.game, r.players, r.sides)
+    console.print(f"[bold]{r.a}[/bold] vs [bold]{r.b}[/bold]: {r.deals} duplicate deals{of} x "
                   f"{r.rotations} seatings = {n} games, seed {r.seed}")
     t = Table(show_header=True, header_style="bold")
     for col in ("", "value", "95% CI"):
@@ -130,7 +136,8 @@ def print_league(rep: LeagueReport) -> None:
     from rich.table import Table
 
     console = Console(highlight=False)
-    console.print(f"League: {len(rep.names)} bots, {rep.deals} duplicate deals{_of_game(rep.game)} x "
+    of = _of_game(rep.game, rep.players, rep.sides)
+    console.print(f"League: {len(rep.names)} bots, {rep.deals} duplicate deals{of} x "
                   f"{rep.rotations} seatings per pair, seed {rep.seed}")
     t = Table(show_header=True, header_style="bold", title="Elo (maximum likelihood, mean 1500)")
     t.add_column("rank")

@@ -15,7 +15,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
@@ -75,11 +75,14 @@ class LeagueReport:
     rating_sd: list[float]
     bootstrap: int
     game: str = DEFAULT_GAME
+    players: int = 0  # the table's seats and sides, as in ``MatchReport``
+    sides: int = 0
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON-able summary."""
         return {
-            "game": self.game, "names": self.names, "seed": self.seed, "deals": self.deals, "rotations": self.rotations,
+            "game": self.game, "players": self.players, "sides": self.sides, "names": self.names, "seed": self.seed,
+            "deals": self.deals, "rotations": self.rotations,
             "ratings": [{"bot": n, "elo": r, "sd": s}
                         for n, r, s in zip(self.names, self.ratings, self.rating_sd, strict=True)],
             "bootstrap": self.bootstrap, "matches": [m.to_dict() for m in self.matches],
@@ -110,19 +113,20 @@ def league(names: Sequence[str], deals: int = 100, seed: int = 0, rotations: int
     if len({n.strip().lower() for n in names}) != len(names):
         raise ValueError(f"a league needs distinct bots, got {' '.join(names)}")
     game, rotations = _check_args(game, names, deals, rotations, workers, seed, rules)
-    rivals = get_game(game).geometry(rules).num_sides - 1  # B's sides in each of A's games
+    table = get_game(game).geometry(rules)
+    rivals = table.num_sides - 1  # B's sides in each of A's games
     pairs = list(itertools.combinations(range(len(names)), 2))
     tasks = [DealTask(k, names[i], names[j], seed, d, rotations, rules, game)
              for k, (i, j) in enumerate(pairs) for d in range(deals)]
     per_pair: list[list[GameRecord]] = [[] for _ in pairs]
     for k, recs in _run_tasks(tasks, workers, progress, "league"):
         per_pair[k].extend(recs)
-    matches = [MatchReport.from_games(names[i], names[j], seed, deals, rotations, per_pair[k], game)
-               for k, (i, j) in enumerate(pairs)]
+    matches = [replace(MatchReport.from_games(names[i], names[j], seed, deals, rotations, per_pair[k], game),
+                       players=table.seats, sides=table.num_sides) for k, (i, j) in enumerate(pairs)]
     ratings = fit_elo(len(names), _pair_points(names, matches, None), rivals=rivals)
     rng = np.random.default_rng([seed, 0xE10])
     boots = np.array([fit_elo(len(names), _pair_points(names, matches, rng.integers(0, deals, deals)), rivals=rivals)
                       for _ in range(bootstrap)]) if bootstrap else np.zeros((1, len(names)))
     sd = boots.std(axis=0, ddof=1) if bootstrap > 1 else np.zeros(len(names))
     return LeagueReport(names, seed, deals, rotations, matches, [float(x) for x in ratings],
-                        [float(x) for x in sd], bootstrap, game)
+                        [float(x) for x in sd], bootstrap, game, table.seats, table.num_sides)

@@ -32,7 +32,7 @@ from __future__ import annotations
 import math
 import multiprocessing as mp
 from collections.abc import Iterable, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -276,6 +276,8 @@ class MatchReport:
     mean_score_b: float = 0.0
     mean_actions: float = 0.0
     game: str = DEFAULT_GAME
+    players: int = 0  # the table the games were played at (its geometry's seats and sides); 0: not recorded
+    sides: int = 0
 
     @classmethod
     def from_games(cls, a: str, b: str, seed: int, deals: int, rotations: int,
@@ -323,4 +325,6 @@ def evaluate(a: str, b: str, deals: int = 100, seed: int = 0, rotations: int | N
     game, rotations = _check_args(game, (a, b), deals, rotations, workers, seed, rules)
     tasks = [DealTask(0, a, b, seed, i, rotations, rules, game) for i in range(deals)]
     games = [g for _, recs in _run_tasks(tasks, workers, progress, f"{a} vs {b}") for g in recs]
-    return MatchReport.from_games(a, b, seed, deals, rotations, games, game)
+    table = get_game(game).geometry(rules)
+    return replace(MatchReport.from_games(a, b, seed, deals, rotations, games, game), players=table.seats,
+                   sides=table.num_sides)

@@ -47,7 +47,9 @@ class BotRegistry:
     ``stamp``: what the shipped files look like now (their sizes and times): the cached answers are kept
     while it, and the tables, stay the same. ``fit``: given the canonical name, the bot built and the game's
     ``Rules`` a bot is asked for (``None``: the defaults), raises ``ValueError`` when that bot cannot play them
-    (a game of one table size needs none).
+    (a game of one table size needs none). ``learned_for``: given those ``Rules``, the stem of the shipped policy
+    that plays them (``data/STEM.npz``; ``"learned"`` for the default table), or a ``ValueError`` naming the
+    table's strongest bot where it has none (a game of one table size needs none: ``learned`` is its policy).
     """
 
     bots: dict[str, BotFactory]
@@ -58,6 +60,7 @@ class BotRegistry:
     stamp: Callable[[], tuple] = tuple
     notes: dict[str, str] = field(default_factory=dict)  # name or pattern -> what it is, for help texts
     fit: Callable[[str, Bot, Any], None] | None = None
+    learned_for: Callable[[Any], str] | None = None  # Rules -> the stem of the shipped policy of that table
     _answers: dict[str, Any] = field(default_factory=dict, init=False, repr=False)  # "key": what they hold for
     _lock: Any = field(default_factory=threading.RLock, init=False, repr=False)
 
@@ -121,7 +124,7 @@ class BotRegistry:
             build = self.loaders["policy"] if kind == "policy" else self.options[kind].build
             bot = build(arg, seed)
         elif kind == "learned":
-            bot = self.loaders["learned"]("", seed)
+            bot = self.loaders["learned"](self.learned_for(rules) if self.learned_for is not None else "", seed)
         else:
             bot = self.bots[kind](seed)
         if self.fit is not None:
@@ -212,12 +215,16 @@ class ShippedPolicy:
     def __init__(self, package: str, data: Any) -> None:
         self.package, self.data = package, data
 
-    def __call__(self, _: str, seed: int | None) -> Bot:
-        return importlib.import_module(f"{self.package}.policy").load_shipped(seed)
+    def __call__(self, stem: str, seed: int | None) -> Bot:
+        """The shipped policy ``data/STEM.npz`` (``''``: ``learned.npz``, the default table's) as ``learned``."""
+        policy = importlib.import_module(f"{self.package}.policy")
+        if stem in ("", "learned"):
+            return policy.load_shipped(seed)
+        return policy.load_shipped(seed, self.data / f"{stem}.npz")
 
-    def record(self) -> dict[str, Any]:
-        """``learned.json``: the policy file's metadata and record (a test keeps the two equal)."""
-        return json.loads((self.data / "learned.json").read_text(encoding="utf-8"))
+    def record(self, stem: str = "") -> dict[str, Any]:
+        """``learned.json`` (or ``STEM.json``): the policy file's metadata and record (a test keeps the two equal)."""
+        return json.loads((self.data / f"{stem or 'learned'}.json").read_text(encoding="utf-8"))
 
 
 def policy_path_loader(package: str) -> Loader:

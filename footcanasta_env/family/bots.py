@@ -113,7 +113,8 @@ class GreedyBot:
 def policy_bot(game: str, num_actions: int, encode: Callable, label: str, module: str,
                shipped: Any) -> tuple[type, Callable[[int | None], Any]]:
     """The game's ``PolicyBot`` (``policyfile.PolicyBot`` with the game's name, action count and observation
-    encoder, defined as ``module``'s) and its ``load_shipped(seed)``, the ``shipped`` policy as ``learned``."""
+    encoder, defined as ``module``'s) and its ``load_shipped(seed, file=None)``, the ``shipped`` policy (or another
+    shipped ``file``) as ``learned``."""
     from ..policyfile import PolicyBot as PolicyFileBot  # the file format's module reads the games' registry
     from ..policyfile import load_shipped as load_shipped_file
 
@@ -121,8 +122,9 @@ def policy_bot(game: str, num_actions: int, encode: Callable, label: str, module
     cls = type("PolicyBot", (PolicyFileBot,), {"GAME": game, "NUM_ACTIONS": num_actions,
                                                "encode": staticmethod(encode), "__module__": module, "__doc__": doc})
 
-    def load_shipped(seed: int | None = None) -> Any:
-        """The shipped policy as a bot named ``learned``."""
-        return load_shipped_file(cls, shipped, seed)
+    def load_shipped(seed: int | None = None, file: Any = None) -> Any:
+        """The shipped policy as a bot named ``learned``: ``shipped``, or ``file`` (another shipped policy of the
+        game, an ``importlib.resources`` file: a table size's own)."""
+        return load_shipped_file(cls, shipped if file is None else file, seed)
 
     return cls, load_shipped

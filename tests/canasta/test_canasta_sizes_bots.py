@@ -83,8 +83,7 @@ def test_the_expert_reads_the_next_seat_and_its_side_at_three_players():
     assert bot.act(view) in view.legal_actions
 
 
-OTHER_SIZES = [
-    pytest.param(canasta.Rules(players=2), "2-player", id="two"),
+OTHER_SIZES = [  # the sizes that ship no learned bot (two players has its own: test_canasta_learned_two.py)
     pytest.param(canasta.Rules(players=3), "3-player", id="three"),
     pytest.param(canasta.Rules(players=6), "6-player", id="six"),
     pytest.param(canasta.Rules(players=6, sides=3), r"6-player \(three sides of two\)", id="six-in-three-sides"),
@@ -94,8 +93,8 @@ OTHER_SIZES = [
 
 @pytest.mark.parametrize(("rules", "said"), OTHER_SIZES)
 def test_make_bot_refuses_the_learned_bot_at_a_size_it_was_not_made_for(rules, said):
-    with pytest.raises(ValueError, match=f"Canasta's learned bot plays four players; {said} Canasta has no learned "
-                                         "bot yet: its strongest bot is expert"):
+    with pytest.raises(ValueError, match=f"Canasta's learned bots play four players and two players; {said} Canasta "
+                                         "has no learned bot yet: its strongest bot is expert"):
         canasta.make_bot("learned", rules=rules)
     for name in ("random", "greedy", "expert"):
         assert canasta.make_bot(name, seed=1, rules=rules).name == name
@@ -131,8 +130,9 @@ def test_a_policy_file_of_another_size_is_refused_by_its_recorded_rules(tmp_path
 
 
 def test_evaluation_refuses_a_bot_that_cannot_play_the_size_before_any_game():
-    with pytest.raises(ValueError, match="learned bot plays four players; 2-player Canasta has no learned bot"):
-        evaluate("learned", "greedy", deals=1, seed=1, rules=canasta.Rules(players=2), game="canasta", workers=1)
+    with pytest.raises(ValueError, match="learned bots play four players and two players; 3-player Canasta has no "
+                                         "learned bot"):
+        evaluate("learned", "greedy", deals=1, seed=1, rules=canasta.Rules(players=3), game="canasta", workers=1)
 
 
 def _evaluate_json(capsys, *args):
@@ -146,6 +146,7 @@ def _evaluate_json(capsys, *args):
 def test_the_evaluate_command_plays_every_seat_at_two_and_three_players(capsys, players, sides):
     rep = _evaluate_json(capsys, "--players", str(players), "expert", "greedy")
     assert rep["game"] == "canasta" and rep["deals"] == 2 and rep["rotations"] == sides
+    assert (rep["players"], rep["sides"]) == (players, sides)  # the report says which table it was played at
     assert rep["games_played"] == 2 * sides == len(rep["games"])
     for deal in (0, 1):
         seats = [tuple(g["seats_a"]) for g in rep["games"] if g["deal"] == deal]
@@ -159,7 +160,7 @@ def test_the_evaluate_command_prints_first_places_with_three_sides(capsys):
     assert main(["evaluate", "--game", "canasta", "--players", "3", "expert", "greedy", "--deals", "1",
                  "--workers", "1", "--no-progress", "--rounds", "1"]) == 0
     out = capsys.readouterr().out
-    assert "1 duplicate deals of Canasta x 3 seatings = 3 games" in out
+    assert "1 duplicate deals of Canasta (3 players) x 3 seatings = 3 games" in " ".join(out.split())
     assert "expert first places" in out and "greedy every other" in out
 
 
@@ -173,13 +174,14 @@ def test_the_league_command_takes_a_size(capsys):
                  "--workers", "1", "--json", "--bootstrap", "0", "--no-progress"]) == 0
     rep = json.loads(capsys.readouterr().out)
     assert rep["rotations"] == 2 and len(rep["matches"]) == 3
+    assert (rep["players"], rep["sides"]) == (2, 2) and {(m["players"], m["sides"]) for m in rep["matches"]} == {(2, 2)}
 
 
 @pytest.mark.parametrize(("args", "said"), [
     (["--game", "canasta", "--players", "5"], "players must be 2, 3, 4 or 6"),
     (["--game", "canasta", "--players", "3", "--sides", "2"], "sides must be 3 for 3 players"),
     (["--players", "2"], "--players: Foot Canasta has one table, 4 players in 2 sides"),
-    (["--game", "canasta", "--players", "2", "learned"], "2-player Canasta has no learned bot yet"),
+    (["--game", "canasta", "--players", "3", "learned"], "3-player Canasta has no learned bot yet"),
 ])
 def test_the_evaluate_command_refuses_a_size_it_cannot_play(capsys, args, said):
     bots = [] if "learned" in args else ["expert"]

@@ -94,6 +94,10 @@ def test_named_opponents_are_built_for_the_envs_size(size):
     mask = info["action_mask"] if "action_mask" in info else env.unwrapped.action_masks()
     obs, reward, terminated, truncated, info = env.step(int(np.flatnonzero(mask)[0]))
     assert np.isfinite(reward)
-    if rules.players != 4:  # the shipped learned bot is four players': refused at once, by name
+    if rules.players in (3, 6):  # learned bots ship for four and two players: the others refused at once, by name
         with pytest.raises(ValueError, match=f"{rules.players}-player .*Canasta has no learned bot yet"):
             gymnasium.make("footcanasta/Canasta-v0", rules=rules, opponents="learned").reset(seed=3)
+    else:  # the size's own learned policy plays the opponents
+        env = gymnasium.make("footcanasta/Canasta-v0", rules=rules, opponents="learned")
+        obs, info = env.reset(seed=3)
+        assert obs.shape == (layout_of(rules).size,)

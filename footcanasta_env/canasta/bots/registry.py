@@ -1,21 +1,23 @@
 """Canasta's bots by name: a ``BotRegistry`` (``footcanasta_env.family.botregistry``) of its own.
 
 ``REGISTRY`` holds ``random``, ``greedy`` and ``expert`` (strongest first among the scripted ones: expert,
-greedy, random), ``learned`` (the shipped policy, ``data/learned.npz``) and ``policy:PATH`` (any exported
-Canasta policy file), both built by ``policy.py`` only when asked for, so importing the registry loads no
-weights. The module-level names are its methods, but for the table sizes of section 14.
+greedy, random), ``learned`` (a shipped policy of the table's size) and ``policy:PATH`` (any exported Canasta
+policy file), both built by ``policy.py`` only when asked for, so importing the registry loads no weights. The
+module-level names are its methods, but for the table sizes of section 14.
 
 Sizes: ``make_bot(name, seed=None, rules=None)`` builds a bot for the table of ``rules`` (the default: four
-players). ``random``, ``greedy`` and ``expert`` play every size; a policy plays only the size its file
-records (its ``rules``), so ``learned`` (a four-player policy) and a ``policy:PATH`` of another size are
-refused by name, saying which bot that size has instead (``size_note``). ``strongest_bot(rules=None)``
-(and ``hint_bot_name``, the same bot: Canasta has no search) is ``learned`` only at the size it was made
-for and when its shipped record (``data/learned.json``) shows it beating the expert, the lower end of its
-95% interval above one half; else ``expert``. The answers are kept until the shipped files change.
+players). ``random``, ``greedy`` and ``expert`` play every size. ``learned`` is the shipped policy of that size,
+whose file names it (``learned_stem``: ``data/learned.npz`` at four players, ``data/learned2.npz`` at two; the
+shipped ones are those the game's ``MANIFEST`` ships); a size without one is refused by name, saying which bot
+it has instead (``size_note``). A ``policy:PATH`` plays only the size its file records (its ``rules``).
+``strongest_bot(rules=None)`` (and ``hint_bot_name``, the same bot: Canasta has no search) is ``learned`` at a
+size whose shipped record (``data/learned*.json``) shows it beating the expert, the lower end of its 95%
+interval above one half; else ``expert``. The answers are kept until the shipped files change.
 """
 
 from __future__ import annotations
 
+import warnings
 from importlib import resources
 from typing import Any
 
@@ -24,7 +26,6 @@ from ..rules import DEFAULT_RULES, Rules
 from .expert import ExpertBot
 from .simple import GreedyBot, RandomBot
 
-_SHIPPED_FILES = ("learned.npz", "learned.json")
 _DATA = resources.files("footcanasta_env.canasta") / "data"
 _NUMBERS = {2: "two", 3: "three", 4: "four", 6: "six"}
 
@@ -61,22 +62,67 @@ def recorded_rules(bot: Any) -> Rules | None:
     return Rules.from_dict(meta.get("rules") or {})
 
 
-def _learned_rules() -> Rules | None:
-    """The rules of the shipped policy's record, or ``None`` when there is none that reads."""
+def learned_stem(rules: Rules | None = None) -> str:
+    """The name of the shipped policy file of the size of ``rules``, without its suffix: ``learned`` at the
+    default table (four players), else ``learned`` with the players (``learned2``), the sides where they are not
+    that size's default (``learned6x3``) and the decks where they are not (``learned4d3``)."""
+    rules = DEFAULT_RULES if rules is None else rules
+    if size_key(rules) == size_key(DEFAULT_RULES):
+        return "learned"
+    default = Rules(players=rules.players)
+    return (f"learned{rules.players}" + (f"x{rules.sides}" if rules.sides != default.sides else "")
+            + (f"d{rules.decks}" if rules.decks != default.decks else ""))
+
+
+def shipped_stems() -> tuple[str, ...]:
+    """The stems of the policies the game ships (its ``MANIFEST``'s ``data/*.npz``), the default table's first."""
+    from .. import MANIFEST  # the face imports this module: read it when asked
+
+    return tuple(p.removeprefix("data/").removesuffix(".npz") for p in MANIFEST.shipped
+                 if p.startswith("data/learned") and p.endswith(".npz"))
+
+
+def _learned_record(rules: Rules) -> dict | None:
+    """The shipped record of the size's learned policy (``None``: the size ships none, or it does not read)."""
+    stem = learned_stem(rules)
+    if stem not in shipped_stems():
+        return None
     try:
-        return Rules.from_dict(ShippedPolicy(__package__, _DATA).record().get("rules") or {})
+        return _SHIPPED.record(stem)
     except (OSError, ValueError):
         return None
 
 
+def _learned_sizes() -> str:
+    """The sizes that have a learned bot, in words: "four players and two players"."""
+    sizes = []
+    for stem in shipped_stems():
+        try:
+            sizes.append(players_text(Rules.from_dict(_SHIPPED.record(stem).get("rules") or {})))
+        except (OSError, ValueError):
+            continue
+    return " and ".join(sizes) or "no table (no shipped policy reads)"
+
+
 def size_note(rules: Rules | None = None) -> str:
-    """Which learned bot the size has, and its strongest bot: "2-player Canasta has no learned bot yet: its
+    """Which learned bot the size has, and its strongest bot: "3-player Canasta has no learned bot yet: its
     strongest bot is expert"."""
     rules = DEFAULT_RULES if rules is None else rules
-    learned = _learned_rules()
-    has = learned is not None and size_key(learned) == size_key(rules)
+    has = learned_stem(rules) in shipped_stems()
     return (f"{size_text(rules)} Canasta {'has a learned bot' if has else 'has no learned bot yet'}: its strongest bot "
             f"is {strongest_bot(rules)}")
+
+
+def learned_for(rules: Rules | None) -> str:
+    """The stem of the shipped policy that plays ``rules``' table; a ``ValueError`` naming the sizes that have one
+    and this size's strongest bot where it has none."""
+    rules = DEFAULT_RULES if rules is None else rules
+    if not isinstance(rules, Rules):
+        raise ValueError(f"rules must be Canasta's Rules, got {type(rules).__name__}")
+    stem = learned_stem(rules)
+    if stem not in shipped_stems():
+        raise ValueError(f"Canasta's learned bots play {_learned_sizes()}; {size_note(rules)}")
+    return stem
 
 
 def fit(name: str, bot: Any, rules: Rules | None) -> None:
@@ -87,21 +133,31 @@ def fit(name: str, bot: Any, rules: Rules | None) -> None:
     made = recorded_rules(bot)
     if made is None or size_key(made) == size_key(rules):
         return
-    if name == "learned":
-        raise ValueError(f"Canasta's learned bot plays {players_text(made)}; {size_note(rules)}")
+    if name == "learned":  # a shipped file whose record is not of the size its name says: a broken install
+        raise ValueError(f"Canasta's learned bot for {players_text(rules)} ({learned_stem(rules)}.npz) records "
+                         f"{players_text(made)}: reinstall footcanasta")
     raise ValueError(f"bot {name!r}: the policy file was made for {players_text(made)} (its recorded rules); "
                      f"{size_text(rules)} Canasta needs a policy of its own size ({size_note(rules)})")
+
+
+_SHIPPED = ShippedPolicy(__package__, _DATA)
+
+
+def _stamp() -> tuple:
+    """The shipped files as they are now (sizes and times), every size's."""
+    return files_stamp(_DATA, tuple(f"{stem}.{ext}" for stem in shipped_stems() for ext in ("npz", "json")))()
 
 
 REGISTRY = BotRegistry(
     bots={"random": RandomBot, "greedy": GreedyBot, "expert": ExpertBot},
     strength=("expert", "greedy", "random"),
-    loaders={"learned": ShippedPolicy(__package__, _DATA), "policy": policy_path_loader(__package__)},
-    stamp=files_stamp(_DATA, _SHIPPED_FILES),
+    loaders={"learned": _SHIPPED, "policy": policy_path_loader(__package__)},
+    stamp=_stamp,
     notes={"random": "uniform legal play", "greedy": "melds everything it can",
            "expert": "the scripted club player", "learned": "the shipped policy",
            "policy:PATH": "an exported Canasta policy file"},
     fit=fit,
+    learned_for=learned_for,
 )
 """Canasta's bots."""
 
@@ -110,12 +166,23 @@ REGISTRY = BotRegistry(
 
 
 def strongest_bot(rules: Rules | None = None) -> str:
-    """The strongest bot for the size of ``rules`` (default four players): ``learned`` only at its own size."""
+    """The strongest bot for the size of ``rules`` (default four players): ``learned`` where that size ships one
+    whose record shows it beating the expert (and it loads), else the strongest scripted bot."""
     if rules is None or size_key(rules) == size_key(DEFAULT_RULES):
         return _strongest()
-    learned = _learned_rules()
-    if learned is not None and size_key(learned) == size_key(rules):
-        return _strongest()
+    return REGISTRY._answer(f"strongest:{learned_stem(rules)}", lambda: _work_out_strongest(rules))
+
+
+def _work_out_strongest(rules: Rules) -> str:
+    record = _learned_record(rules)
+    ci = ((record or {}).get("evaluation", {}).get(BOT_STRENGTH[0], {}).get("win_ci") or [0.0])
+    if float(ci[0]) > 0.5:
+        try:
+            make_bot("learned", 0, rules=rules)
+            return "learned"
+        except (OSError, ValueError) as e:  # a broken install must not stop a table: the expert plays, said aloud
+            warnings.warn(f"Canasta's learned bot for {players_text(rules)} could not be loaded ({e}); the strongest "
+                          "scripted bot plays instead", stacklevel=3)
     return next(n for n in BOT_STRENGTH if n in BOTS)
 
 
