@@ -3,8 +3,9 @@
 Sequential, imperfect information, zero-sum between the sides, explicit chance at the root (the deal;
 later cards are sampled from the dealt game's own generator, see ``state``), terminal or per-round
 rewards (``params``). Foot Canasta seats four; Canasta two, three, four or six (its ``players`` and
-``sides`` parameters: CANASTA_RULES.md section 14), each seat paid its side's zero-sum share. ``register()`` makes both known to ``pyspiel.load_game``; importing
-``footcanasta_env.openspiel`` calls it. ``load_game(name, rules, **params)`` loads one with a ``Rules`` object.
+``sides`` parameters: CANASTA_RULES.md section 14), each seat paid its side's zero-sum share.
+``register()`` makes both known to ``pyspiel.load_game``; importing ``footcanasta_env.openspiel`` calls it.
+``load_game(name, rules, **params)`` loads one with a ``Rules`` object.
 """
 
 from __future__ import annotations
@@ -129,5 +130,6 @@ def load_game(name: str, rules: Any = None, **params: Any) -> pyspiel.Game:
     game = pyspiel.load_game(name, params)
     size, wanted = size_parameters(game.config.rules), size_parameters(rules)
     if size != wanted:
-        raise ValueError(f"load_game: the parameters give {size or 'four players'}, the rules {wanted or 'four players'}")
+        raise ValueError(f"load_game: the parameters give {size or 'four players'}, "
+                         f"the rules {wanted or 'four players'}")
     return game
