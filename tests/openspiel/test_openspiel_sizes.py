@@ -6,6 +6,8 @@ playing whole games, and the refusals of sizes the rules do not know. Skipped wi
 
 from __future__ import annotations
 
+import random
+
 import numpy as np
 import pytest
 
@@ -208,3 +210,21 @@ def test_load_game_refuses_a_size_that_contradicts_its_rules():
     with pytest.raises(ValueError, match=r"load_game: the parameters give \{'players': 2\}, the rules \{'players': 6"):
         fo.load_game("canasta", canasta.Rules(players=6, sides=3), players=2, sides=0)
     assert fo.load_game("canasta", canasta.Rules(players=6, sides=3), max_rounds=1).config.rules.sides == 3
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_shuffling_hidden_cards_changes_nothing_a_seat_is_shown_at_every_size(size):
+    from tests.openspiel.test_openspiel_hidden import _public, _seen, permute_canasta
+
+    game = load(size)
+    public = _public(game)
+    rng = random.Random(0)
+    changed = 0
+    for deal, steps in ((1, 0), (2, 30), (3, 80)):
+        state = play_random(dealt(game, deal), steps, seed=deal)
+        for seat in range(game.num_players()):
+            spec = permute_canasta(state.engine_game.to_scenario(), seat, rng)
+            other = state.start_from(canasta.load_scenario(spec, seed=1))
+            changed += str(other) != str(state)
+            assert _seen(other, seat, public) == _seen(state, seat, public), (seat, state.history())
+    assert changed >= 2 * game.num_players()  # the shuffles did move hidden cards
