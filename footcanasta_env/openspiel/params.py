@@ -86,17 +86,17 @@ def player_counts(name: str) -> tuple[int, int]:
 
 @dataclass(frozen=True)
 class Config:
-    """One registered game's settings, checked: the game's name, its ``Rules``, the seed, the reward and the
-    number of rounds the game can last (the cap the bounds use)."""
+    """One registered game's settings, checked: the game's name, its ``Rules``, the seed, the reward, the
+    number of rounds the game can last (the cap the bounds use), the players and the observation's length
+    (the encoder's at this table: ``canasta.layout_of(rules).size``)."""
 
     name: str
     rules: Any
     seed: int
     reward: str
     rounds: int
-    players: int = 4
-    obs_size: int = 0
-    """The observation's length: the encoder's at this table (``canasta.layout_of(rules).size``)."""
+    players: int
+    obs_size: int
 
     def __deepcopy__(self, _memo: dict) -> Config:
         return self  # frozen: a state's clone shares it
@@ -190,7 +190,7 @@ def make_config(name: str, params: dict[str, Any]) -> Config:
         raise ValueError(f"reward must be one of {', '.join(REWARDS)}, got {p['reward']!r}")
     if name == "footcanasta":
         rules = _rules(module, p["rules"], {}).with_rounds(_whole(p, "rounds"))
-        return Config(name, rules, seed, p["reward"], rules.rounds, obs_size=module.OBS_SIZE)
+        return Config(name, rules, seed, p["reward"], rules.rounds, module.geometry(rules).seats, module.OBS_SIZE)
     named = sorted(set(parse_rules(p["rules"])) & set(SIZE_PARAMETERS))
     if named:  # one place for the size, or the defaults of the parameters would override the text silently
         raise ValueError(f"{name}: the table's size is the players and sides parameters "
