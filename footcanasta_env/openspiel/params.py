@@ -7,6 +7,7 @@ Parameters (``pyspiel.load_game("canasta(max_rounds=1,reward=round)")``):
 * ``reward`` (``"terminal"``, the default, or ``"round"``): ``terminal`` pays +1 / -1 / 0 (win, loss, draw)
   to every seat of a side once the game is over; ``round`` pays each round's score difference, own side
   minus the other, in points, as the round ends (so the returns are the final difference of the totals).
+  Three sides (Canasta at three players, or six in three sides): see Utility below.
 * ``rules`` (string, default ``""``): the game's ``Rules`` fields that differ from the defaults, as
   ``field:value`` pairs joined by ``;`` (``"decks:4;hand_size:11"``; a list joins its numbers with ``/``:
   ``"initial_minimums:50/90"``; ``true``, ``false``, ``none``), refused field by field with the rules' own
