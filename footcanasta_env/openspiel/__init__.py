@@ -3,7 +3,9 @@
 ``import footcanasta_env.openspiel`` registers both (it needs the ``open_spiel`` package: ``pip install
 "footcanasta[openspiel]"``); then ``pyspiel.load_game("footcanasta(rounds=1)")`` or
 ``pyspiel.load_game("canasta", {"max_rounds": 1, "reward": "round"})`` give games that OpenSpiel's algorithms
-and tests run on, the engines unchanged underneath. docs/openspiel.md is the page for people.
+and tests run on, the engines unchanged underneath. Canasta plays every table of CANASTA_RULES.md section 14:
+``pyspiel.load_game("canasta(players=2)")``, ``players=3``, ``players=6``, ``canasta(players=6,sides=3)``.
+docs/openspiel.md is the page for people.
 
 Its rooms: ``params`` (the parameters, checked with the rules' own messages, and the derived bounds of
 ``GameInfo``), ``state`` (a game in progress: the deal as the root's chance node, the engine's actions and

@@ -2,6 +2,8 @@
 
 * ``HouseBot(game, name, seed)``: any bot of ``make_bot`` (``random``, ``greedy``, ``expert``, ``learned``,
   ``search``...) playing an OpenSpiel state; it is handed only ``state.view(seat)``, as at the house's tables.
+  Every bot here is made for the game's rules (``make_bot(name, seed, rules=...)``), so it plays the table's
+  size, and one that cannot (a policy file of another size) is refused by ``make_bot``'s own message.
 * ``SpielPlayer(game, bot, seed)``: an OpenSpiel bot (ISMCTS, say) as a house bot (``name``, ``act(view)``),
   so the house's duplicate evaluation measures it: each decision starts the OpenSpiel bot from a state
   built from the view alone (a world ``sample_world`` deals from it), so it sees nothing the seat may not.
@@ -24,11 +26,21 @@ import pyspiel
 from .state import CanastaFamilyState
 
 
-def _module(game: pyspiel.Game) -> Any:
+def _config(game: pyspiel.Game) -> Any:
     config = getattr(game, "config", None)
     if config is None:
         raise ValueError(f"not a game of footcanasta_env.openspiel: {game}")
-    return config.module
+    return config
+
+
+def _module(game: pyspiel.Game) -> Any:
+    return _config(game).module
+
+
+def _make_bot(game: pyspiel.Game, name: str, seed: int | None) -> Any:
+    """The house bot ``name`` for the game's rules (its table's size)."""
+    config = _config(game)
+    return config.module.make_bot(name, seed, rules=config.rules)
 
 
 class HouseBot(pyspiel.Bot):
@@ -36,7 +48,7 @@ class HouseBot(pyspiel.Bot):
 
     def __init__(self, game: pyspiel.Game, name: str, seed: int | None = None) -> None:
         pyspiel.Bot.__init__(self)
-        self._bot = _module(game).make_bot(name, seed)
+        self._bot = _make_bot(game, name, seed)
 
     def step(self, state: CanastaFamilyState) -> int:
         """The bot's action for the seat to act."""
@@ -67,10 +79,9 @@ class RolloutEvaluator:
     played to the end by a house bot at every seat from the state; a uniform prior."""
 
     def __init__(self, game: pyspiel.Game, bot: str = "greedy", rollouts: int = 1, seed: int | None = None) -> None:
-        module = _module(game)
         rng = np.random.default_rng(seed)
         self._players = game.num_players()  # the table's seats, as the game's geometry gave them
-        self._bots = [module.make_bot(bot, int(rng.integers(2**63))) for _ in range(self._players)]
+        self._bots = [_make_bot(game, bot, int(rng.integers(2**63))) for _ in range(self._players)]
         self._rollouts = rollouts
 
     def evaluate(self, state: CanastaFamilyState) -> np.ndarray:

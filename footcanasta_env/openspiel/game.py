@@ -1,9 +1,11 @@
 """The registered OpenSpiel games ``footcanasta`` and ``canasta``: their ``GameType``, ``GameInfo`` and game class.
 
-Sequential, imperfect information, zero-sum between the two sides, explicit chance at the root (the deal;
+Sequential, imperfect information, zero-sum between the sides, explicit chance at the root (the deal;
 later cards are sampled from the dealt game's own generator, see ``state``), terminal or per-round
-rewards (``params``). ``register()`` makes both known to ``pyspiel.load_game``; importing
-``footcanasta_env.openspiel`` calls it. ``load_game(name, rules, **params)`` loads one with a ``Rules`` object.
+rewards (``params``). Foot Canasta seats four; Canasta two, three, four or six (its ``players`` and
+``sides`` parameters: CANASTA_RULES.md section 14), each seat paid its side's zero-sum share.
+``register()`` makes both known to ``pyspiel.load_game``; importing ``footcanasta_env.openspiel`` calls it.
+``load_game(name, rules, **params)`` loads one with a ``Rules`` object.
 """
 
 from __future__ import annotations
@@ -20,7 +22,9 @@ from .params import (
     make_config,
     max_game_length,
     parameter_specification,
+    player_counts,
     rules_parameter,
+    size_parameters,
     utility_bound,
 )
 from .state import CanastaFamilyState
@@ -31,6 +35,7 @@ TITLES = {"footcanasta": "Foot Canasta (Hand and Foot), footcanasta_env", "canas
 def game_type(name: str) -> pyspiel.GameType:
     """OpenSpiel's description of game ``name``."""
     reward = pyspiel.GameType.RewardModel.REWARDS  # rewards() is right in both modes; returns() too
+    fewest, most = player_counts(name)
     return pyspiel.GameType(
         short_name=name,
         long_name=TITLES[name],
@@ -39,8 +44,8 @@ def game_type(name: str) -> pyspiel.GameType:
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
         utility=pyspiel.GameType.Utility.ZERO_SUM,
         reward_model=reward,
-        max_num_players=4,
-        min_num_players=4,
+        max_num_players=most,
+        min_num_players=fewest,
         provides_information_state_string=True,
         provides_information_state_tensor=True,
         provides_observation_string=True,
@@ -79,8 +84,8 @@ class CanastaFamilyGame(pyspiel.Game):
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> ViewObserver:
         """The observer of ``iig_obs_type`` (default: the seat's view, private and public)."""
-        return ViewObserver(self.config.module, iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False),
-                            params)
+        return ViewObserver(self.config.module, self.config.obs_size,
+                            iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False), params)
 
     def max_chance_nodes_in_history(self) -> int:
         """One: the deal."""
@@ -112,10 +117,19 @@ def register() -> None:
 
 def load_game(name: str, rules: Any = None, **params: Any) -> pyspiel.Game:
     """``pyspiel.load_game`` of one of our games, its rules given as the game's ``Rules`` object (written into
-    the ``rules`` parameter), the other parameters by name: ``load_game("canasta", Rules(target=3000), max_rounds=3)``.
-    """
-    if rules is not None:
-        params["rules"] = rules_parameter(rules)
-        if getattr(rules, "max_rounds", None) is not None:  # Canasta: the rules' cap, unless given as a parameter
-            params.setdefault("max_rounds", rules.max_rounds)
-    return pyspiel.load_game(name, params)
+    the ``rules`` parameter, its table's size into ``players`` and ``sides``), the other parameters by name:
+    ``load_game("canasta", Rules(target=3000), max_rounds=3)``, ``load_game("canasta", Rules(players=6, sides=3))``.
+    A ``players`` or ``sides`` parameter that contradicts the ``Rules`` object is refused."""
+    if rules is None:
+        return pyspiel.load_game(name, params)
+    params["rules"] = rules_parameter(rules)
+    for key, value in size_parameters(rules).items():
+        params.setdefault(key, value)
+    if getattr(rules, "max_rounds", None) is not None:  # Canasta: the rules' cap, unless given as a parameter
+        params.setdefault("max_rounds", rules.max_rounds)
+    game = pyspiel.load_game(name, params)
+    size, wanted = size_parameters(game.config.rules), size_parameters(rules)
+    if size != wanted:
+        raise ValueError(f"load_game: the parameters give {size or 'four players'}, "
+                         f"the rules {wanted or 'four players'}")
+    return game

@@ -4,7 +4,8 @@ Two kinds, chosen by OpenSpiel's ``IIGObservationType``:
 
 * private and public (``private_info=SINGLE_PLAYER``, the default observation and the information state):
   the seat's ``View`` (RULES.md / CANASTA_RULES.md section 12): the tensor is the game's encoder,
-  ``encode(view)`` (``OBS_SIZE`` floats, relative to the seat, exactly what the PettingZoo envs observe), the
+  ``encode(view)`` (``OBS_SIZE`` floats; Canasta's at other sizes than four, ``canasta.layout_of(rules).size``:
+  294, 393, 478 or 531; relative to the seat, exactly what the PettingZoo envs observe), the
   string every field of the view. The information state is this view too: everything the seat may see
   now, the public memory of pickups included, but not the order of past moves, so it is not perfect
   recall (OpenSpiel's CFR family assumes perfect recall; ISMCTS and PIMC need only a key that a resampled
@@ -51,7 +52,7 @@ def view_text(view: Any) -> str:
 class ViewObserver:
     """OpenSpiel's Python observer (``tensor``, ``dict``, ``set_from``, ``string_from``) over the view."""
 
-    def __init__(self, module: Any, iig_obs_type: Any, params: Any) -> None:
+    def __init__(self, module: Any, size: int, iig_obs_type: Any, params: Any) -> None:
         if params:
             raise ValueError(f"observation parameters are not supported; passed {params}")
         private = iig_obs_type.private_info
@@ -60,7 +61,7 @@ class ViewObserver:
                              f"cards; not public_info={iig_obs_type.public_info}, private_info={private}")
         self._module = module
         self._private = private == pyspiel.PrivateInfoType.SINGLE_PLAYER
-        self.tensor = np.zeros(module.OBS_SIZE, np.float32)
+        self.tensor = np.zeros(size, np.float32)  # the table's layout (``Config.obs_size``)
         self.dict = {"observation": self.tensor}
 
     def _view(self, state: Any, player: int) -> Any:

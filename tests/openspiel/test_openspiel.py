@@ -150,8 +150,8 @@ def test_rewards_per_round_and_at_the_end(name):
 
 
 def test_bad_parameters_are_refused_with_the_rules_messages():
-    with pytest.raises(ValueError, match="OpenSpiel game plays four players; 2-player Canasta has no OpenSpiel game"):
-        pyspiel.load_game("canasta", {"players": 2})  # the engine plays it (section 14), the observation not yet
+    with pytest.raises(ValueError, match=r"sides must be 2 for 4 players \(rule 14.1: two partnerships of two"):
+        pyspiel.load_game("canasta", {"sides": 3})  # every size plays (tests/openspiel/test_openspiel_sizes.py)
     with pytest.raises(ValueError, match="players must be 2, 3, 4 or 6"):
         pyspiel.load_game("canasta", {"players": 5})
     with pytest.raises(ValueError, match="rounds must be 1 to 4, got 5"):
