@@ -1,8 +1,8 @@
 """Classic Canasta, the second game of the house: the four-player partnership game of CANASTA_RULES.md, and
 its other tables (section 14): ``Rules(players=2|3|4|6)`` (six also as ``sides=3``), ``geometry(rules)`` naming
-their seats and sides. The engine, the observation (``layout_of(rules)``: each size's index table) and the
-envs play every size; the expert and learned bots and OpenSpiel play four players and refuse the others by
-name (``random`` and ``greedy`` play them all).
+their seats and sides. The engine, the observation (``layout_of(rules)``: each size's index table), the envs,
+the scripted bots and OpenSpiel play every size; ``learned`` is the size's own shipped policy (four and two
+players: ``learned_stem(rules)`` names its file) and is refused by name at the sizes that have none.
 
 ``from footcanasta_env import canasta`` then ``canasta.new_game(seed)``, ``canasta.load_scenario(spec)``,
 ``canasta.Rules(...)``, ``canasta.action_name(i)`` / ``canasta.action_id(name)``, ``canasta.sample_world(view, rng)``

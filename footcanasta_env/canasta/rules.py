@@ -206,19 +206,4 @@ def table_of(rules: Rules) -> Geometry:
     return _TABLES[key]
 
 
-def require_four_players(rules: Rules, layer: tuple[str, str]) -> None:
-    """Refuse, by name, a table size that a layer above the engine does not play yet. ``layer``: what it says
-    of itself and what it is called (``OPENSPIEL_FOUR``; the observation, the envs and the bots play every size)."""
-    said, noun = layer
-    if rules.players != 4:
-        raise ValueError(f"{said}; {rules.players}-player Canasta has no {noun} yet "
-                         "(CANASTA_RULES.md section 14: the engine plays every size)")
-    if rules.decks != 2:  # the layouts count the cards of two decks
-        raise ValueError(f"{said} with two decks; Canasta with {rules.decks} decks has no {noun} yet "
-                         "(CANASTA_RULES.md section 14: the engine plays every size)")
-
-
-OPENSPIEL_FOUR = ("Canasta's OpenSpiel game plays four players", "OpenSpiel game")
-
-
 DEFAULT_RULES = Rules()

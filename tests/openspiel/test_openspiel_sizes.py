@@ -170,9 +170,10 @@ def test_the_house_bots_play_every_size_to_the_end(size):
 
 
 def test_a_bot_that_cannot_play_the_size_is_refused_by_make_bots_message():
-    with pytest.raises(ValueError, match="Canasta's learned bot plays"):
-        fo.HouseBot(load({"players": 2}), "learned")
-    assert isinstance(fo.HouseBot(load({}), "learned"), fo.HouseBot)  # four players: its own size
+    with pytest.raises(ValueError, match="Canasta's learned bots play .*3-player Canasta has no learned bot yet"):
+        fo.HouseBot(load({"players": 3}), "learned")
+    for params in ({}, {"players": 2}):  # four and two players: each plays its own size's shipped policy
+        assert isinstance(fo.HouseBot(load(params), "learned"), fo.HouseBot)
 
 
 def test_the_bounds_follow_the_deck_of_the_size():
