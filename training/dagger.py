@@ -13,6 +13,9 @@ those labels to the data and fit again. Each iteration:
    plus the expert-game decisions of ``bc_data`` if given;
 4. a duplicate match against the expert on ``eval_deals`` deals scores the new policy.
 
+At ``--players``/``--sides`` (Canasta's other table sizes) the games, the expert, the observation width and the
+exported files' rules are that size's: ``make_bot("policy:PATH", rules=...)`` plays a file at its size only.
+
 Example::
 
     python training/dagger.py --init-policy checkpoints/footcanasta/learned.npz --bc-data runs/expert.npz \\
@@ -36,13 +39,14 @@ from typing import Any
 import numpy as np
 
 from footcanasta_env.games import TRAINING, get_game
-from footcanasta_env.policyfile import Policy
+from footcanasta_env.policyfile import Policy, observation_size
 from footcanasta_env.seeds import worker_seed
 from training.batched import BatchedGames
 from training.bc import behaviour_clone, concat, expert_data
 from training.opponent_league import OpponentLeague
 from training.policy_export import actor_policy, copy_policy, export_policy, load_actor
 from training.train_common import (
+    check_policy_table,
     command_line,
     eval_vs,
     layer_sizes,
@@ -50,6 +54,7 @@ from training.train_common import (
     mlp,
     parse_args,
     seed_everything,
+    table_rules,
     training_rules,
     write_json,
 )
@@ -63,6 +68,10 @@ class Args:
     """name of the experiment (part of the run name)"""
     game: str = "footcanasta"
     """the game to train on (a name known to footcanasta_env.games.get_game)"""
+    players: int = 0
+    """the table size: 0 the game's default (four players); Canasta also 2, 3 or 6 (its section 14)"""
+    sides: int = 0
+    """the sides at the table: 0 the size's default; Canasta's six players also 3 (three sides of two)"""
     seed: int = 1
     """seed of python, numpy, torch and the deals"""
     threads: int = 1
@@ -101,17 +110,19 @@ class Args:
     """also copy the last iteration's policy here"""
 
 
-def _collect(task: tuple[str, dict, str, int, int, int, float, int]) -> dict[str, np.ndarray]:
+def _collect(task: tuple) -> dict[str, np.ndarray]:
     """One worker: ``n`` learner decisions of the policy (its weights) against the expert of the game named
-    ``name``, expert-labelled."""
-    name, weights, activation, seed, n, num_games, beta, rounds = task
+    ``name``, expert-labelled, at the table of ``table`` (its rules' ``to_dict``; absent or ``None``: the
+    game's default)."""
+    name, weights, activation, seed, n, num_games, beta, rounds, *rest = task
     game = get_game(name, need=TRAINING)
+    table = game.Rules.from_dict(rest[0]) if rest and rest[0] is not None else game.Rules()
     policy = Policy(weights["w"], weights["b"], activation)
     rng = np.random.default_rng(seed)
-    league = OpponentLeague(game, rng, p_expert=1.0, p_greedy=0.0, max_snapshots=0)
-    envs = BatchedGames(game, num_games, training_rules(game, rounds), league, rng, reward_scale=0.0)
+    league = OpponentLeague(game, rng, p_expert=1.0, p_greedy=0.0, max_snapshots=0, rules=table)
+    envs = BatchedGames(game, num_games, training_rules(game, rounds, table), league, rng, reward_scale=0.0)
     envs.advance()
-    expert = game.make_bot("expert", 0)
+    expert = game.make_bot("expert", 0, rules=table)
     obs_l, mask_l, act_l = [], [], []
     got = 0
     while got < n:
@@ -129,11 +140,13 @@ def _collect(task: tuple[str, dict, str, int, int, int, float, int]) -> dict[str
 
 
 def collect(game: Any, policy: Policy, n: int, beta: float, seed: int, workers: int, num_games: int,
-            rounds: int) -> dict[str, np.ndarray]:
-    """``n`` expert-labelled learner decisions, split over ``workers`` processes."""
+            rounds: int, table: Any = None) -> dict[str, np.ndarray]:
+    """``n`` expert-labelled learner decisions at the table of ``table`` (``None``: the game's default), split
+    over ``workers`` processes."""
     weights = {"w": policy.weights, "b": policy.biases}
     per = -(-n // max(1, workers))
-    tasks = [(game.NAME, weights, policy.activation, worker_seed(seed, k), per, num_games, beta, rounds)
+    spec = None if table is None else table.to_dict()
+    tasks = [(game.NAME, weights, policy.activation, worker_seed(seed, k), per, num_games, beta, rounds, spec)
              for k in range(max(1, workers))]
     if workers > 1:
         with mp.get_context("fork").Pool(workers) as pool:
@@ -147,34 +160,40 @@ def main(argv: list[str] | None = None) -> dict:
     """Run DAgger; returns the summary written to ``<run>/summary.json``."""
     args = parse_args(Args, argv)
     game = load_game(args.game)
+    table = table_rules(game, args.players, args.sides)  # a size the game lacks stops here, before the run's folder
+    width = observation_size(game, table)
     from torch.utils.tensorboard import SummaryWriter
 
     run_name = f"{args.exp_name}__{args.seed}__{int(time.time())}"
     run_dir = os.path.join(args.out_dir, run_name)
     os.makedirs(run_dir, exist_ok=True)
     writer = SummaryWriter(run_dir)
-    table = "\n".join(f"|{k}|{v}|" for k, v in asdict(args).items())
-    writer.add_text("hyperparameters", "|param|value|\n|-|-|\n" + table)
+    hparams = "\n".join(f"|{k}|{v}|" for k, v in asdict(args).items())
+    writer.add_text("hyperparameters", "|param|value|\n|-|-|\n" + hparams)
     # Seeding: every source of randomness derives from args.seed.
     seed_everything(args.seed, args.threads)
-    actor = mlp(layer_sizes(game, args.hidden))
+    actor = mlp(layer_sizes(game, args.hidden, width))
     if args.init_policy:
+        check_policy_table(game, "--init-policy", args.init_policy, table)
         load_actor(actor, args.init_policy)
-    expert = expert_data(game, args.bc_data, args.bc_games, args.workers, args.seed, args.rounds)
+    try:
+        expert = expert_data(game, args.bc_data, args.bc_games, args.workers, args.seed, args.rounds, table, width)
+    except ValueError as e:
+        raise SystemExit(f"error: {e}") from None
     record = {"command": command_line(), "trainer": "training/dagger.py", "args": asdict(args)}
     summary: dict = {"run": run_name, "args": asdict(args), "command": record["command"], "iterations": []}
     gathered: list[dict[str, np.ndarray]] = []
     path = ""
     for it in range(1, args.iterations + 1):
         path = os.path.join(run_dir, f"dagger_{it}.npz")
-        res = iteration(game, args, it, actor, ([expert] if expert is not None else []), gathered, writer)
+        res = iteration(game, args, it, actor, ([expert] if expert is not None else []), gathered, writer, table)
         if args.eval_deals:
-            export_policy(actor, path, "relu", game, record)
+            export_policy(actor, path, "relu", game, record, rules=table)
             res["expert"] = eval_vs(path, "expert", args.eval_deals, 30_000 + it)
             writer.add_scalar("eval/win_rate_vs_expert", res["expert"]["win_rate"], it)
             print(f"iteration {it}: vs expert {res['expert']['win_rate']:.3f} "
                   f"(diff {res['expert']['mean_diff']:+.0f}) on {args.eval_deals} deals", flush=True)
-        export_policy(actor, path, "relu", game, record, {"vs_expert": res.get("expert")})
+        export_policy(actor, path, "relu", game, record, {"vs_expert": res.get("expert")}, rules=table)
         summary["iterations"].append(res)
         write_json(os.path.join(run_dir, "summary.json"), summary)
     if args.export and path:
@@ -185,13 +204,14 @@ def main(argv: list[str] | None = None) -> dict:
 
 
 def iteration(game: Any, args: Args, it: int, actor: Any, base: list[dict[str, np.ndarray]],
-              gathered: list[dict[str, np.ndarray]], writer: Any) -> dict:
-    """DAgger iteration ``it``: collect and label the policy's decisions (added to ``gathered``), refit the actor
-    on them, ``gathered`` before and ``base`` (the expert games' decisions); its record."""
+              gathered: list[dict[str, np.ndarray]], writer: Any, table: Any = None) -> dict:
+    """DAgger iteration ``it`` at the table of ``table``: collect and label the policy's decisions (added to
+    ``gathered``), refit the actor on them, ``gathered`` before and ``base`` (the expert games' decisions); its
+    record."""
     t0 = time.time()
     beta = args.beta / 2 ** (it - 1)
     new = collect(game, actor_policy(actor), args.decisions, beta, worker_seed(args.seed, it), args.workers,
-                  args.num_games, args.rounds)
+                  args.num_games, args.rounds, table)
     collect_s = time.time() - t0
     gathered.append(new)
     data = concat(base + gathered)

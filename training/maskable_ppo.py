@@ -1,12 +1,13 @@
 """MaskablePPO (sb3-contrib) on the one-seat gymnasium env against a league of opponents (CleanRL-style file).
 
-The learner plays every seat of a side of the game's table (its ``geometry``; at four seats
-``learner_seats=(0, 2)`` or ``(1, 3)``, drawn per episode) with one shared policy; the others are drawn
+The learner plays every seat of a side of the game's table (its ``geometry`` at ``--players``/``--sides``; at
+four seats ``learner_seats=(0, 2)`` or ``(1, 3)``, drawn per episode) with one shared policy; the others are drawn
 per episode from a pool: ``random``, ``greedy``, ``expert`` and frozen snapshots of the learner
 (exported policy files, added every ``snapshot_every`` steps). Reward: own minus other round score x
 ``reward_scale`` at each round end.
 The env is the game's ``GymEnv`` (``--game``, Foot Canasta by default). The policy net (``net_arch`` pi,
-ReLU) is exported as a policy file, so numpy inference reproduces the torch net's masked argmax. sb3's own
+ReLU) is exported as a policy file of the table's rules (``make_bot("policy:PATH", rules=...)`` plays it at that
+size only), so numpy inference reproduces the torch net's masked argmax. sb3's own
 machinery makes this trainer slower than ``selfplay_ppo.py``, the batched trainer.
 """
 
@@ -31,7 +32,17 @@ from torch import nn
 from footcanasta_env.games import TRAINING, get_game
 from footcanasta_env.policyfile import load_policy
 from training.policy_export import export_policy
-from training.train_common import command_line, eval_vs, load_game, parse_args, seed_everything, write_json
+from training.train_common import (
+    check_policy_table,
+    command_line,
+    eval_vs,
+    load_game,
+    parse_args,
+    seed_everything,
+    sized_env_kwargs,
+    table_rules,
+    write_json,
+)
 
 
 @dataclass
@@ -42,6 +53,10 @@ class Args:
     """name of the experiment (part of the run name)"""
     game: str = "footcanasta"
     """the game to train on (a name known to footcanasta_env.games.get_game)"""
+    players: int = 0
+    """the table size: 0 the game's default (four players); Canasta also 2, 3 or 6 (its section 14)"""
+    sides: int = 0
+    """the sides at the table: 0 the size's default; Canasta's six players also 3 (three sides of two)"""
     seed: int = 1
     """seed of python, numpy, torch, the envs and the deals"""
     threads: int = 1
@@ -96,13 +111,15 @@ class PoolEnv(gym.Wrapper):
     def __init__(self, args: Args, seed: int) -> None:
         game = get_game(args.game, need=TRAINING)  # by name: the env may be built in a subprocess
         self.args = args
+        self.table = table_rules(game, args.players, args.sides)
         self.rng = np.random.default_rng(seed)
-        self.bots = {name: game.make_bot(name, seed) for name in args.pool.split(",") if name}
+        self.bots = {name: game.make_bot(name, seed, rules=self.table) for name in args.pool.split(",") if name}
         self.snapshots: list[Any] = []
         self.current: Any = None
+        sized = sized_env_kwargs(game, self.table)
         self.envs = {team: game.GymEnv(learner_seats=seats, opponents=self._act, rounds=args.rounds,
-                                       reward_scale=args.reward_scale)
-                     for team, seats in enumerate(game.geometry().sides)}
+                                       reward_scale=args.reward_scale, **sized)
+                     for team, seats in enumerate(game.geometry(self.table).sides)}
         self.make_bot = game.make_bot
         super().__init__(self.envs[0])
 
@@ -111,7 +128,7 @@ class PoolEnv(gym.Wrapper):
 
     def add_snapshot(self, path: str) -> None:
         """Add a frozen snapshot (a policy file) to the pool."""
-        self.snapshots.append(self.make_bot(f"policy:{path}"))
+        self.snapshots.append(self.make_bot(f"policy:{path}", rules=self.table))
 
     def reset(self, **kwargs: Any) -> tuple[np.ndarray, dict]:
         """Draw the learner's partnership and the opponents, then deal."""
@@ -148,7 +165,9 @@ def build_model(args: Args, venv: Any, run_dir: str) -> Any:
         pol = load_policy(args.init_policy)
         lins = [m for m in policy_net(model) if isinstance(m, nn.Linear)]
         if [tuple(m.weight.shape[::-1]) for m in lins] != [w.shape for w in pol.weights]:
-            raise ValueError(f"{args.init_policy}: layer shapes differ from --hidden {args.hidden}")
+            raise ValueError(f"{args.init_policy}: layer shapes {[w.shape for w in pol.weights]} differ from this "
+                             f"run's {[tuple(m.weight.shape[::-1]) for m in lins]} (--hidden {args.hidden}, the "
+                             "table's observation width): another --hidden or another table size")
         with torch.no_grad():
             for m, w, b in zip(lins, pol.weights, pol.biases, strict=True):
                 m.weight.copy_(torch.from_numpy(w.T))
@@ -230,6 +249,9 @@ def main(argv: list[str] | None = None) -> dict:
     """Train, evaluate and export; returns the summary written to ``<run>/summary.json``."""
     args = parse_args(Args, argv)
     game = load_game(args.game)
+    table = table_rules(game, args.players, args.sides)  # a size the game lacks stops here, before the run's folder
+    if args.init_policy:
+        check_policy_table(game, "--init-policy", args.init_policy, table)
     from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv
 
     run_name = f"{args.exp_name}__{args.seed}__{int(time.time())}"
@@ -242,7 +264,7 @@ def main(argv: list[str] | None = None) -> dict:
     venv = SubprocVecEnv(fns, start_method="fork") if args.num_envs > 1 else DummyVecEnv(fns)
     venv.seed(args.seed)
     model = build_model(args, venv, run_dir)
-    export = Exporter(model, args, game.Rules(), cmd, run_dir)
+    export = Exporter(model, args, table, cmd, run_dir)
     cb = league_callback(args, export, summary)
     t0 = time.time()
     model.learn(total_timesteps=args.total_steps, callback=cb, tb_log_name="ppo")

@@ -85,6 +85,21 @@ def table_rules(game: Any, players: int = 0, sides: int = 0) -> Any:
         raise SystemExit(f"error: --players/--sides: {e}") from None
 
 
+def sized_env_kwargs(game: Any, table: Any) -> dict[str, Any]:
+    """The ``rules=`` keyword of ``game``'s envs for the table of ``table`` (``table_rules``): none at the game's
+    default table, so the envs keep their own default rules (Canasta's: capped at a number of rounds) there."""
+    return {} if table == game.Rules() else {"rules": table}
+
+
+def check_policy_table(game: Any, flag: str, path: str, table: Any) -> None:
+    """Stop the script unless the policy file at ``path`` (given by ``flag``) plays ``game`` at the table of
+    ``table``: ``make_bot("policy:PATH", rules=table)``'s own refusal (a file of another size or game) says why."""
+    try:
+        game.make_bot(f"policy:{path}", 0, rules=table)
+    except ValueError as e:
+        raise SystemExit(f"error: {flag}: {e}") from None
+
+
 def training_rules(game: Any, rounds: int, table: Any = None) -> Any:
     """The rules of a training game of ``game`` with ``rounds`` rounds (``--rounds``): 0 the whole game as it is
     evaluated (``table``, the game's rules at the run's table size; ``None``: its ``Rules()``: Foot Canasta's four
