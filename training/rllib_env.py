@@ -7,17 +7,19 @@ Ray lives here and in ``rllib_ppo.py`` only: nothing in ``footcanasta_env`` impo
 * ``FootCanastaMultiAgentEnv``: a ``MultiAgentEnv`` over the game's ``env(...)`` that behaves as RLlib's
   own ``PettingZooEnv`` (one agent observes per step, with the reward it collected since its last
   observation; at the end of the game every seat gets its final observation), with the observation dict
-  keyed as RLlib's masking pattern expects: ``{"observations": float32[OBS_SIZE], "action_mask": int8[NUM_ACTIONS]}``.
+  keyed as RLlib's masking pattern expects: ``{"observations": float32[width], "action_mask": int8[NUM_ACTIONS]}``
+  (``width``: the observation of the table of its ``rules``, ``OBS_SIZE`` at the default table).
 * ``MaskedMLPModule``: a ``TorchRLModule`` with separate actor and critic MLPs (``train_common.mlp``) whose
   logits are masked by the observation's ``action_mask`` (RLlib has no built-in masking; its documented
   pattern is a masking RLModule, as in its ``action_masking`` example). The actor is exactly the MLP of
   the project policy file, so exporting it is a copy of its Linear layers.
-* ``mappings(game)``: ``shared`` (one module for every seat: self-play, the observation is seat-relative) and
+* ``mappings(game, rules)``: ``shared`` (one module for every seat: self-play, the observation is seat-relative) and
   ``partnership`` (one module per side of the game's table, ``team_<side>``: at four seats ``team_0`` for
   player_0/player_2, ``team_1`` for player_1/player_3), each as (mapping function, module ids).
 
 The env and the module are built inside Ray's workers from plain configs, so they name the game
-(``"game"``, a name ``footcanasta_env.games.get_game`` knows; ``"footcanasta"`` when absent).
+(``"game"``, a name ``footcanasta_env.games.get_game`` knows; ``"footcanasta"`` when absent) and its table
+(``"rules"``, the rules' ``to_dict``, e.g. ``{"players": 2}`` for Canasta for two; absent: the game's default).
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ from ray.rllib.core.rl_module.torch import TorchRLModule
 from ray.rllib.env.multi_agent_env import MultiAgentEnv
 
 from footcanasta_env.games import TRAINING, get_game
+from footcanasta_env.policyfile import observation_size
 from training.train_common import layer_sizes, masked_logits, mlp
 
 MODULES_FILE = "footcanasta_modules.pt"  # inside a checkpoint folder; rllib_export.py reads it by this name
@@ -57,9 +60,17 @@ def shared_mapping(agent_id: str, episode: Any = None, **kwargs: Any) -> str:
     return "shared"
 
 
-def mappings(game: str | None = None) -> dict[str, tuple[Any, tuple[str, ...]]]:
-    """Each mapping's function and module ids for the game named ``game`` (its table's sides)."""
-    sides = SideMapping(get_game(game).geometry())
+def table_of(game: Any, rules: dict | None) -> Any:
+    """The rules of ``game`` (a game module) at the table of a config's ``rules`` (a dict of its fields;
+    ``None``: the game's default)."""
+    return game.Rules() if rules is None else game.Rules.from_dict(rules)
+
+
+def mappings(game: str | None = None, rules: dict | None = None) -> dict[str, tuple[Any, tuple[str, ...]]]:
+    """Each mapping's function and module ids for the game named ``game`` at the table of ``rules`` (a dict of
+    its rules' fields; ``None``: the default table): one module per side of that table."""
+    the_game = get_game(game)
+    sides = SideMapping(the_game.geometry(table_of(the_game, rules)))
     return {"shared": (shared_mapping, ("shared",)), "partnership": (sides, sides.modules)}
 
 
@@ -120,7 +131,8 @@ class FootCanastaMultiAgentEnv(MultiAgentEnv):
 class MaskedMLPModule(TorchRLModule, ValueFunctionAPI, InferenceOnlyAPI):
     """Actor and critic MLPs on ``observations``; illegal actions' logits set to -1e8 (``train_common.masked_logits``).
 
-    ``model_config``: ``game`` (its name; default ``footcanasta``), ``hidden`` (e.g. ``"256,256"``),
+    ``model_config``: ``game`` (its name; default ``footcanasta``), ``rules`` (the table's, a dict of its fields:
+    the observation's width; default the game's table), ``hidden`` (e.g. ``"256,256"``),
     ``critic_hidden`` (default: ``hidden``) and ``activation`` (``"relu"`` or ``"tanh"``). Env runners build it
     ``inference_only`` (no critic).
     """
@@ -130,9 +142,10 @@ class MaskedMLPModule(TorchRLModule, ValueFunctionAPI, InferenceOnlyAPI):
         game = get_game(cfg.get("game"), need=TRAINING)
         self.hidden = str(cfg.get("hidden", "256,256"))
         self.activation = str(cfg.get("activation", "relu"))
-        self.actor = mlp(layer_sizes(game, self.hidden), self.activation, out_gain=0.01)
+        width = observation_size(game, table_of(game, cfg.get("rules")))
+        self.actor = mlp(layer_sizes(game, self.hidden, width), self.activation, out_gain=0.01)
         if not self.inference_only:
-            critic = [game.OBS_SIZE] + layer_sizes(game, str(cfg.get("critic_hidden") or self.hidden))[1:-1] + [1]
+            critic = [width] + layer_sizes(game, str(cfg.get("critic_hidden") or self.hidden))[1:-1] + [1]
             self.critic = mlp(critic, self.activation, out_gain=1.0)
 
     def _forward(self, batch: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
@@ -156,8 +169,8 @@ def actor_state(weights: dict[str, Any]) -> dict[str, torch.Tensor]:
 
 
 def write_modules_file(game: Any, checkpoint_dir: str, weights: dict[str, dict[str, Any]], meta: dict[str, Any]) -> str:
-    """Write each module's actor (of ``game``'s observation and actions) as plain tensors into
-    ``checkpoint_dir/MODULES_FILE``; its path.
+    """Write each module's actor (of ``game``'s observation at the table of ``meta["rules"]``, a dict of its
+    rules' fields, and its actions) as plain tensors into ``checkpoint_dir/MODULES_FILE``; its path.
 
     ``torch.load(path, weights_only=True)`` reads it back (tensors, strings, numbers, lists and dicts
     only), so the export needs neither Ray nor unpickling RLlib's own checkpoint files.
@@ -165,6 +178,6 @@ def write_modules_file(game: Any, checkpoint_dir: str, weights: dict[str, dict[s
     os.makedirs(checkpoint_dir, exist_ok=True)
     path = os.path.join(checkpoint_dir, MODULES_FILE)
     torch.save({"format": MODULES_FORMAT, "game": game.NAME, "num_actions": game.NUM_ACTIONS,
-                "obs_size": game.OBS_SIZE, "meta": meta,
+                "obs_size": observation_size(game, table_of(game, meta.get("rules"))), "meta": meta,
                 "modules": {mid: actor_state(w) for mid, w in weights.items()}}, path)
     return path

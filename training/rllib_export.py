@@ -26,7 +26,7 @@ import numpy as np
 import torch
 
 from footcanasta_env.games import get_game
-from footcanasta_env.policyfile import save_policy
+from footcanasta_env.policyfile import observation_size, save_policy
 from training.train_common import parse_args
 
 MODULES_FILE = "footcanasta_modules.pt"  # the name rllib_env.write_modules_file gives it
@@ -47,7 +47,8 @@ class Args:
 
 def read_modules(checkpoint: str) -> dict[str, Any]:
     """The tensor file of a checkpoint (its folder or the file itself), checked against its game (a file without
-    one is Foot Canasta's) and loaded without unpickling; ``game`` is the game module."""
+    one is Foot Canasta's) at the table its ``meta["rules"]`` name (none: the game's default), loaded without
+    unpickling; ``game`` is the game module, ``rules`` the rules of the table (``None`` when the file has none)."""
     path = os.path.join(checkpoint, MODULES_FILE) if os.path.isdir(checkpoint) else checkpoint
     if not os.path.isfile(path):
         raise SystemExit(f"{path}: no such file (a checkpoint of training/rllib_ppo.py holds {MODULES_FILE})")
@@ -58,10 +59,16 @@ def read_modules(checkpoint: str) -> dict[str, Any]:
         game = get_game(data.get("game", "footcanasta"))
     except ValueError as e:
         raise SystemExit(f"{path}: {e}") from None
-    if (data.get("obs_size"), data.get("num_actions")) != (game.OBS_SIZE, game.NUM_ACTIONS):
+    spec = (data.get("meta") or {}).get("rules")
+    try:
+        rules = game.Rules.from_dict(spec) if spec else None
+    except (TypeError, ValueError) as e:
+        raise SystemExit(f"{path}: its rules {spec!r}: {e}") from None
+    width = observation_size(game, rules)
+    if (data.get("obs_size"), data.get("num_actions")) != (width, game.NUM_ACTIONS):
         raise SystemExit(f"{path}: written for {data.get('obs_size')} features and {data.get('num_actions')} "
-                         f"actions; {game.NAME} has {game.OBS_SIZE} and {game.NUM_ACTIONS} here")
-    data["path"], data["game"] = path, game
+                         f"actions; {game.NAME} at its table has {width} and {game.NUM_ACTIONS} here")
+    data["path"], data["game"], data["rules"] = path, game, rules
     return data
 
 
@@ -86,7 +93,7 @@ def export_checkpoint(checkpoint: str, out: str, module: str = "") -> dict[str, 
     training = {**meta.get("training", {}), "module": module, "checkpoint": os.path.abspath(data["path"]),
                 "exported_by": "training/rllib_export.py"}
     return save_policy(out, weights, biases, activation=meta.get("activation", "relu"),
-                       rules=data["game"].Rules(**meta["rules"]) if meta.get("rules") else None, training=training,
+                       rules=data["rules"], training=training,
                        game=data["game"].NAME)
 
 

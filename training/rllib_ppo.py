@@ -3,8 +3,11 @@
 The env is the game's ``env(rounds=..., reward_mode=..., reward_scale=...)`` (``--game``, Foot Canasta by
 default) behind the adapter of
 ``rllib_env.py``; the module is a masked MLP (actor and critic), so illegal actions are never sampled.
-``--mapping shared``: one module plays all four seats (self-play; the observation is seat-relative);
-``--mapping partnership``: one module per partnership (``team_0`` for player_0/player_2, ``team_1``).
+``--mapping shared``: one module plays every seat (self-play; the observation is seat-relative);
+``--mapping partnership``: one module per side of the table (at four seats ``team_0`` for player_0/player_2,
+``team_1``). ``--players``/``--sides`` (Canasta's other table sizes) set the env's table, the agents, the sides,
+the observation width and the rules the exported files record (``make_bot("policy:PATH", rules=...)`` plays
+them at that size only).
 With one shared module the training return is zero by construction, so progress is measured against
 fixed bots: every ``--eval-every`` iterations each module's actor is exported as a policy file and plays
 duplicate deals (``footcanasta_env.evaluation.evaluate``) against the scripted bots.
@@ -34,6 +37,7 @@ from typing import Any, Literal
 
 import torch
 
+from footcanasta_env.policyfile import observation_size
 from training.policy_export import copy_policy, export_policy
 from training.train_common import (
     command_line,
@@ -43,6 +47,8 @@ from training.train_common import (
     mlp,
     parse_args,
     seed_everything,
+    sized_env_kwargs,
+    table_rules,
     write_json,
 )
 
@@ -51,12 +57,16 @@ TRAINING = os.path.dirname(os.path.abspath(__file__))
 
 @dataclass
 class Args:
-    """PPO with Ray RLlib (new API stack) on the four-seat AEC env, evaluated against the scripted bots."""
+    """PPO with Ray RLlib (new API stack) on the game's AEC env, evaluated against the scripted bots."""
 
     exp_name: str = "rllib_ppo"
     """name of the experiment (part of the run name)"""
     game: str = "footcanasta"
     """the game to train on (a name known to footcanasta_env.games.get_game)"""
+    players: int = 0
+    """the table size: 0 the game's default (four players); Canasta also 2, 3 or 6 (its section 14)"""
+    sides: int = 0
+    """the sides at the table: 0 the size's default; Canasta's six players also 3 (three sides of two)"""
     seed: int = 1
     """seed of python, numpy, torch and RLlib (envs, modules)"""
     threads: int = 1
@@ -74,7 +84,7 @@ class Args:
     num_learners: int = 0
     """remote Learner actors (0: the driver learns)"""
     mapping: Literal["shared", "partnership"] = "shared"
-    """policy mapping: shared (one module for all four seats, self-play) or partnership (one module per team)"""
+    """policy mapping: shared (one module for every seat, self-play) or partnership (one module per side)"""
     rounds: int = 1
     """rounds per training game (1 to 4)"""
     reward_mode: Literal["round", "win"] = "round"
@@ -140,19 +150,27 @@ def init_ray(args: Args) -> None:
         ray.init(address="local", num_cpus=args.num_cpus or None, include_dashboard=False, runtime_env=runtime_env)
 
 
-def build_config(args: Args) -> Any:
-    """The ``PPOConfig`` of the run (new API stack: RLModule + Learner, EnvRunner + connectors)."""
+def sized_config(game: Any, table: Any) -> dict[str, Any]:
+    """The ``rules`` entry of the env's and the module's configs for the table of ``table`` (plain fields, as
+    Ray's workers get them): none at the game's default table, whose env keeps its own default rules."""
+    return {k: v.to_dict() for k, v in sized_env_kwargs(game, table).items()}
+
+
+def build_config(args: Args, sized: dict[str, Any] | None = None) -> Any:
+    """The ``PPOConfig`` of the run (new API stack: RLModule + Learner, EnvRunner + connectors); ``sized``: the
+    table's ``rules`` entry (``sized_config``; none: the game's default table)."""
     from ray.rllib.algorithms.ppo import PPOConfig
     from ray.rllib.core.rl_module.multi_rl_module import MultiRLModuleSpec
     from ray.rllib.core.rl_module.rl_module import RLModuleSpec
 
     from training.rllib_env import FootCanastaMultiAgentEnv, MaskedMLPModule, mappings
 
-    mapping_fn, module_ids = mappings(args.game)[args.mapping]
+    sized = sized or {}
+    mapping_fn, module_ids = mappings(args.game, sized.get("rules"))[args.mapping]
     model_config = {"game": args.game, "hidden": args.hidden, "critic_hidden": args.critic_hidden,
-                    "activation": "relu"}
+                    "activation": "relu", **sized}
     env_config = {"game": args.game, "rounds": args.rounds, "reward_mode": args.reward_mode,
-                  "reward_scale": args.reward_scale}
+                  "reward_scale": args.reward_scale, **sized}
     return (
         PPOConfig()
         .api_stack(enable_rl_module_and_learner=True, enable_env_runner_and_connector_v2=True)
@@ -171,13 +189,13 @@ def build_config(args: Args) -> Any:
     )
 
 
-def actors(game: Any, algo: Any, hidden: str) -> dict[str, torch.nn.Module]:
+def actors(game: Any, algo: Any, hidden: str, width: int | None = None) -> dict[str, torch.nn.Module]:
     """Each module's actor, from the learners' current weights, as a CPU ``train_common.mlp``."""
     from training.rllib_env import actor_state
 
     out = {}
     for mid, weights in algo.learner_group.get_weights().items():
-        net = mlp(layer_sizes(game, hidden))
+        net = mlp(layer_sizes(game, hidden, width))
         net.load_state_dict(actor_state(weights))
         out[mid] = net
     return out
@@ -206,6 +224,12 @@ class Run:
     algo: Any
     command: str
     summary: dict[str, Any]
+    table: Any = None
+    """the rules of the run's table (``--players``/``--sides``; ``None``: the game's default)"""
+
+    def rules(self) -> Any:
+        """The rules of the run's table."""
+        return self.game.Rules() if self.table is None else self.table
 
     def training_record(self, steps: int) -> dict[str, Any]:
         """The ``training`` record of the policy files exported after ``steps`` env steps."""
@@ -215,10 +239,11 @@ class Run:
         """Each module's actor as the policy file ``<prefix>_<module>.npz`` (for full games, whatever --rounds
         trained on); their paths."""
         paths = {}
-        for mid, net in actors(self.game, self.algo, self.args.hidden).items():
+        width = observation_size(self.game, self.rules())
+        for mid, net in actors(self.game, self.algo, self.args.hidden, width).items():
             paths[mid] = os.path.join(self.folder, f"{prefix}_{mid}.npz")
             export_policy(net, paths[mid], "relu", self.game, {**self.training_record(steps), "module": mid},
-                          (evaluation or {}).get(mid))
+                          (evaluation or {}).get(mid), rules=self.rules())
         return paths
 
     def evaluate(self, it: int, steps: int) -> dict[str, Any]:
@@ -241,7 +266,7 @@ class Run:
         path = os.path.abspath(os.path.join(self.folder, "checkpoint"))
         self.algo.save_to_path(path)
         write_modules_file(self.game, path, self.algo.learner_group.get_weights(),
-                           {"hidden": self.args.hidden, "activation": "relu", "rules": asdict(self.game.Rules()),
+                           {"hidden": self.args.hidden, "activation": "relu", "rules": self.rules().to_dict(),
                             "training": self.training_record(steps)})
         return path
 
@@ -275,11 +300,13 @@ def main(argv: list[str] | None = None) -> dict:
     """Train, evaluate, checkpoint and export; returns the summary written to ``<run>/summary.json``."""
     args = parse_args(Args, argv)
     game = load_game(args.game)
+    table = table_rules(game, args.players, args.sides)  # a size the game lacks stops here, before the run's folder
+    sized = sized_config(game, table)
     from torch.utils.tensorboard import SummaryWriter
 
     from training.rllib_env import mappings
 
-    module_ids = mappings(args.game)[args.mapping][1]
+    module_ids = mappings(args.game, sized.get("rules"))[args.mapping][1]
     export_module = args.export_module or module_ids[0]
     if export_module not in module_ids:
         raise SystemExit(f"--export-module {export_module!r} is not one of this mapping's modules {module_ids}")
@@ -294,7 +321,7 @@ def main(argv: list[str] | None = None) -> dict:
                                "modules": list(module_ids)}
     t_start = time.time()
     init_ray(args)
-    run = Run(args, game, run_dir, writer, build_config(args).build_algo(), cmd, summary)
+    run = Run(args, game, run_dir, writer, build_config(args, sized).build_algo(), cmd, summary, table)
     print(f"RLlib PPO: modules {', '.join(module_ids)}; {args.num_env_runners} env runners x "
           f"{args.num_envs_per_env_runner} envs, {args.num_learners} learners; built in "
           f"{time.time() - t_start:.0f}s", flush=True)
