@@ -8,7 +8,10 @@ format of ``footcanasta_env.footcanasta.bots.policy`` (plain arrays and a JSON r
     python training/export_sb3.py --model runs/maskable.zip --out runs/maskable.npz
     footcanasta evaluate policy:runs/maskable.npz expert --deals 100
 
-or, from Python, ``export_sb3(model, "runs/maskable.npz")``.
+or, from Python, ``export_sb3(model, "runs/maskable.npz")``. A model of another table size (Canasta's
+``rules=Rules(players=2)`` envs) is exported with that table's rules, which the file records so that
+``make_bot("policy:FILE", rules=...)`` plays it at that size only: ``--game canasta --players 2`` (``--sides`` for
+six players in three sides), or ``export_sb3(model, out, rules=Rules(players=2), game="canasta")``.
 
 What it exports: the actor, i.e. the observation through the policy net (``net_arch["pi"]``) to the
 action head (``action_net``), with ReLU or Tanh between layers; the critic is left behind (separate
@@ -26,16 +29,22 @@ you trust. The file this writes is plain arrays.
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
+if not __package__:  # run as a file (python training/X.py): training.* from the repository root
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
 import os
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
-import tyro
 from torch import nn
 
 from footcanasta_env.games import get_game
-from footcanasta_env.policyfile import save_policy
+from footcanasta_env.policyfile import observation_size, save_policy
+from training.train_common import evaluate_hint, parse_args, table_rules
 
 ACTIVATIONS = {nn.ReLU: "relu", nn.Tanh: "tanh"}  # torch module -> the policy format's name
 
@@ -50,6 +59,10 @@ class Args:
     """the policy file to write; play it with: footcanasta evaluate policy:FILE expert"""
     game: str = "footcanasta"
     """the game the model plays (a name known to footcanasta_env.games.get_game)"""
+    players: int = 0
+    """the table size the model was trained at: 0 the game's default (four players); Canasta also 2, 3 or 6"""
+    sides: int = 0
+    """the sides at the table: 0 the size's default; Canasta's six players also 3 (three sides of two)"""
 
 
 class ExportError(ValueError):
@@ -86,16 +99,19 @@ def _linear_stack(net: nn.Module, where: str) -> tuple[list[nn.Linear], str | No
     return linears, activation
 
 
-def policy_arrays(policy: Any, game: Any) -> tuple[list[np.ndarray], list[np.ndarray], str]:
+def policy_arrays(policy: Any, game: Any, rules: Any = None) -> tuple[list[np.ndarray], list[np.ndarray], str]:
     """Weights (``in x out``), biases and activation of the actor of an sb3 actor-critic ``policy`` of ``game``'s
-    observation and actions."""
+    observation (at the table of ``rules``; ``None``: the default table) and actions."""
     from gymnasium import spaces
     from stable_baselines3.common.torch_layers import FlattenExtractor, MlpExtractor
 
     name = type(policy).__name__
     obs_space, act_space = getattr(policy, "observation_space", None), getattr(policy, "action_space", None)
-    if not (isinstance(obs_space, spaces.Box) and tuple(obs_space.shape) == (game.OBS_SIZE,)):
-        _refuse(f"its observation space is {obs_space}, not the env's Box of shape ({game.OBS_SIZE},)")
+    width = observation_size(game, rules)
+    if not (isinstance(obs_space, spaces.Box) and tuple(obs_space.shape) == (width,)):
+        got = f"a Box of shape {tuple(obs_space.shape)}" if isinstance(obs_space, spaces.Box) else obs_space
+        _refuse(f"its observation space is {got}, not the env's Box of shape ({width},) at this table "
+                "(a model of another table size needs that size's rules: --players/--sides)")
     if not (isinstance(act_space, spaces.Discrete) and int(act_space.n) == game.NUM_ACTIONS):
         _refuse(f"its action space is {act_space}, not the env's Discrete({game.NUM_ACTIONS})")
     for attr in ("pi_features_extractor", "features_extractor"):
@@ -139,7 +155,7 @@ def export_sb3(model: Any, out: str, rules: Any = None, training: dict[str, Any]
             raise ExportError(f"model file {source!r} not found")
         model = MaskablePPO.load(source, device="cpu")
     policy = getattr(model, "policy", model)
-    weights, biases, activation = policy_arrays(policy, the_game)
+    weights, biases, activation = policy_arrays(policy, the_game, rules)
     record = {"source": f"sb3 {type(model).__name__}", "exported_by": "training/export_sb3.py",
               "num_timesteps": int(getattr(model, "num_timesteps", 0) or 0),
               "layers": [int(weights[0].shape[0])] + [int(w.shape[1]) for w in weights]}
@@ -150,8 +166,23 @@ def export_sb3(model: Any, out: str, rules: Any = None, training: dict[str, Any]
                        game=the_game.NAME)
 
 
-if __name__ == "__main__":
-    args = tyro.cli(Args)
-    meta = export_sb3(args.model, args.out, game=args.game)
+def main(argv: list[str] | None = None) -> dict:
+    """Export ``--model`` to ``--out`` at the table of ``--players``/``--sides``; the metadata written. A game or
+    size that does not exist, or a model that cannot be exported, stops the script with the reason."""
+    args = parse_args(Args, argv)
+    try:
+        game = get_game(args.game)
+    except ValueError as e:
+        raise SystemExit(f"error: --game: {e}") from None
+    rules = table_rules(game, args.players, args.sides)
+    try:
+        meta = export_sb3(args.model, args.out, rules=rules, game=args.game)
+    except ExportError as e:
+        raise SystemExit(f"error: {e}") from None
     print(f"wrote {args.out}: MLP {'-'.join(map(str, meta['arch']['layers']))} ({meta['arch']['activation']}); "
-          f"play it with: footcanasta evaluate policy:{args.out} expert")
+          f"play it with: {evaluate_hint(args.out, game, rules)}")
+    return meta
+
+
+if __name__ == "__main__":
+    main()

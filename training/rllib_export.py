@@ -27,7 +27,7 @@ import torch
 
 from footcanasta_env.games import get_game
 from footcanasta_env.policyfile import observation_size, save_policy
-from training.train_common import parse_args
+from training.train_common import evaluate_hint, parse_args
 
 MODULES_FILE = "footcanasta_modules.pt"  # the name rllib_env.write_modules_file gives it
 MODULES_FORMAT = "footcanasta-rllib-modules"
@@ -106,8 +106,10 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     argv = [x for flag, v in zip(("--checkpoint", "--out"), positional, strict=False) for x in (flag, v)] + argv
     args = parse_args(Args, argv)
     meta = export_checkpoint(args.checkpoint, args.out, args.module)
+    game = get_game(meta["game"])
+    rules = game.Rules.from_dict(meta["rules"]) if meta.get("rules") else None
     print(f"wrote {args.out}: module {meta['training']['module']}, MLP {'-'.join(map(str, meta['arch']['layers']))} "
-          f"({meta['arch']['activation']}); play it with: footcanasta evaluate policy:{args.out} expert", flush=True)
+          f"({meta['arch']['activation']}); play it with: {evaluate_hint(args.out, game, rules)}", flush=True)
     return meta
 
 

@@ -100,6 +100,19 @@ def check_policy_table(game: Any, flag: str, path: str, table: Any) -> None:
         raise SystemExit(f"error: {flag}: {e}") from None
 
 
+def evaluate_hint(path: str, game: Any, rules: Any = None) -> str:
+    """The ``footcanasta evaluate`` command that plays the policy file at ``path`` of ``game`` (a game module)
+    against the expert at the table of ``rules`` (``None``: the default table): its ``--game``, ``--players`` and
+    ``--sides`` flags where they are not the defaults."""
+    flags = [] if game.NAME == "footcanasta" else ["--game", game.NAME]
+    size = {k: getattr(rules, k) for k in ("players", "sides") if hasattr(rules, k)}
+    if size and size != {k: getattr(game.Rules(), k) for k in size}:
+        flags += ["--players", str(size["players"])]
+        if size.get("sides", 0) != getattr(game.Rules(players=size["players"]), "sides", 0):
+            flags += ["--sides", str(size["sides"])]
+    return shlex.join(["footcanasta", "evaluate", *flags, f"policy:{path}", "expert"])
+
+
 def training_rules(game: Any, rounds: int, table: Any = None) -> Any:
     """The rules of a training game of ``game`` with ``rounds`` rounds (``--rounds``): 0 the whole game as it is
     evaluated (``table``, the game's rules at the run's table size; ``None``: its ``Rules()``: Foot Canasta's four
