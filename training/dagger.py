@@ -162,6 +162,8 @@ def main(argv: list[str] | None = None) -> dict:
     game = load_game(args.game)
     table = table_rules(game, args.players, args.sides)  # a size the game lacks stops here, before the run's folder
     width = observation_size(game, table)
+    if args.init_policy:
+        check_policy_table(game, "--init-policy", args.init_policy, table)
     from torch.utils.tensorboard import SummaryWriter
 
     run_name = f"{args.exp_name}__{args.seed}__{int(time.time())}"
@@ -174,7 +176,6 @@ def main(argv: list[str] | None = None) -> dict:
     seed_everything(args.seed, args.threads)
     actor = mlp(layer_sizes(game, args.hidden, width))
     if args.init_policy:
-        check_policy_table(game, "--init-policy", args.init_policy, table)
         load_actor(actor, args.init_policy)
     try:
         expert = expert_data(game, args.bc_data, args.bc_games, args.workers, args.seed, args.rounds, table, width)

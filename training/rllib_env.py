@@ -122,7 +122,7 @@ class FootCanastaMultiAgentEnv(MultiAgentEnv):
                 aec.step(None)  # remove the finished agent; the next one comes up
             else:
                 break
-        done = not aec.agents  # ``self.agents`` keeps all four seats until the next reset (as PettingZooEnv)
+        done = not aec.agents  # ``self.agents`` keeps every seat until the next reset (as PettingZooEnv)
         term["__all__"] = done and all(term.values())
         trunc["__all__"] = done and not term["__all__"]
         return obs, rew, term, trunc, info
