@@ -223,3 +223,51 @@ def test_the_board_of_six_in_three_sides_is_browsed(room):
         assert f"/leaderboard?game=canasta&amp;{key}" in page  # every table the chooser offers
     assert 'name="sides" value="3"' in page and 'id="previous-link" href="' + here.replace("05-01", "04-30") in page
     assert 'href="/?game=canasta&amp;players=6&amp;sides=3&amp;lang=de" id="play-link"' in page
+
+
+def _api_game(server, players, until):  # noqa: F811
+    """A game of Canasta at ``players`` dealt and played through the API (the first legal move) until ``until``."""
+    import httpx
+
+    with httpx.Client(base_url=server) as c:
+        body = {"game": "canasta", "players": players, "seed": 3, **GREEDY,
+                **({"partner": "greedy"} if players > 3 else {})}
+        r = c.post("/api/games", json=body)
+        gid, state = r.json()["id"], r.json()["state"]
+        while not until(state):
+            state = c.post(f"/api/games/{gid}/actions", json={"action": state["legal"][0]}).json()["state"]
+    return gid
+
+
+SEAT_WORDS = {  # players, lang: each side's heading, its score rows, the status's score words, what never shows
+    (2, "de"): (["Du (Süd)", "Nord"], ["Du (Süd)", "Nord"], "Du ", ("Partei", "Süd ")),
+    (3, "en"): (["You (South)", "West", "East"], ["You (South)", "West", "East"], "You ", ("side", "South ")),
+    (4, "en"): (["Your side (South/North)", "Their side (West/East)"], ["South/North (you)", "West/East"],
+                "South/North ", ("You ",)),
+}
+
+
+@pytest.mark.parametrize(("players", "lang"), list(SEAT_WORDS))
+def test_where_each_plays_alone_the_page_names_seats_not_sides(server, browser, players, lang):  # noqa: F811
+    heads, rows, score, never = SEAT_WORDS[players, lang]
+    errors: list[str] = []
+    gid = _api_game(server, players, lambda s: s["round_results"] or s["over"])
+    page = open_game(browser, f"{server}/?id={gid}&lang={lang}", PHONES["390x844"], errors)
+    assert page.eval_on_selector_all(".side-head h2", "hs => hs.map(h => h.textContent)") == heads
+    first = page.eval_on_selector_all("#results table.score tr td:first-child", "ds => ds.map(d => d.textContent)")
+    assert first[:len(rows)] == rows
+    status = page.text_content("#status")
+    assert score in status and not any(w in status for w in never), status
+    # the sides' boxes and the score tables (the server's round-end words name the seats: "(South +1,040, ...)")
+    words = page.evaluate("[...document.querySelectorAll('.side-head, #results th, #results td')]"
+                          ".map(e => e.textContent).join(' | ')")
+    assert not any(w in words for w in never), words
+    shot(page, f"sizes-seat-words-{players}-{lang}.png")
+    if players < 4:
+        over = _api_game(server, players, lambda s: s["over"])
+        page.goto(f"{server}/?id={over}&lang={lang}")
+        page.wait_for_selector("[data-game-over]")
+        final = page.text_content("#over .final")
+        assert score in final and not any(w in final for w in never), final
+        shot(page, f"sizes-seat-words-{players}-{lang}-over.png")
+    assert errors == []
