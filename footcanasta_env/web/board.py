@@ -1,11 +1,12 @@
 """The daily leaderboards: which boards there are, the days around one, and the leaderboard page.
 
 A board is a game at one table (``players``: its number of seats, and ``sides`` where that many players
-sit in other sides than usual) on one date: every table the page's chooser offers (``table.deal.table_choices``)
-has its own, ``/leaderboard?game=canasta&players=6&sides=3&date=2024-05-01`` and the same query on
-``GET /api/leaderboard``. ``check_players`` refuses a number of players a game has no board for, ``check_table``
-also checks the sides (``GET /api/daily`` takes the table the same way), ``days_around`` gives the previous and the next day a reader can browse to (none before the first date, none
-after the last date that is today somewhere on Earth), and ``board_page`` draws the page: the day and the
+sit in other sides than usual) on one date: every table the page's chooser offers (``table_choices``) has
+its own, ``/leaderboard?game=canasta&players=6&sides=3&date=2024-05-01`` and the same query on
+``GET /api/leaderboard``. ``check_players`` refuses a number of players a game has no board for,
+``check_table`` also checks the sides (``GET /api/daily`` takes the table the same way), ``days_around``
+gives the previous and the next day a reader can browse to (none before the first date, none after the
+last date that is today somewhere on Earth), and ``board_page`` draws the page: the day and the
 game to browse to, the table of entries with one score column per side of the game's table, numbers and dates
 as the reader's language writes them. The page has no script: its links and its date form are plain HTML.
 """
