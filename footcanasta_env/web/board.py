@@ -36,7 +36,7 @@ TEXTS = {
     "play": N_("Play"), "name": N_("Name"), "result": N_("Result"), "rank": N_("#"), "hints": N_("Hints"),
     "rules": N_("Rules"), "previous": N_("Previous day"), "next": N_("Next day"), "today": N_("Today"),
     "days": N_("Other days"), "games": N_("Leaderboards of the games"), "date_label": N_("Date"),
-    "show": N_("Show"), "menu": N_("Menu"),
+    "show": N_("Show"), "menu": N_("Menu"), "board": N_("Leaderboard"),
 }
 INTRO = N_("One ranked attempt per player and day at the daily game, the same deal and bots for everyone.")
 SCORES = {
@@ -171,6 +171,7 @@ def board_page(board: dict[str, Any], lang: str) -> str:
     values = {
         **{k: html.escape(v) for k, v in words.items()}, "head": HEAD, "lang": lang, "sides": heads,
         "intro": html.escape(intro), "rows": _rows(board, lang, 4 + len(sides)), "games_list": _games(board, lang),
+        "wide": " wide" if len(sides) > 2 else "",  # seven columns and more: set smaller on a phone (pages.css)
         "days_links": _days(board, words, lang, size.get("sides")), "game": html.escape(board["game"]),
         "players": str(board["players"]), "sides_field": _sides_field(size), "date": board["date"],
         "latest": board["latest"],
