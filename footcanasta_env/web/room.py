@@ -400,8 +400,8 @@ class Room:
                                       "somewhere): its seed is published once it is"), date=date,
                                    dates=" or ".join(current_dates(self.now()))), 409)
         rules, key = rules_of(module, size), board_key(module.NAME, size)  # each table has a daily of its own
+        geometry = module.geometry(rules)
         # the default table's answer stays as before sizes: no players, sides or key
-        table = {} if not size else {"players": module.geometry(rules).seats,
-                                     "sides": len(module.geometry(rules).sides), "key": key}
+        table = {"players": geometry.seats, "sides": len(geometry.sides), "key": key} if size else {}
         return {"game": module.NAME, "date": date, **table, "seed": str(self.players.daily_seed(key, date)),
                 **daily_lineup(module, rules)}
