@@ -52,6 +52,15 @@ def _replay_dir(arg: str | None) -> Path:
     return path
 
 
+def add_size_arguments(p: argparse.ArgumentParser) -> None:
+    """``--players`` and ``--sides``: the table a command deals (``play``, ``demo``), checked by the game's rules
+    where the deal is made (``table.deal.table_rules``)."""
+    p.add_argument("--players", type=int, default=None, metavar="N",
+                   help="the table's size, in a game with several (Canasta: 2, 3, 4 or 6; default 4)")
+    p.add_argument("--sides", type=int, default=None, metavar="N",
+                   help="how the players make sides (Canasta at six: 2 teams of three, or 3 of two partners)")
+
+
 def _deal(args: argparse.Namespace) -> Deal:
     if args.date is not None and args.seed is not None:
         raise MessageError(Message(N_("--date chooses a daily deal; it cannot be combined with --seed")))
@@ -185,10 +194,7 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     deal.add_argument("--daily", action="store_true", help="play today's deal (the same for everyone today)")
     deal.add_argument("--seed", type=int, default=None, help="play the deal of this seed (default: a fresh one)")
     p.add_argument("--date", default=None, metavar="YYYY-MM-DD", help="play the daily deal of another day")
-    p.add_argument("--players", type=int, default=None, metavar="N",
-                   help="the table's size, in a game with several (Canasta: 2, 3, 4 or 6; default 4)")
-    p.add_argument("--sides", type=int, default=None, metavar="N",
-                   help="how the players make sides (Canasta at six: 2 teams of three, or 3 of two partners)")
+    add_size_arguments(p)
     # Static words about the default game, so that --help does not load its policy; test_play_session checks
     # them against the code. The names are the registry's own list (listing them builds no bot).
     strongest = ("the strongest bot that loads, today learned (the shipped policy) in Foot Canasta, another "

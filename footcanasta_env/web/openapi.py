@@ -106,6 +106,11 @@ def _query(name: str, schema: dict[str, Any]) -> dict[str, Any]:
     return {"name": name, "in": "query", "required": False, "schema": schema}
 
 
+# a table as a query names it: its players (none: the game's default table), and its sides where they differ
+TABLE_QUERY = (_query("players", {"type": "string", "pattern": "^[0-9]*$"}),
+               _query("sides", {"type": "string", "pattern": "^[0-9]*$"}))
+
+
 def _game_paths() -> dict[str, Any]:
     seed = {"oneOf": [{"type": "string", "pattern": SEED_PATTERN},
                       {"type": "integer", "minimum": 0, "maximum": MAX_SEED}], "example": "716240242655621069",
@@ -184,20 +189,23 @@ def _other_paths() -> dict[str, Any]:
             _obj(["game", "bots", "default"], game={"type": "string"}, bots=STRINGS, default={"type": "string"}),
             (404,), query=(_query("game", game_name),))},
         "/api/leaderboard": {"get": _operation(
-            "a daily leaderboard of a game at a table size (today's by default), with the days around it",
-            _obj(["game", "players", "date", "today", "latest", "previous", "next", "entries"],
-                 game={"type": "string"}, players={"type": "integer", "minimum": 1}, date=DATE, today=DATE,
-                 latest=DATE, previous={**DATE, "type": ["string", "null"]}, next={**DATE, "type": ["string", "null"]},
-                 entries={"type": "array", "items": entry}), (404,),
-            query=(_query("game", game_name), _query("players", {"type": "string", "pattern": "^[0-9]*$"}),
-                   _query("date", {**DATE, "pattern": DATE_OR_NONE})))},
+            "a daily leaderboard of a game at a table (today's by default), with the days around it",
+            _obj(["game", "players", "sides", "key", "date", "today", "latest", "previous", "next", "entries"],
+                 game={"type": "string"}, players={"type": "integer", "minimum": 1},
+                 sides={"type": "integer", "minimum": 1}, key={"type": "string", "example": "canasta/6x3"}, date=DATE,
+                 today=DATE, latest=DATE, previous={**DATE, "type": ["string", "null"]},
+                 next={**DATE, "type": ["string", "null"]}, entries={"type": "array", "items": entry}), (404,),
+            query=(_query("game", game_name), *TABLE_QUERY, _query("date", {**DATE, "pattern": DATE_OR_NONE})))},
         "/api/daily/{game}/{date}": {"get": _operation(
-            "a past daily's seed and line-up, once that date is over everywhere",
+            "a past daily's seed and line-up at a table (none named: the game's default table, whose answer has "
+            "no players, sides and key), once that date is over everywhere",
             _obj(["game", "date", "seed", "partner", "opponents"], game={"type": "string"}, date=DATE,
+                 players={"type": "integer", "minimum": 1}, sides={"type": "integer", "minimum": 1},
+                 key={"type": "string", "example": "canasta/2"},
                  seed={"type": "string", "pattern": SEED_PATTERN}, partner={"type": "string"},
                  opponents={"type": "string"}), (404, 409),
             query=({"name": "game", "in": "path", "required": True, "schema": game_name},
-                   {"name": "date", "in": "path", "required": True, "schema": DATE}))},
+                   {"name": "date", "in": "path", "required": True, "schema": DATE}, *TABLE_QUERY))},
         "/api/i18n/{lang}": {"get": _operation(
             "the page's texts in a language (auto: the best for Accept-Language)", {"type": "object"}, (404,),
             query=({"name": "lang", "in": "path", "required": True,

@@ -31,7 +31,7 @@ from ..games import check_game_name, get_game
 from ..messages import N_, Message
 from ..table import Deal, Table, parse_daily
 from ..table.deal import table_rules
-from .board import board_key, check_players, days_around
+from .board import board_key, check_table, days_around, rules_of
 from .checks import (
     check_bot,
     check_gid,
@@ -376,26 +376,32 @@ class Room:
         return {"game": game.NAME, "bots": list(game.bot_names()), "default": game.strongest_bot()}
 
     def board(self, query: dict[str, Any]) -> dict[str, Any]:
-        """GET /api/leaderboard?game=NAME&players=N&date=YYYY-MM-DD: a board (a game at a table size) of a date, today's
-        by default, with the days around it a reader can browse to (``board.days_around``)."""
-        check_keys(query, {"game", "date", "players"})
+        """GET /api/leaderboard?game=NAME&players=N&sides=S&date=YYYY-MM-DD: a board (a game at a table) of a date,
+        today's by default, with the days around it a reader can browse to (``board.days_around``)."""
+        check_keys(query, {"game", "date", "players", "sides"})
         game = get_game(check_game_name(query.get("game")))
-        players, date = check_players(game, query.get("players")), parse_daily(query.get("date") or self.today())
+        size, date = check_table(game, query), parse_daily(query.get("date") or self.today())
+        geometry, key = game.geometry(rules_of(game, size)), board_key(game.NAME, size)
         today = self.today()
         latest = max(today, current_dates(self.now())[-1])  # the last date a daily may have been played on
         previous, following = days_around(date, latest)
-        return {"game": game.NAME, "players": players, "date": date, "today": today, "latest": latest,
-                "previous": previous, "next": following,
-                "entries": self.store.leaderboard(board_key(game.NAME, players), date)}
+        return {"game": game.NAME, "players": geometry.seats, "sides": len(geometry.sides), "key": key, "date": date,
+                "today": today, "latest": latest, "previous": previous, "next": following,
+                "entries": self.store.leaderboard(key, date)}
 
     def daily(self, game: str, date: str, query: dict[str, Any]) -> dict[str, Any]:
-        """GET /api/daily/{game}/{date}: a past daily's seed and line-up, published once it is over everywhere."""
-        check_keys(query, set())
+        """GET /api/daily/{game}/{date}?players=N&sides=S: a past daily's seed and line-up at that table (none
+        named: the game's default table), published once its date is over everywhere."""
+        check_keys(query, {"players", "sides"})
         module = get_game(check_game_name(game))
-        date = parse_daily(date)
+        date, size = parse_daily(date), check_table(module, query)
         if not over_everywhere(date, self.now()):
             raise WebError(Message(N_("the daily game of {date} is not over everywhere yet (today is {dates} "
                                       "somewhere): its seed is published once it is"), date=date,
                                    dates=" or ".join(current_dates(self.now()))), 409)
-        return {"game": module.NAME, "date": date, "seed": str(self.players.daily_seed(module.NAME, date)),
-                **daily_lineup(module)}
+        rules, key = rules_of(module, size), board_key(module.NAME, size)  # each table has a daily of its own
+        geometry = module.geometry(rules)
+        # the default table's answer stays as before sizes: no players, sides or key
+        table = {"players": geometry.seats, "sides": len(geometry.sides), "key": key} if size else {}
+        return {"game": module.NAME, "date": date, **table, "seed": str(self.players.daily_seed(key, date)),
+                **daily_lineup(module, rules)}

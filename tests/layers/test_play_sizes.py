@@ -119,3 +119,50 @@ def test_the_rules_in_brief_tell_the_table(tmp_path, monkeypatch, capsys, player
     brief = " ".join(out.split())
     assert rc == 0 and said in brief and "West/East" not in brief
     assert ("partnership" in brief) == (players == "6")  # partnership wording only where there are partners
+
+
+# ---------------------------------------------------------------------------------------------- demo at every size
+
+DEMO_SIDES = {  # the size's options: every side's name as the demo's final line writes them
+    ("--players", "2"): ("South", "North"),
+    ("--players", "6", "--sides", "3"): ("South/North", "Southwest/Northeast", "Northwest/Southeast"),
+    ("--players", "6"): ("South/Northwest/Northeast", "Southwest/North/Southeast"),
+}
+
+
+@pytest.mark.parametrize("size", list(DEMO_SIDES))
+def test_demo_plays_at_every_size(monkeypatch, capsys, size):
+    monkeypatch.setenv("COLUMNS", "80")
+    rc, out, err = _run(monkeypatch, capsys, "", "demo", "--game", "canasta", "--seed", "3", *size, "--verbose")
+    assert rc == 0 and err == ""
+    players, sides = size[1], size[3] if len(size) > 2 else str(len(DEMO_SIDES[size]))
+    assert out.splitlines()[0] == f"Canasta demo: random players, {players} at the table in {sides} sides, seed 3."
+    final = " ".join(out[out.index("Final scores"):].split())
+    scores = final.split(": ")[1].split(", ")
+    assert [s.rsplit(" ", 1)[0] for s in scores] == list(DEMO_SIDES[size])  # one score per side, named
+    alone = len(DEMO_SIDES[size]) == int(players)
+    assert (" wins (" in final) == alone and (" win (" in final) == (not alone) or "a draw" in final
+    assert final.count("Round") == 0 and out.count("scores") >= 2 and max(map(len, out.splitlines())) <= 80
+    seats = {"South", "North", "West", "East", "Southwest", "Northwest", "Northeast", "Southeast"}
+    movers = {line.split(":")[0].strip() for line in out.splitlines() if line.startswith("  ") and ": " in line}
+    assert movers and movers <= seats and len(movers) <= int(players)  # the moves are told by the table's seats
+    rc, again, _ = _run(monkeypatch, capsys, "", "demo", "--game", "canasta", "--seed", "3", *size, "--verbose")
+    assert again == out  # a function of the seed and the table
+
+
+def test_demo_at_the_default_table_is_the_four_player_demo(monkeypatch, capsys):
+    _, default, _ = _run(monkeypatch, capsys, "", "demo", "--game", "canasta", "--seed", "2")
+    _, four, _ = _run(monkeypatch, capsys, "", "demo", "--game", "canasta", "--seed", "2", "--players", "4")
+    assert four == default and default.startswith("Canasta demo: four random players, seed 2.")
+
+
+@pytest.mark.parametrize(("argv", "said"), [
+    (["--game", "canasta", "--players", "5"], "Canasta has no table of 5 players"),
+    (["--game", "canasta", "--players", "4", "--sides", "4"], "sides must be 2"),
+    (["--game", "canasta", "--sides", "3"], "sides needs players"),
+    (["--players", "4"], "Foot Canasta is played at one table size only"),
+    (["--game", "footcanasta", "--players", "2"], "Foot Canasta is played at one table size only"),
+])
+def test_demo_refuses_a_size_the_game_does_not_know(monkeypatch, capsys, argv, said):
+    rc, out, err = _run(monkeypatch, capsys, "", "demo", *argv)
+    assert rc == 2 and out == "" and err.startswith("footcanasta demo: error: ") and said in err, err

@@ -37,6 +37,7 @@ ENTRIES = [  # game, date, name, scores (one per side), result, hints
     ("footcanasta", TODAY, "Ada", (12345, 6780), "win", 2),
     ("footcanasta", YESTERDAY, "Bob", (4210, 9875), "loss", 0),
     ("canasta", YESTERDAY, "Cy", (5150, 3020), "win", 1),
+    ("canasta/6x3", YESTERDAY, "Eve", (3100, 2200, 1500), "win", 1),  # six players in three sides
 ]
 
 
@@ -302,6 +303,41 @@ def test_the_board_browses_days_and_games_by_clicking_on_a_phone(served):
     assert page.text_content("h1").startswith("Canasta")
     page.click("#play-link")
     page.wait_for_url(re.compile(r"/\?game=canasta&lang=en"))
+    assert page.evaluate("window.__csp") == [] and errors == []
+    page.context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_board_of_six_in_three_sides_is_browsed_on_a_small_phone(served, lang):
+    from tests.helpers.axe import axe_violations, describe
+
+    base, browser = served
+    page, errors = _page(browser, SMALL, bypass_csp=True)
+    page.goto(f"{base}/leaderboard?game=canasta&date={YESTERDAY}&lang={lang}")
+    title = {"en": "Canasta (6 players in 3 sides)", "de": "Canasta (6 Spieler in 3 Parteien)"}[lang]
+    page.click(f'nav.games >> text="{title}"')
+    page.wait_for_url(re.compile("players=6&sides=3"))
+    assert page.text_content("h1").startswith(title + ":") and page.is_visible("text=Eve")
+    heads = page.eval_on_selector_all("table.board th", "hs => hs.map(h => h.textContent)")
+    assert len(heads) == 4 + 3 and heads[2] == {"en": "South/North", "de": "Süd/Nord"}[lang]
+    cells = page.eval_on_selector_all("table.board tbody td", "ds => ds.map(d => d.textContent)")
+    assert cells[2:5] == ["3,100", "2,200", "1,500"] if lang == "en" else ["3.100", "2.200", "1.500"]
+    assert page.get_attribute(f'nav.games >> text="{title}"', "aria-current") == "page"
+    _fits(page, SMALL["width"])
+    # seven columns fit a small phone without scrolling their frame (the board is set smaller, .wide)
+    assert page.evaluate("(w => w.scrollWidth <= w.clientWidth)(document.querySelector('.table-wrap'))")
+    found = axe_violations(page)
+    assert found == [], describe(found)
+    _shot(page, f"board-6x3-{lang}-360.png")
+    page.click("#next-link")  # the next day of the same table
+    page.wait_for_url(re.compile(f"players=6&sides=3&date={TODAY}"))
+    assert "Eve" not in page.text_content("tbody")
+    page.fill("#board-date", YESTERDAY)  # the date form keeps the table too
+    page.click("#show-date")
+    page.wait_for_url(re.compile(f"sides=3.*date={YESTERDAY}"))
+    assert page.is_visible("text=Eve")
+    page.click("#play-link")
+    page.wait_for_url(re.compile(r"/\?game=canasta&players=6&sides=3&lang="))
     assert page.evaluate("window.__csp") == [] and errors == []
     page.context.close()
 

@@ -30,7 +30,7 @@ def _completed(before: list, game: Any, team: int) -> list[str]:
 
 
 def _round_table(result: dict, totals: Sequence[int], rules: Any, w: Words) -> RenderableType:
-    return round_table(result, totals, viewer_team=None, w=w)
+    return round_table(result, totals, viewer_team=None, w=w, rules=rules)  # its sides named at every size
 
 
 DEMO = DemoText(title=N_("Canasta demo: four random players, seed {seed}."),

@@ -192,12 +192,15 @@ def round_table(result: dict[str, Any], totals: Sequence[int], viewer_team: int 
     cols = ("", w._("Melds"), w._("Canastas"), w._("nat/mix"), w._("Red\n3s"), w._("Going\nout"), w._("Cards\nheld"),
             w._("Round"), w._("Total"))
     for i, name in enumerate(cols):
-        table.add_column(name, justify="left" if i == 0 else "right", no_wrap=True)
+        # a long side name (six players: South/Northwest/Northeast) wraps; the numbers never do
+        table.add_column(name, justify="left" if i == 0 else "right", no_wrap=i > 0, overflow="fold")
     n = w.num
     sides = range(len(result["breakdown"]))
     for t in sides:
         b = result["breakdown"][t]
         name = team(t, w, rules) + ("*" if t == viewer_team else "")
+        if name.count("/") > 1:  # three seats: it may wrap after each slash on a narrow terminal
+            name = name.replace("/", "/ ")
         table.add_row(name, n(b["melds"]), n(b["canastas"]), f"{b['natural']}/{b['mixed']}",
                       n(b["red_threes"]), n(b["going_out"]), n(b["cards_held"]), n(b["total"]), n(totals[t]))
     alone = rules is not None and rules.players == rules.sides

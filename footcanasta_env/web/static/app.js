@@ -122,8 +122,7 @@ function render() {
 }
 
 function dailyLinks(links) {
-  const size = (GAMES[state.choice] || {}).players ? `&players=${GAMES[state.choice].players}` : "";
-  const href = `/leaderboard?date=${state.deal.date}&game=${encodeURIComponent(state.game)}${size}&lang=${lang}`;
+  const href = `/leaderboard?date=${state.deal.date}&${sizeQuery(state.choice || state.game)}&lang=${lang}`;
   links.append(el("a", { href, text: _("Leaderboard of {date}", { date: day(state.deal.date) }) }));
   if (state.entered === true) links.append(" · " + _("your result is on it."));
   else if (state.ranked && state.entered === false) links.append(" · " + _("only your first finished attempt counts."));
@@ -274,8 +273,7 @@ function showChosen(key) {
   $("game-choice").value = key;
   $("title").textContent = g.title;
   document.title = g.title;
-  const size = g.players ? `&players=${g.players}` : "";
-  $("board-link").href = `/leaderboard?game=${encodeURIComponent(g.name)}${size}&lang=${lang}`;
+  $("board-link").href = `/leaderboard?${sizeQuery(key)}&lang=${lang}`;  // six in three sides: its own board
   document.body.dataset.game = g.name;
   document.body.dataset.seats = g.table ? g.table.seats : "";
 }

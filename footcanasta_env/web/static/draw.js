@@ -99,6 +99,9 @@ function selectedCards() {
 
 const table = () => state.table;
 const mySide = () => table().sides.findIndex((side) => side.includes(table().you));
+// a table where every side is one seat (two or three players): its sides are named as its seats ("You (South)",
+// "West"), never "your side" and "their side"
+const alone = () => table().sides.every((side) => side.length === 1);
 const cards = (n) => ngettext("{n} card", "{n} cards", n);
 
 // The person's seat, a partner's or an opponent's, in words.
@@ -182,6 +185,7 @@ function meldBox(m, clickable) {
 }
 
 function sideTitle(t) {
+  if (alone()) return seatLabel(table().sides[t][0]);
   const name = table().side_names[t];
   return t === mySide() ? _("Your side ({name})", { name }) : _("Their side ({name})", { name });
 }
@@ -298,6 +302,7 @@ function renderLegal() {
 }
 
 function sideLabel(t) {
+  if (alone()) return seatLabel(table().sides[t][0]);
   const name = table().side_names[t];
   return t === mySide() ? _("{team} (you)", { team: name }) : name;
 }
@@ -334,9 +339,10 @@ function renderResults() {
   box.append(wrap);
 }
 
-// Every side's name and score, in the order of the sides.
+// Every side's name and score, in the order of the sides (the person's own "You" where each plays alone).
 function scoreLine(sep) {
-  return state.scores.map((s, t) => `${table().side_names[t]} ${fmt(s)}`).join(sep);
+  const name = (t) => (alone() && t === mySide() ? _("You") : table().side_names[t]);
+  return state.scores.map((s, t) => `${name(t)} ${fmt(s)}`).join(sep);
 }
 
 // Who won, in words: the sides with the highest score (a draw when several have it).

@@ -28,7 +28,8 @@
       if (!pile.frozen) return null;
       box.classList.add("frozen");
       return el("div", { class: "frozen-mark", id: "pile-frozen" },
-        ..._nodes(N_("❄ Pile frozen for your side: {why}"), { why: pile.frozen_why }, ["why"]));
+        ..._nodes(alone() ? N_("❄ Pile frozen for you: {why}") : N_("❄ Pile frozen for your side: {why}"),
+          { why: pile.frozen_why }, ["why"]));
     },
     meldName: rankName,
     meldClass: (m) => (m.canasta ? "canasta " + m.kind : ""),
