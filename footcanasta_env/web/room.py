@@ -403,5 +403,8 @@ class Room:
         geometry = module.geometry(rules)
         # the default table's answer stays as before sizes: no players, sides or key
         table = {"players": geometry.seats, "sides": len(geometry.sides), "key": key} if size else {}
+        lineup = daily_lineup(module, rules)
+        if not geometry.partners(YOU):  # each for themselves: no partner was dealt in
+            lineup["partner"] = None
         return {"game": module.NAME, "date": date, **table, "seed": str(self.players.daily_seed(key, date)),
-                **daily_lineup(module, rules)}
+                **lineup}

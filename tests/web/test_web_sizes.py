@@ -179,8 +179,9 @@ def test_the_daily_of_each_size_is_published_once_over_with_its_own_seed(room, t
     assert later.get(f"/api/daily/canasta/{TODAY}?players=4").json() == default
     two = later.get(f"/api/daily/canasta/{TODAY}?players=2").json()
     assert (two["players"], two["sides"], two["key"], two["opponents"]) == (2, 2, "canasta/2", "greedy")
+    assert two["partner"] is None  # each for themselves: no partner was dealt in
     six = later.get(f"/api/daily/canasta/{TODAY}?players=6&sides=3").json()
-    assert (six["players"], six["sides"], six["key"]) == (6, 3, "canasta/6x3")
+    assert (six["players"], six["sides"], six["key"]) == (6, 3, "canasta/6x3") and six["partner"] == "greedy"
     assert later.get(f"/api/daily/canasta/{TODAY}?players=6&sides=2").json()["key"] == "canasta/6"
     assert len({default["seed"], two["seed"], six["seed"]}) == 3  # each size its own daily
     # the published seed deals exactly the two-player daily that was played
