@@ -103,7 +103,7 @@ class SizeSettings:
 # on seed 33): the previous seat, fed by the next one, took nearly as many pile cards as the expert (22 a round
 # against 25; the next seat, whom the discards guard against, 8) and won most lost games by thousands. Each
 # setting paid a point or two: freezing a large pile against the previous seat, freezing from a smaller pile,
-# sparing the next seat less when it trails, and a smaller price on its pickups (a safe discard kept cost more
+# guarding less against a next seat that trails, and a smaller price on its pickups (a safe discard kept cost more
 # than the pickups it prevented).
 THREE_PLAYERS = SizeSettings(freeze_pile=6, danger_base=15.0, danger_per_card=7.0, prev_freeze=8.0,
                              feed_trailer=0.7)
