@@ -58,6 +58,9 @@ def _fresh_tables(first: int, ranks: int, discards: bool) -> dict[bytes, tuple[i
 
 FRESH_MELD_LOW, FRESH_MELD_HIGH = _fresh_tables(0, 6, False), _fresh_tables(6, NUM_NATURAL - 6, False)
 FRESH_PLAY_LOW, FRESH_PLAY_HIGH = _fresh_tables(0, 6, True), _fresh_tables(6, NUM_NATURAL - 6, True)
+# Every rank's meld and add bits with a two (``TWO_BITS``) or a joker (``JOKER_BITS``), and that discard.
+TWO_BITS = sum(2 << MELD_IDS[r] | 2 << ADD_IDS[r] for r in range(NUM_NATURAL)) | DISCARD_TWO_BIT
+JOKER_BITS = sum(4 << MELD_IDS[r] | 4 << ADD_IDS[r] for r in range(NUM_NATURAL)) | DISCARD_JOKER_BIT
 # The discards of the wild cards and black threes held, by bit 0: a two, 1: a joker, 2: a black three.
 WILD_B3_DISCARD = tuple((DISCARD_BITS[TWO] if w & 1 else 0) | (DISCARD_BITS[JOKER] if w & 2 else 0)
                         | (DISCARD_BITS[BLACK3] if w & 4 else 0) for w in range(8))
