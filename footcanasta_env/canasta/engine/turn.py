@@ -6,7 +6,7 @@ Every handler is a plain function ``handler(g, a)`` over the state; ``Game.step`
 
 from __future__ import annotations
 
-from ...family.cards import JOKER, TWO
+from ...family.cards import JOKER, RED3, TWO
 from ..actions import (
     ACTION_CARD,
     ACTION_TYPE,
@@ -29,13 +29,22 @@ from .state import State
 def do_draw(g: State, a: int) -> None:
     """Draw from the stock (rules 3.1, 3.4): one card, or ``rules.draw`` (rule 14.3), fewer if the stock holds
     fewer; with an empty stock the round ends (rule 9.4)."""
-    if not g.stock:
+    stock = g.stock
+    if not stock:
         end_round(g, None, "stock")
         return
-    receive_from_stock(g, g.current_player)
-    if g.draw_n > 1:
-        for _ in range(g.draw_n - 1):
-            receive_from_stock(g, g.current_player)
+    p = g.current_player
+    h = g.hand[p]
+    for _ in range(g.draw_n):  # receive_from_stock, written out for the usual card
+        if not stock:
+            break
+        card = stock.pop()
+        if card == RED3:  # rule 3.4: laid down and replaced
+            g.red_threes[g.side_of[p]] += 1
+            receive_from_stock(g, p)
+        else:
+            h[card] += 1
+            g.htot[p] += 1
     g.phase_id = PLAY_PHASE
     if not update_legal(g):  # rule 6.2: a red three with no replacement can leave one card and no way out
         end_round(g, None, "no_action")
