@@ -5,9 +5,9 @@ by concern, each module a set of plain functions over the state ``g``:
 
 * ``state``: the slots and their layout (the SLOT TABLE), ``clone``, ``card_total``, ``to_scenario``;
 * ``legality``: the legal actions as an int bit mask (``update_legal``) and the predicates behind it;
-* ``scoring``: a round's score; ``rounds``: the deal, the end of a turn, a round and the game;
+* ``scoring``: a round's score; ``rounds``: the deal, the end of a play, a round and the game;
 * ``melding``: meld, add, black threes, the set-aside melds and the laydown;
-* ``turn``: draw, pickup, discard, and ``HANDLERS``, the table ``Game.step`` dispatches through;
+* ``turn``: draw, pickup, discard (which passes the turn), and ``HANDLERS``, the table ``Game.step`` dispatches through;
 * ``view``, ``explain``, ``scenario``: what a seat sees, why a move is refused, scenarios in;
 * ``game``: ``Game``, the state with its public interface, and ``new_game``.
 """

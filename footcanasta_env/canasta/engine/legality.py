@@ -100,9 +100,11 @@ def update_legal(g: State) -> int:
     h = g.hand[p]
     if g.phase_id == DRAW_PHASE:
         m = DRAW_BIT  # rule 3.1: with an empty stock it ends the round
-        mode = pickup_mode(g, p, t)
-        if mode and pickup_keeps_cards(g, p, t, mode):
-            m |= PICKUP_BIT
+        pile = g.pile
+        if pile and pile[-1] < NUM_NATURAL:  # pickup_mode's first tests, written out (rule 4.1)
+            mode = pickup_mode(g, p, t)
+            if mode and pickup_keeps_cards(g, p, t, mode):
+                m |= PICKUP_BIT
         if not down:  # rule 7.3: melds may be set aside before a pickup
             if g.mcards[t]:
                 m |= meld_bits(g, p, t, g.htot[p] + 10)
@@ -181,10 +183,8 @@ def roomy_play_bits(g: State, t: int, h: list[int], aside: int) -> int:
                 m |= DISCARD_BITS[r]
             if wild_bits and mtwo[r] + mjk[r] < MAX_WILDS:
                 m |= wild_bits << ADD_IDS[r]
-        elif c >= 2:
-            m |= (wild_bits | (c >= 3)) << MELD_IDS[r] | DISCARD_BITS[r]
         elif c:
-            m |= DISCARD_BITS[r]
+            m |= (wild_bits | (c >= 3)) << MELD_IDS[r] | DISCARD_BITS[r] if c >= 2 else DISCARD_BITS[r]
     if twos or aside and sum(mtwo):
         m |= DISCARD_TWO_BIT
     if jokers or aside and sum(mjk):

@@ -13,6 +13,7 @@ from ..actions import (
     ADD,
     DISCARD,
     DRAW,
+    DRAW_PHASE,
     LAYDOWN,
     MELD,
     MELD_B3,
@@ -22,7 +23,7 @@ from ..actions import (
 )
 from .legality import PICKUP_PAIR, pickup_mode, update_legal
 from .melding import do_laydown, do_meld, do_meld_b3, played_in_sight, put_in_meld, return_aside, reveal_aside
-from .rounds import after_play, end_round, next_turn, receive_from_stock
+from .rounds import after_play, end_round, receive_from_stock
 from .state import State
 
 
@@ -97,7 +98,11 @@ def do_discard(g: State, a: int) -> None:
     if g.htot[p] == 0:
         end_round(g, p, "went_out")  # the mask made sure they may (rule 8.1)
         return
-    next_turn(g)
+    q = g.current_player = g.left[p]  # the turn passes to the left (rule 2.1)
+    g.phase_id = DRAW_PHASE
+    g.turn_fresh = not g.has_melded[q]
+    g.turn_new = 0
+    g._mask = None
 
 
 # Game.step dispatches on the action id through this table: one lookup instead of a chain of type tests.
