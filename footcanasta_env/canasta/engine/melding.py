@@ -14,11 +14,11 @@ from .legality import (
     JOKER_BITS,
     LAYDOWN_BIT,
     PICKUP_BIT,
+    PICKUP_PAIR,
     RANK_BITS,
     TWO_BITS,
     may_end_with,
     pickup_keeps_cards,
-    pickup_mode,
 )
 from .rounds import after_play
 from .state import State
@@ -93,9 +93,12 @@ def do_meld(g: State, a: int) -> None:
             m |= ADD_BITS[r]
         if wild_bits and g.mtwo[t][r] + g.mjk[t][r] < MAX_WILDS:
             m |= wild_bits << ADD_IDS[r]
-        mode = pickup_mode(g, p, t)
-        if mode and pickup_keeps_cards(g, p, t, mode):
-            m |= PICKUP_BIT
+        pile = g.pile  # pickup_mode and pickup_keeps_cards, written out for a side not down: a pair (rule 7.3)
+        if pile:
+            top = pile[-1]
+            if (top < NUM_NATURAL and h[top] >= 2 and g.mval[t] + 3 * v[top] >= g.rules.minimum(g.scores[t])
+                    and (g.htot[p] + len(pile) >= 5 or pickup_keeps_cards(g, p, t, PICKUP_PAIR))):
+                m |= PICKUP_BIT
         g._mask = m
         return
     # The usual case: only rank r's bits move (and the laydown's, and those of a wild kind no longer held).
