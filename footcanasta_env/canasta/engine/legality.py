@@ -65,17 +65,19 @@ JOKER_BITS = sum(4 << MELD_IDS[r] | 4 << ADD_IDS[r] for r in range(NUM_NATURAL))
 WILD_B3_DISCARD = tuple((DISCARD_BITS[TWO] if w & 1 else 0) | (DISCARD_BITS[JOKER] if w & 2 else 0)
                         | (DISCARD_BITS[BLACK3] if w & 4 else 0) for w in range(8))
 
-assert NUM_ACTIONS <= 96
-# Legal-action ids by mask, read 12 bits at a time from precomputed tables (8 x 4096 small tuples).
-BLOCK_TABLES = tuple(tuple(tuple(base + i for i in range(12) if bits >> i & 1) for bits in range(1 << 12))
-                     for base in range(0, 96, 12))
-T0, T1, T2, T3, T4, T5, T6, T7 = BLOCK_TABLES
+assert NUM_ACTIONS <= 91
+# Legal-action ids by mask, read 13 bits at a time from precomputed tables (6 x 8192 small tuples and the last
+# 7 bits' 128): a play step's list is seven lookups.
+BLOCK_TABLES = tuple(tuple(tuple(base + i for i in range(13) if bits >> i & 1)
+                           for bits in range(1 << min(13, NUM_ACTIONS - base)))
+                     for base in range(0, NUM_ACTIONS, 13))
+T0, T1, T2, T3, T4, T5, T6 = BLOCK_TABLES
 
 
 def mask_to_list(m: int) -> list[int]:
     """The ids of the set bits of an action bit mask, ascending, as a new list."""
-    return [*T0[m & 4095], *T1[m >> 12 & 4095], *T2[m >> 24 & 4095], *T3[m >> 36 & 4095],
-            *T4[m >> 48 & 4095], *T5[m >> 60 & 4095], *T6[m >> 72 & 4095], *T7[m >> 84]]
+    return [*T0[m & 8191], *T1[m >> 13 & 8191], *T2[m >> 26 & 8191], *T3[m >> 39 & 8191],
+            *T4[m >> 52 & 8191], *T5[m >> 65 & 8191], *T6[m >> 78]]
 
 
 def minimum(g: State, t: int) -> int:
