@@ -8,6 +8,7 @@ canastas needed to go out and the target; a field left ``None`` takes its size's
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from dataclasses import dataclass, fields
 from typing import Any
 
@@ -160,12 +161,7 @@ class Rules(RuleFields):
 
     def minimum(self, score: int) -> int:
         """The initial-meld minimum of a partnership with this total at the start of the round (rule 7.1)."""
-        i = 0
-        for threshold in self.minimum_thresholds:
-            if score < threshold:
-                break
-            i += 1
-        return self.minimums[i]
+        return self.minimums[bisect_right(self.minimum_thresholds, score)]  # the thresholds rise strictly
 
     def changes(self) -> dict[str, Any]:
         """The fields that differ from the size's defaults, and the size itself when it is not four players

@@ -5,9 +5,9 @@ by concern, each module a set of plain functions over the state ``g``:
 
 * ``state``: the slots and their layout (the SLOT TABLE), ``clone``, ``card_total``, ``to_scenario``;
 * ``legality``: the legal actions as an int bit mask (``update_legal``) and the predicates behind it;
-* ``scoring``: a round's score; ``rounds``: the deal, the end of a turn, a round and the game;
+* ``scoring``: a round's score; ``rounds``: the deal, the end of a play, a round and the game;
 * ``melding``: meld, add, black threes, the set-aside melds and the laydown;
-* ``turn``: draw, pickup, discard, and ``HANDLERS``, the table ``Game.step`` dispatches through;
+* ``turn``: draw, pickup, discard (which passes the turn), and ``HANDLERS``, the table ``Game.step`` dispatches through;
 * ``view``, ``explain``, ``scenario``: what a seat sees, why a move is refused, scenarios in;
 * ``game``: ``Game``, the state with its public interface, and ``new_game``.
 """
@@ -21,7 +21,7 @@ from ...seeds import game_seed
 from ..actions import NUM_ACTIONS, PHASE_NAMES, action_name
 from ..rules import Rules, table_of
 from .explain import why_illegal_message
-from .legality import T0, T1, T2, T3, T4, T5, T6, T7, held, minimum, update_legal
+from .legality import T0, T1, T2, T3, T4, T5, T6, held, minimum, update_legal
 from .rounds import deal
 from .state import State, action_index, to_scenario
 from .state import clone as clone_state
@@ -60,10 +60,10 @@ class Game(FamilyGame, State, parts=Parts(
         m = self._mask  # legal_bits() and mask_to_list, written out: this runs at every step
         if m is None:
             m = update_legal(self)
-        if m >> 36:
-            return [*T0[m & 4095], *T1[m >> 12 & 4095], *T2[m >> 24 & 4095], *T3[m >> 36 & 4095],
-                    *T4[m >> 48 & 4095], *T5[m >> 60 & 4095], *T6[m >> 72 & 4095], *T7[m >> 84]]
-        return [*T0[m & 4095], *T1[m >> 12 & 4095], *T2[m >> 24]]  # the draw step: draw, pickup, melds
+        if m >> 39:
+            return [*T0[m & 8191], *T1[m >> 13 & 8191], *T2[m >> 26 & 8191], *T3[m >> 39 & 8191],
+                    *T4[m >> 52 & 8191], *T5[m >> 65 & 8191], *T6[m >> 78]]
+        return [*T0[m & 8191], *T1[m >> 13 & 8191], *T2[m >> 26]]  # the draw step: draw, pickup, melds
 
     def __repr__(self) -> str:
         names = table_of(self.rules).seat_names

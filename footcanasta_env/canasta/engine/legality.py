@@ -58,21 +58,26 @@ def _fresh_tables(first: int, ranks: int, discards: bool) -> dict[bytes, tuple[i
 
 FRESH_MELD_LOW, FRESH_MELD_HIGH = _fresh_tables(0, 6, False), _fresh_tables(6, NUM_NATURAL - 6, False)
 FRESH_PLAY_LOW, FRESH_PLAY_HIGH = _fresh_tables(0, 6, True), _fresh_tables(6, NUM_NATURAL - 6, True)
+# Every rank's meld and add bits with a two (``TWO_BITS``) or a joker (``JOKER_BITS``), and that discard.
+TWO_BITS = sum(2 << MELD_IDS[r] | 2 << ADD_IDS[r] for r in range(NUM_NATURAL)) | DISCARD_TWO_BIT
+JOKER_BITS = sum(4 << MELD_IDS[r] | 4 << ADD_IDS[r] for r in range(NUM_NATURAL)) | DISCARD_JOKER_BIT
 # The discards of the wild cards and black threes held, by bit 0: a two, 1: a joker, 2: a black three.
 WILD_B3_DISCARD = tuple((DISCARD_BITS[TWO] if w & 1 else 0) | (DISCARD_BITS[JOKER] if w & 2 else 0)
                         | (DISCARD_BITS[BLACK3] if w & 4 else 0) for w in range(8))
 
-assert NUM_ACTIONS <= 96
-# Legal-action ids by mask, read 12 bits at a time from precomputed tables (8 x 4096 small tuples).
-BLOCK_TABLES = tuple(tuple(tuple(base + i for i in range(12) if bits >> i & 1) for bits in range(1 << 12))
-                     for base in range(0, 96, 12))
-T0, T1, T2, T3, T4, T5, T6, T7 = BLOCK_TABLES
+assert NUM_ACTIONS <= 91
+# Legal-action ids by mask, read 13 bits at a time from precomputed tables (6 x 8192 small tuples and the last
+# 7 bits' 128): a play step's list is seven lookups.
+BLOCK_TABLES = tuple(tuple(tuple(base + i for i in range(13) if bits >> i & 1)
+                           for bits in range(1 << min(13, NUM_ACTIONS - base)))
+                     for base in range(0, NUM_ACTIONS, 13))
+T0, T1, T2, T3, T4, T5, T6 = BLOCK_TABLES
 
 
 def mask_to_list(m: int) -> list[int]:
     """The ids of the set bits of an action bit mask, ascending, as a new list."""
-    return [*T0[m & 4095], *T1[m >> 12 & 4095], *T2[m >> 24 & 4095], *T3[m >> 36 & 4095],
-            *T4[m >> 48 & 4095], *T5[m >> 60 & 4095], *T6[m >> 72 & 4095], *T7[m >> 84]]
+    return [*T0[m & 8191], *T1[m >> 13 & 8191], *T2[m >> 26 & 8191], *T3[m >> 39 & 8191],
+            *T4[m >> 52 & 8191], *T5[m >> 65 & 8191], *T6[m >> 78]]
 
 
 def minimum(g: State, t: int) -> int:
@@ -97,9 +102,11 @@ def update_legal(g: State) -> int:
     h = g.hand[p]
     if g.phase_id == DRAW_PHASE:
         m = DRAW_BIT  # rule 3.1: with an empty stock it ends the round
-        mode = pickup_mode(g, p, t)
-        if mode and pickup_keeps_cards(g, p, t, mode):
-            m |= PICKUP_BIT
+        pile = g.pile
+        if pile and pile[-1] < NUM_NATURAL:  # pickup_mode's first tests, written out (rule 4.1)
+            mode = pickup_mode(g, p, t)
+            if mode and pickup_keeps_cards(g, p, t, mode):
+                m |= PICKUP_BIT
         if not down:  # rule 7.3: melds may be set aside before a pickup
             if g.mcards[t]:
                 m |= meld_bits(g, p, t, g.htot[p] + 10)
@@ -178,10 +185,8 @@ def roomy_play_bits(g: State, t: int, h: list[int], aside: int) -> int:
                 m |= DISCARD_BITS[r]
             if wild_bits and mtwo[r] + mjk[r] < MAX_WILDS:
                 m |= wild_bits << ADD_IDS[r]
-        elif c >= 2:
-            m |= (wild_bits | (c >= 3)) << MELD_IDS[r] | DISCARD_BITS[r]
         elif c:
-            m |= DISCARD_BITS[r]
+            m |= (wild_bits | (c >= 3)) << MELD_IDS[r] | DISCARD_BITS[r] if c >= 2 else DISCARD_BITS[r]
     if twos or aside and sum(mtwo):
         m |= DISCARD_TWO_BIT
     if jokers or aside and sum(mjk):

@@ -9,12 +9,16 @@ from .legality import (
     ADD_BITS,
     ADD_DISCARD_BITS,
     DISCARD_BITS,
+    DISCARD_JOKER_BIT,
+    DISCARD_TWO_BIT,
+    JOKER_BITS,
     LAYDOWN_BIT,
     PICKUP_BIT,
+    PICKUP_PAIR,
     RANK_BITS,
+    TWO_BITS,
     may_end_with,
     pickup_keeps_cards,
-    pickup_mode,
 )
 from .rounds import after_play
 from .state import State
@@ -46,45 +50,67 @@ def do_meld(g: State, a: int) -> None:
     t = g.side_of[p]
     h = g.hand[p]
     h[r] -= nat
-    h[TWO] -= two
-    h[JOKER] -= jk
-    g.htot[p] -= nat + two + jk
+    n = nat + two + jk
+    g.htot[p] -= n
     down = g.down[t]
+    sizes = g.msize[t]
     if down:
-        if not g.msize[t][r]:
+        if not sizes[r]:
             g.turn_new |= 1 << r
         g.has_melded[p] = True
-        played_in_sight(g, p, r, nat)
-        if two:
+        mem = g.memory[p]  # rule 12: cards melded on the table leave the public memory (played_in_sight)
+        if mem[r]:
+            mem[r] = max(0, mem[r] - nat)
+    # The last two or joker held: every rank's bits with one go, and its discard once down (set-aside wild
+    # cards may still be discarded, rule 7.2); the draw step has no discard bits.
+    gone = 0
+    v = g.values
+    if two:
+        h[TWO] -= two
+        g.mtwo[t][r] += two
+        if down:
             played_in_sight(g, p, TWO, two)
-        if jk:
+        if not h[TWO]:
+            gone = TWO_BITS if down else TWO_BITS & ~DISCARD_TWO_BIT
+    if jk:
+        h[JOKER] -= jk
+        g.mjk[t][r] += jk
+        if down:
             played_in_sight(g, p, JOKER, jk)
-    put_in_meld(g, t, r, nat, two, jk)
-    if two and not h[TWO] or jk and not h[JOKER] or down and g.htot[p] < 6:
-        after_play(g)  # the last two or joker held: every rank's wild-card bits move
+        if not h[JOKER]:
+            gone |= JOKER_BITS if down else JOKER_BITS & ~DISCARD_JOKER_BIT
+    g.mnat[t][r] += nat  # put_in_meld, written out
+    sizes[r] += n
+    g.mcards[t] += n
+    g.mval[t] += nat * v[r] + two * v[TWO] + jk * v[JOKER]
+    if down and g.htot[p] < 6:
+        after_play(g)
         return
+    wild_bits = (2 if h[TWO] else 0) | (4 if h[JOKER] else 0)
     if g.phase_id != PLAY_PHASE:  # set aside before a pickup (7.3): rank r's add bits and the pickup's move
-        m = g._mask & ~(RANK_BITS[r] | PICKUP_BIT)
+        m = g._mask & ~(RANK_BITS[r] | PICKUP_BIT | gone)
         if h[r]:
             m |= ADD_BITS[r]
-        if (h[TWO] or h[JOKER]) and g.mtwo[t][r] + g.mjk[t][r] < MAX_WILDS:
-            m |= ((2 if h[TWO] else 0) | (4 if h[JOKER] else 0)) << ADD_IDS[r]
-        mode = pickup_mode(g, p, t)
-        if mode and pickup_keeps_cards(g, p, t, mode):
-            m |= PICKUP_BIT
+        if wild_bits and g.mtwo[t][r] + g.mjk[t][r] < MAX_WILDS:
+            m |= wild_bits << ADD_IDS[r]
+        pile = g.pile  # pickup_mode and pickup_keeps_cards, written out for a side not down: a pair (rule 7.3)
+        if pile:
+            top = pile[-1]
+            if (top < NUM_NATURAL and h[top] >= 2 and g.mval[t] + 3 * v[top] >= g.rules.minimum(g.scores[t])
+                    and (g.htot[p] + len(pile) >= 5 or pickup_keeps_cards(g, p, t, PICKUP_PAIR))):
+                m |= PICKUP_BIT
         g._mask = m
         return
-    # The usual case: only rank r's bits move (and the laydown's), as the wild cards held are still of the
-    # kinds they were. The play step's mask before and after is roomy_play_bits' (update_legal): once down,
-    # with six cards or more and no black-three meld (b3_bits needs five or fewer); before, the cards set
-    # aside stay held.
-    m = g._mask & ~RANK_BITS[r]
+    # The usual case: only rank r's bits move (and the laydown's, and those of a wild kind no longer held).
+    # The play step's mask before and after is roomy_play_bits' (update_legal): once down, with six cards or
+    # more and no black-three meld (b3_bits needs five or fewer); before, the cards set aside stay held.
+    m = g._mask & ~(RANK_BITS[r] | gone)
     if h[r]:
         m |= ADD_DISCARD_BITS[r]
     elif not down:  # the set-aside meld's naturals may be discarded (rule 7.2)
         m |= DISCARD_BITS[r]
-    if (h[TWO] or h[JOKER]) and g.mtwo[t][r] + g.mjk[t][r] < MAX_WILDS:
-        m |= ((2 if h[TWO] else 0) | (4 if h[JOKER] else 0)) << ADD_IDS[r]
+    if wild_bits and g.mtwo[t][r] + g.mjk[t][r] < MAX_WILDS:
+        m |= wild_bits << ADD_IDS[r]
     if not down:
         m &= ~LAYDOWN_BIT
         if g.mval[t] >= g.rules.minimum(g.scores[t]) and (

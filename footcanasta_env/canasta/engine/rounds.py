@@ -1,4 +1,4 @@
-"""Round flow: the deal (rule 2), red threes from the stock (3.4), the end of a turn, a round (9.4), the game (10)."""
+"""Round flow: the deal (rule 2), red threes from the stock (3.4), the end of a play, a round (9.4), the game (10)."""
 
 from __future__ import annotations
 
@@ -71,15 +71,6 @@ def receive_from_stock(g: State, p: int) -> None:
             g.htot[p] += 1
             return
         g.red_threes[g.side_of[p]] += 1
-
-
-def next_turn(g: State) -> None:
-    """The turn passes to the left (rule 2.1)."""
-    q = g.current_player = g.left[g.current_player]
-    g.phase_id = DRAW_PHASE
-    g.turn_fresh = not g.has_melded[q]
-    g.turn_new = 0
-    g._mask = None
 
 
 def after_play(g: State) -> None:

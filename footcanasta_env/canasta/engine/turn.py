@@ -6,13 +6,14 @@ Every handler is a plain function ``handler(g, a)`` over the state; ``Game.step`
 
 from __future__ import annotations
 
-from ...family.cards import JOKER, TWO
+from ...family.cards import JOKER, RED3, TWO
 from ..actions import (
     ACTION_CARD,
     ACTION_TYPE,
     ADD,
     DISCARD,
     DRAW,
+    DRAW_PHASE,
     LAYDOWN,
     MELD,
     MELD_B3,
@@ -22,20 +23,29 @@ from ..actions import (
 )
 from .legality import PICKUP_PAIR, pickup_mode, update_legal
 from .melding import do_laydown, do_meld, do_meld_b3, played_in_sight, put_in_meld, return_aside, reveal_aside
-from .rounds import after_play, end_round, next_turn, receive_from_stock
+from .rounds import after_play, end_round, receive_from_stock
 from .state import State
 
 
 def do_draw(g: State, a: int) -> None:
     """Draw from the stock (rules 3.1, 3.4): one card, or ``rules.draw`` (rule 14.3), fewer if the stock holds
     fewer; with an empty stock the round ends (rule 9.4)."""
-    if not g.stock:
+    stock = g.stock
+    if not stock:
         end_round(g, None, "stock")
         return
-    receive_from_stock(g, g.current_player)
-    if g.draw_n > 1:
-        for _ in range(g.draw_n - 1):
-            receive_from_stock(g, g.current_player)
+    p = g.current_player
+    h = g.hand[p]
+    for _ in range(g.draw_n):  # receive_from_stock, written out for the usual card
+        if not stock:
+            break
+        card = stock.pop()
+        if card == RED3:  # rule 3.4: laid down and replaced
+            g.red_threes[g.side_of[p]] += 1
+            receive_from_stock(g, p)
+        else:
+            h[card] += 1
+            g.htot[p] += 1
     g.phase_id = PLAY_PHASE
     if not update_legal(g):  # rule 6.2: a red three with no replacement can leave one card and no way out
         end_round(g, None, "no_action")
@@ -88,7 +98,11 @@ def do_discard(g: State, a: int) -> None:
     if g.htot[p] == 0:
         end_round(g, p, "went_out")  # the mask made sure they may (rule 8.1)
         return
-    next_turn(g)
+    q = g.current_player = g.left[p]  # the turn passes to the left (rule 2.1)
+    g.phase_id = DRAW_PHASE
+    g.turn_fresh = not g.has_melded[q]
+    g.turn_new = 0
+    g._mask = None
 
 
 # Game.step dispatches on the action id through this table: one lookup instead of a chain of type tests.
