@@ -97,8 +97,9 @@ def test_an_env_refuses_a_scenario_of_another_size():
     assert env.agents == [f"player_{s}" for s in range(4)]
 
 
-def test_openspiel_refuses_another_size_by_name():
-    openspiel = pytest.importorskip("footcanasta_env.openspiel")
-    with pytest.raises(ValueError, match="OpenSpiel game plays four players; 2-player Canasta"):
-        openspiel.load_game("canasta", players=2)
+def test_openspiel_plays_every_size_and_refuses_an_unknown_one_by_name():
+    openspiel = pytest.importorskip("footcanasta_env.openspiel")  # the sizes in depth: test_openspiel_sizes.py
+    with pytest.raises(ValueError, match=r"players must be 2, 3, 4 or 6 \(CANASTA_RULES.md rule 14.1\), got 5"):
+        openspiel.load_game("canasta", players=5)
+    assert [openspiel.load_game("canasta", players=n).num_players() for n in (2, 3, 6)] == [2, 3, 6]
     assert openspiel.load_game("canasta").num_players() == 4
