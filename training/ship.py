@@ -36,6 +36,7 @@ from typing import Any
 import numpy as np
 
 from footcanasta_env import games
+from footcanasta_env.family.sizes import size_of, table_title
 from footcanasta_env.games import get_game
 from footcanasta_env.policyfile import load_policy, save_policy
 from training.train_common import parse_args, write_json
@@ -177,7 +178,7 @@ def main(argv: list[str] | None = None) -> None:
     record = dict(meta, source=args.policy, curves=dict(curves), size_bytes=os.path.getsize(out))
     write_json(os.path.join(out_dir, f"{stem}.json"), record)
     curve_png = f"learning_curve{stem.removeprefix('learned')}.png"
-    plot_curve(curves, os.path.join(out_dir, curve_png), table_title(game, rules))
+    plot_curve(curves, os.path.join(out_dir, curve_png), table_title(game, size_of(game, rules)))
     print(f"shipped {args.policy} -> {out} ({os.path.getsize(out)} bytes)")
     if package_dir and os.path.abspath(package_dir) != os.path.abspath(out_dir):
         os.makedirs(package_dir, exist_ok=True)
@@ -185,14 +186,6 @@ def main(argv: list[str] | None = None) -> None:
             shutil.copyfile(os.path.join(out_dir, name), os.path.join(package_dir, name))
         print(f"copied {' and '.join(copied(stem))} -> {package_dir}")
 
-
-def table_title(game: Any, rules: Any) -> str:
-    """The game's title, with the table where it is not the game's default one: "Canasta (2 players)"."""
-    table, default = game.geometry(rules), game.geometry()
-    if (table.seats, table.num_sides) == (default.seats, default.num_sides):
-        return game.TITLE
-    return f"{game.TITLE} ({table.seats} players" + (f" in {table.num_sides} sides)" if table.num_sides not in
-                                                     (2, table.seats) else ")")
 
 if __name__ == "__main__":
     main()

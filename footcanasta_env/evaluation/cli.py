@@ -14,6 +14,7 @@ import os
 import sys
 from typing import Any
 
+from ..family.sizes import size_of, table_title
 from ..games import DEFAULT_GAME, GameModule, game_names, get_game
 from .league import LeagueReport, league
 from .match import MatchReport, check_rotations, evaluate
@@ -93,13 +94,13 @@ def _fmt_ci(lo: float, hi: float, pct: bool = False) -> str:
 
 
 def _of_game(game: str, players: int = 0, sides: int = 0) -> str:
-    """`` of GAME`` for a game other than the default (the default's output stays as it always was), with the
-    table where it is not the game's default one: `` of Canasta (2 players)``."""
+    """`` of GAME`` for a game other than the default (the default's output stays as it always was), named with
+    its table where that is not the game's default one (``family.sizes.table_title``: `` of Canasta (2 players)``)."""
     module = get_game(game)
     default = module.geometry()
-    table = "" if (players, sides) in ((0, 0), (default.seats, default.num_sides)) else f" ({players} players" + (
-        f" in {sides} sides)" if sides not in (players, 2) else ")")
-    return "" if game == DEFAULT_GAME and not table else f" of {module.TITLE}{table}"
+    size = {} if (players, sides) in ((0, 0), (default.seats, default.num_sides)) else size_of(
+        module, module.Rules(players=players, sides=sides))
+    return "" if game == DEFAULT_GAME and not size else f" of {table_title(module, size)}"
 
 
 def print_match(r: MatchReport) -> None:

@@ -15,6 +15,7 @@ import datetime as _dt
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from ..family.sizes import size_of
 from ..games import DEFAULT_GAME, check_game_name, get_game
 from ..i18n import DEFAULT_LANG, words
 from ..messages import N_, Message, MessageError
@@ -143,10 +144,7 @@ def table_rules(game: str, players: Any = None, sides: Any = None) -> Any:
 
 def sized(game: str, rules: Any) -> dict[str, int]:
     """The ``players``/``sides`` of a Deal for a game played at ``rules`` (none for the default table)."""
-    if not hasattr(rules, "players") or rules.players == get_game(game).Rules().players:
-        return {}
-    default_sides = get_game(game).Rules(players=rules.players).sides
-    return {"players": rules.players} | ({} if rules.sides == default_sides else {"sides": rules.sides})
+    return size_of(get_game(game), rules)
 
 
 def size_key(game: str, players: int | None, sides: int | None) -> str:

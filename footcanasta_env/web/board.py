@@ -20,6 +20,7 @@ from urllib.parse import urlencode
 
 from babel.dates import format_date
 
+from ..family.sizes import table_title
 from ..games import game_names, get_game
 from ..i18n import format_number
 from ..messages import N_, Message
@@ -29,7 +30,6 @@ from .checks import check_size
 from .lang import render
 from .pages import HEAD, STATIC, fill
 from .session import WebError, board_of
-from .tables import SIDES_TITLE, SIZE_TITLE
 
 TEXTS = {
     "heading": N_("{title}: daily leaderboard, {date}"), "page_title": N_("{title}: daily leaderboard {date}"),
@@ -62,14 +62,6 @@ def board_key(game: str, size: dict[str, int]) -> str:
 def rules_of(game: Any, size: dict[str, int]) -> Any:
     """The rules of ``game``'s board at the table ``size`` (``None``: its default table)."""
     return table_rules(game.NAME, size.get("players"), size.get("sides"))
-
-
-def table_title(game: Any, size: dict[str, int], lang: str) -> str:
-    """The name of ``game`` at the table ``size`` in ``lang``, as the page's chooser names it: the game's own
-    title at its default table, else with its players (and sides)."""
-    if not size:
-        return game.TITLE
-    return render(Message(SIDES_TITLE if "sides" in size else SIZE_TITLE, title=game.TITLE, **size), lang)
 
 
 def check_players(game: Any, value: Any) -> int:

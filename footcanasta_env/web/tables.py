@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from ..family.botregistry import sized_call
+from ..family.sizes import table_title
 from ..games import check_game_name, game_names, get_game
 from ..messages import N_, Message
 from ..table import Deal
@@ -30,8 +31,6 @@ AREAS = {
     "results": N_("Round scores"), "log": N_("What happened"),
 }
 """Every area the generic page can draw, with its label (a game names those it uses, in order)."""
-SIZE_TITLE = N_("{title} ({players} players)")
-SIDES_TITLE = N_("{title} ({players} players in {sides} sides)")
 DEFAULT_AREAS = ("seats", "moves", "results", "log")
 """The areas of a game whose ``TableText`` does not name its own: the seats, the legal moves, scores, the log."""
 ASSET_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,80}\.(js|css)$")
@@ -116,6 +115,6 @@ def catalog(query: dict[str, Any], lang: str = "en") -> dict[str, Any]:
 def _size_json(game: Any, size: dict[str, int], lang: str) -> dict[str, Any]:
     deal = Deal(game=game.NAME, **size)
     rules = deal.rules
-    title = Message(SIDES_TITLE if "sides" in size else SIZE_TITLE, title=game.TITLE, **size)
-    return {"key": board_of(deal), **size, "title": render(title, lang), "table": table_json(game, lang, rules),
+    return {"key": board_of(deal), **size, "title": table_title(game, size, lang),
+            "table": table_json(game, lang, rules),
             "default": sized_call(game, game.strongest_bot, rules)}

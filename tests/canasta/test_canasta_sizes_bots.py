@@ -4,7 +4,6 @@ cannot play a size; ``footcanasta evaluate``/``league`` take ``--players``/``--s
 
 from __future__ import annotations
 
-import hashlib
 import json
 
 import numpy as np
@@ -17,39 +16,17 @@ from footcanasta_env.canasta.bots.reading import next_seat, opponent_sides
 from footcanasta_env.cli import main
 from footcanasta_env.evaluation import evaluate
 from footcanasta_env.policyfile import save_policy
-
-SIZES = [
-    pytest.param({"players": 2}, id="two"),
-    pytest.param({"players": 3}, id="three"),
-    pytest.param({"players": 4}, id="four"),
-    pytest.param({"players": 6}, id="six"),
-    pytest.param({"players": 6, "sides": 3}, id="six-in-three-sides"),
-]
+from tests.helpers.canasta_fingerprint import expert_hash
+from tests.helpers.canasta_sizes import SIZES
 
 # The expert's actions over 30 four-player games (below), computed on main before the expert learned the other
 # sizes: the shipped learned bot was trained against this expert, so four players must play move for move the same.
 FOUR_PLAYER_EXPERT_SHA256 = "c98f50b06806d220e83fb0115830ec84ca5ac4be7d4dfa61e9363ad006c8bcf6"
 
 
-def four_player_expert_hash(games: int = 30) -> str:
-    """Every action of ``games`` whole four-player games: on even seeds four experts, on odd ones experts in
-    seats 0 and 2 against greedy; the final scores too."""
-    h = hashlib.sha256()
-    for seed in range(games):
-        bots = [canasta.make_bot("expert" if seed % 2 == 0 or s % 2 == 0 else "greedy", seed=seed * 10 + s)
-                for s in range(4)]
-        g = canasta.new_game(seed)
-        while not g.is_over:
-            p = g.current_player
-            a = bots[p].act(g.view(p))
-            h.update(f"{seed},{p},{a};".encode())
-            g.step(a)
-        h.update(repr(g.scores).encode())
-    return h.hexdigest()
-
-
 def test_the_four_player_expert_plays_exactly_as_before_the_sizes():
-    assert four_player_expert_hash() == FOUR_PLAYER_EXPERT_SHA256
+    # on odd seeds seats 0 and 2 (South/North) are experts against greedy, as when the value was computed
+    assert expert_hash(canasta.Rules(), 30) == FOUR_PLAYER_EXPERT_SHA256
 
 
 @pytest.mark.parametrize("size", SIZES)

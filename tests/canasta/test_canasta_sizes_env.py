@@ -11,14 +11,8 @@ from pettingzoo.test import api_test, seed_test
 
 from footcanasta_env import canasta
 from footcanasta_env.canasta.observation import encode, layout_of
+from tests.helpers.canasta_sizes import SIZES
 
-SIZES = [
-    pytest.param({"players": 2}, id="two"),
-    pytest.param({"players": 3}, id="three"),
-    pytest.param({"players": 4}, id="four"),
-    pytest.param({"players": 6}, id="six"),
-    pytest.param({"players": 6, "sides": 3}, id="six-in-three-sides"),
-]
 WIDTHS = {(2, 2): 294, (3, 3): 393, (4, 2): 386, (6, 2): 478, (6, 3): 531}
 
 

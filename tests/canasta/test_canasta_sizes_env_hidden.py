@@ -11,14 +11,7 @@ import pytest
 from footcanasta_env import canasta
 from footcanasta_env.canasta.observation import GameEncoder, encode, hidden_cards, hidden_cards_size
 from footcanasta_env.family.cards import JOKER, NUM_KINDS, NUM_NATURAL, TWO
-
-SIZES = [
-    pytest.param({"players": 2}, id="two"),
-    pytest.param({"players": 3}, id="three"),
-    pytest.param({"players": 4}, id="four"),
-    pytest.param({"players": 6}, id="six"),
-    pytest.param({"players": 6, "sides": 3}, id="six-in-three-sides"),
-]
+from tests.helpers.canasta_sizes import SIZES
 
 
 def _positions(rules, seed, every=9):

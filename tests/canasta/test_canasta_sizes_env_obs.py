@@ -24,14 +24,7 @@ from footcanasta_env.canasta.observation import (
     observation_bounds,
 )
 from footcanasta_env.canasta.observation import sizes as sizes_module
-
-SIZES = [
-    pytest.param({"players": 2}, id="two"),
-    pytest.param({"players": 3}, id="three"),
-    pytest.param({"players": 4}, id="four"),
-    pytest.param({"players": 6}, id="six"),
-    pytest.param({"players": 6, "sides": 3}, id="six-in-three-sides"),
-]
+from tests.helpers.canasta_sizes import SIZES
 
 FOUR_PLAYER_ENCODER_FINGERPRINT = ("9e21d927fe2240d0789ac48810f822bcc5de00978aa444370e96f5db9ca90f36", 3977)
 """``encoder_fingerprint(range(12), Rules(max_rounds=2))`` computed on main at 6c82d37, before the observation

@@ -9,18 +9,11 @@ import numpy as np
 import pytest
 from helpers.canasta_fingerprint import fingerprint
 from helpers.canasta_oracle import legal_names
+from helpers.canasta_sizes import SIZES
 
 from footcanasta_env import canasta
 from footcanasta_env.canasta import IllegalActionError
 from footcanasta_env.canasta.engine import card_total
-
-SIZES = [
-    pytest.param({"players": 2}, id="two"),
-    pytest.param({"players": 3}, id="three"),
-    pytest.param({"players": 4}, id="four"),
-    pytest.param({"players": 6}, id="six-in-two-sides"),
-    pytest.param({"players": 6, "sides": 3}, id="six-in-three-sides"),
-]
 
 FOUR_PLAYER_FINGERPRINT = ("d277351ee86c33fcf8e123533a82d42a830b41f7457117ab0c19fce0afca31e2", 3414)
 """``fingerprint(range(20), Rules(max_rounds=1))`` computed on the engine before section 14 (main at 10095d5)."""

@@ -1,7 +1,8 @@
 """A fingerprint of seeded random four-player Canasta (CANASTA_RULES.md sections 1-13): every legal action list
 and mask, every action chosen, and at regular steps every seat's view and observation and the scenario, then
 each game's scores and round results. The engine of section 14 must leave it unchanged: the value in
-``test_canasta_sizes_fuzz.py`` was computed on the engine before the other sizes came."""
+``test_canasta_sizes_fuzz.py`` was computed on the engine before the other sizes came. ``expert_hash``: every
+move of the expert bot over whole games at a table, which the tests pin per size."""
 
 from __future__ import annotations
 
@@ -81,3 +82,20 @@ def encoder_fingerprint(seeds, rules, every: int = 3) -> tuple[str, int]:
             enc.invalidate(a)
             steps += 1
     return h.hexdigest(), steps
+
+
+def expert_hash(rules, games: int) -> str:
+    """Every action of ``games`` whole games at ``rules``' table: on even seeds experts in every seat, on odd
+    ones experts for the even sides against greedy; the final scores too."""
+    h = hashlib.sha256()
+    for seed in range(games):
+        bots = [canasta.make_bot("expert" if seed % 2 == 0 or rules.seat_side[s] % 2 == 0 else "greedy",
+                                 seed=seed * 10 + s, rules=rules) for s in range(rules.players)]
+        g = canasta.new_game(seed, rules=rules)
+        while not g.is_over:
+            p = g.current_player
+            a = bots[p].act(g.view(p))
+            h.update(f"{seed},{p},{a};".encode())
+            g.step(a)
+        h.update(repr(g.scores).encode())
+    return h.hexdigest()

@@ -12,6 +12,7 @@ fo = pytest.importorskip("footcanasta_env.openspiel")
 
 from footcanasta_env.games import get_game  # noqa: E402
 from footcanasta_env.seeds import deal_seed  # noqa: E402
+from tests.helpers.spiel_states import dealt, play  # noqa: E402
 
 SMALL = {"footcanasta": {"rounds": 1}, "canasta": {"max_rounds": 1}}
 CAP = {"footcanasta": "rounds", "canasta": "max_rounds"}
@@ -19,22 +20,6 @@ CAP = {"footcanasta": "rounds", "canasta": "max_rounds"}
 
 def load(name: str, **params) -> pyspiel.Game:
     return pyspiel.load_game(name, {**SMALL[name], **params})
-
-
-def dealt(game: pyspiel.Game, k: int = 3):
-    state = game.new_initial_state()
-    state.apply_action(k)
-    return state
-
-
-def play(state, steps: int, seed: int = 0):
-    """``state`` after up to ``steps`` uniformly random actions."""
-    rng = np.random.default_rng(seed)
-    for _ in range(steps):
-        if state.is_terminal():
-            break
-        state.apply_action(int(rng.choice(state.legal_actions())))
-    return state
 
 
 def test_both_games_are_registered_with_their_type():

@@ -15,6 +15,7 @@ pyspiel = pytest.importorskip("pyspiel")
 fo = pytest.importorskip("footcanasta_env.openspiel")
 
 from footcanasta_env import canasta  # noqa: E402
+from tests.helpers.spiel_states import dealt, play  # noqa: E402
 
 SIZES = [
     pytest.param({"players": 2}, id="two"),
@@ -27,21 +28,6 @@ WIDTHS = {(2, 2): 294, (3, 3): 393, (4, 2): 386, (6, 2): 478, (6, 3): 531}
 
 def load(size: dict, **params) -> pyspiel.Game:
     return pyspiel.load_game("canasta", {"max_rounds": 1, **size, **params})
-
-
-def dealt(game: pyspiel.Game, k: int = 3):
-    state = game.new_initial_state()
-    state.apply_action(k)
-    return state
-
-
-def play_random(state, steps: int, seed: int = 0):
-    rng = np.random.default_rng(seed)
-    for _ in range(steps):
-        if state.is_terminal():
-            break
-        state.apply_action(int(rng.choice(state.legal_actions())))
-    return state
 
 
 def shares(scores, rules) -> list[float]:
@@ -79,7 +65,7 @@ def test_openspiels_random_simulation_test_at_every_size(size, reward):
 @pytest.mark.parametrize("size", SIZES)
 def test_serialise_clone_and_replay_give_the_same_game(size):
     game = load(size, reward="round")
-    state = play_random(dealt(game), 50)
+    state = play(dealt(game), 50)
     copy = game.deserialize_state(state.serialize())
     assert str(copy) == str(state) and copy.history() == state.history()
     again, twin = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))
@@ -89,8 +75,8 @@ def test_serialise_clone_and_replay_give_the_same_game(size):
         replay.apply_action(a)
     assert str(replay) == str(state)
     clone = state.clone()
-    play_random(copy, 3000, seed=9)
-    play_random(clone, 3000, seed=9)
+    play(copy, 3000, seed=9)
+    play(clone, 3000, seed=9)
     assert copy.is_terminal() and str(copy) == str(clone) and copy.returns() == clone.returns()
     assert str(state) == str(replay)
 
@@ -164,7 +150,7 @@ def test_the_house_bots_play_every_size_to_the_end(size):
     bots = [fo.HouseBot(game, "expert" if p % 2 else "greedy", p) for p in range(n)]
     returns = evaluate_bots(dealt(game, 2), bots, np.random.RandomState(0))
     assert len(returns) == n and sum(returns) == pytest.approx(0.0, abs=1e-9) and any(returns)
-    state = play_random(dealt(game), 12)
+    state = play(dealt(game), 12)
     assert fo.PIMCBot(game, determinizations=1, seed=4).step(state) in state.legal_actions()
     assert fo.ismcts_bot(game, simulations=4, seed=1).step(state) in state.legal_actions()
 
@@ -222,7 +208,7 @@ def test_shuffling_hidden_cards_changes_nothing_a_seat_is_shown_at_every_size(si
     rng = random.Random(0)
     changed = 0
     for deal, steps in ((1, 0), (2, 30), (3, 80)):
-        state = play_random(dealt(game, deal), steps, seed=deal)
+        state = play(dealt(game, deal), steps, seed=deal)
         for seat in range(game.num_players()):
             spec = permute_canasta(state.engine_game.to_scenario(), seat, rng)
             other = state.start_from(canasta.load_scenario(spec, seed=1))
